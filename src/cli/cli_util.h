@@ -1,0 +1,53 @@
+/* cli_util.h - what every command shares: error lines, exit codes, number
+ * parsing, signal handling and progress on a terminal.  Only src/cli/ prints. */
+#ifndef RNGAUDIT_CLI_UTIL_H
+#define RNGAUDIT_CLI_UTIL_H
+
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "err.h"
+
+enum {
+	EXIT_OK = 0,        /* passed */
+	EXIT_FAILED = 1,    /* a test, check or gate failed */
+	EXIT_ERROR = 2,     /* usage, bad input, operational error */
+};
+
+/* Prints "rngaudit CMD: MESSAGE" as one line on stderr; returns EXIT_ERROR. */
+int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prints e's message the same way; returns EXIT_ERROR. */
+int cli_error_err(const char *cmd, const struct err *e);
+
+/* True if argv holds -h or --help before any "--". */
+int cli_wants_help(int argc, char **argv);
+/* Prints the help text of a command (from the command table) on fp. */
+void cli_print_command_help(const char *cmd, FILE *fp);
+
+/* Strict number parsing: the whole text must be a number in range. */
+int cli_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
+int cli_parse_double(const char *text, double *out);
+/* alpha: "2^-30", "2^(-30)" or a decimal such as 1e-6; must be in (0, 1). */
+int cli_parse_alpha(const char *text, double *out);
+
+/* SIGINT/SIGTERM set cli_stop (first signal); a second one restores the
+ * default action so a stuck process can still be killed. */
+extern volatile sig_atomic_t cli_stop;
+void cli_install_stop_handlers(void);
+
+/* Progress on stderr, only when stderr is a terminal. */
+struct cli_progress {
+	int enabled;
+	uint64_t total;          /* 0 if unknown */
+	double start;            /* monotonic seconds */
+	double last;
+	const char *what;
+};
+void cli_progress_init(struct cli_progress *p, const char *what, uint64_t total);
+void cli_progress_update(void *ctx, uint64_t done, uint64_t bytes);   /* engine callback */
+void cli_progress_done(struct cli_progress *p);
+
+double cli_now(void);   /* monotonic seconds */
+
+#endif

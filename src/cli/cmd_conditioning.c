@@ -1,0 +1,94 @@
+/* cmd_conditioning.c - `rngaudit conditioning [-v|-n] [-q] n_in n_out nw h_in [h']`:
+ * SP 800-90B 3.1.5 entropy after conditioning, printed line for line as
+ * NIST's ea_conditioning (v1.1.7) prints it. */
+#include "config.h"
+
+#include <getopt.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli/cli_util.h"
+#include "cli/commands.h"
+#include "conditioning.h"
+
+static int parse_width(const char *text, const char *what, unsigned *out)
+{
+	uint64_t v;
+	if (cli_parse_u64(text, 1, UINT_MAX, &v) != 0)
+		return cli_error("conditioning", "%s: '%s' is not an integer in 1..%u", what, text,
+				 UINT_MAX);
+	*out = (unsigned)v;
+	return 0;
+}
+
+int cmd_conditioning(int argc, char **argv)
+{
+	int vetted = 1, quiet = 0, opt, i;
+	unsigned n_in, n_out, nw;
+	long double h_in, h_p = -1.0L;
+	struct cond_result r;
+	struct err e;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt(argc, argv, "+vnq")) != -1) {
+		switch (opt) {
+		case 'v': vetted = 1; break;
+		case 'n': vetted = 0; break;
+		case 'q': quiet = 1; break;
+		default:
+			return cli_error("conditioning", "unknown option '-%c' (usage: rngaudit "
+					 "conditioning [-v|-n] n_in n_out nw h_in [h'])", optopt);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if ((vetted && argc != 4) || (!vetted && argc != 5))
+		return cli_error("conditioning", "expected %s arguments (usage: rngaudit conditioning "
+				 "[-v|-n] n_in n_out nw h_in [h'])", vetted ? "4 (n_in n_out nw h_in)" :
+				 "5 (n_in n_out nw h_in h')");
+	if (parse_width(argv[0], "n_in", &n_in) || parse_width(argv[1], "n_out", &n_out) ||
+	    parse_width(argv[2], "nw", &nw))
+		return EXIT_ERROR;
+	err_clear(&e);
+	if (conditioning_parse_ld(argv[3], "h_in", &h_in, &e) != 0 ||
+	    (!vetted && conditioning_parse_ld(argv[4], "h'", &h_p, &e) != 0))
+		return cli_error_err("conditioning", &e);
+	if (conditioning_compute(n_in, n_out, nw, h_in, vetted, h_p, &r, &e) != 0)
+		return cli_error_err("conditioning", &e);
+	if (quiet)
+		return EXIT_OK;
+
+	printf("n_in = %u\n", r.n_in);
+	printf("n_out = %u\n", r.n_out);
+	printf("nw = %u\n", r.nw);
+	printf("h_in = %.22Lg\n", r.h_in);
+	if (!vetted)
+		printf("h' = %.22Lg\n", r.h_p);
+	for (i = 0; i < r.nattempts; i++)
+		printf("Attempting to compute entropy with %ld bits of precision.\n", r.prec[i]);
+	printf("Output_Entropy(*) = %.22Lg", r.output_entropy);
+	if (r.output_entropy == (long double)r.n_out)
+		printf("; Close to n_out (epsilon = 2^(-%.22Lg))", r.nout_eps_exp);
+	if (r.output_entropy == r.h_in)
+		printf("; Close to h_in (epsilon = 2^(-%.22Lg))", r.hin_eps_exp);
+	if (r.output_entropy == (long double)r.nw)
+		printf("; Close to nw (epsilon = 2^(-%.22Lg))", r.nw_eps_exp);
+	printf("\n");
+	if (vetted) {
+		printf("(Vetted) h_out = %.22Lg\n", r.h_out);
+		if (r.near_full) {
+			printf("epsilon = 2^(-%.22Lg)", r.nout_eps_exp);
+			if (r.ig_dk_full)
+				printf(": FIPS 140-3 IG D.K Resolution 19 Full Entropy if the "
+				       "conditioning component security strength is >= %u", r.n_out);
+			printf("\n");
+		}
+	} else {
+		printf("0.999 * n_out = %.22Lg\n", r.bound_90b);
+		printf("h' * n_out = %.22Lg\n", r.stat_bound);
+		printf("(Non-vetted) h_out = %.22Lg\n", r.h_out);
+	}
+	return EXIT_OK;
+}

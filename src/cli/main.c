@@ -1,0 +1,131 @@
+/* main.c - rngaudit's entry point: one table of commands, dispatch, help. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli_util.h"
+#include "cli/commands.h"
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;   /* one line for `rngaudit --help` */
+	const char *usage;     /* synopsis and options for `rngaudit help CMD` */
+};
+
+static const struct command commands[] = {
+	{ "sources", cmd_sources, "list the random sources of this machine and whether each is usable",
+	  "usage: rngaudit sources\n"
+	  "\n"
+	  "Lists the machine (CPU vendor, family/model/stepping, microcode, kernel) and,\n"
+	  "for each real source (rdrand, rdseed, hwrng, getrandom), whether it is\n"
+	  "available and why not, its device, native word width and kind of output.\n" },
+	{ "collect", cmd_collect, "collect samples from a source into a NIST-format file",
+	  "usage: rngaudit collect --source SPEC [-n N] [--bits K] [-o FILE]\n"
+	  "                        [--no-health] [--entropy H] [--alpha A] [--stop-on-failure]\n"
+	  "\n"
+	  "  --source SPEC      rdrand[:width=16|32|64], rdseed[:width=...],\n"
+	  "                     hwrng[:device=PATH], getrandom[:flags=random|insecure|nonblock],\n"
+	  "                     file:PATH (file:- = stdin), sim:MODEL[,key=value,...]\n"
+	  "  -n, --samples N    number of samples (default 1000000)\n"
+	  "  -b, --bits K       bits per sample, 1..8 (default 8); the byte stream is\n"
+	  "                     sliced most-significant bit first\n"
+	  "  -o, --output FILE  output file, one sample per byte (default samples.bin;\n"
+	  "                     - = stdout); written to a temporary file, renamed at the end\n"
+	  "  --no-health        do not run the SP 800-90B health tests while collecting\n"
+	  "  --entropy H        claimed min-entropy per sample for the health tests\n"
+	  "  --alpha A          health-test false-alarm rate (default 2^-20)\n"
+	  "  --stop-on-failure  stop at the first health-test failure\n"
+	  "\n"
+	  "SIGINT/SIGTERM stop early and keep the whole samples collected so far.\n"
+	  "Exit status: 0 ok, 1 a health test failed, 2 error.\n" },
+	{ "health", cmd_health, "run the SP 800-90B health tests (RCT, APT) on a source or file",
+	  "usage: rngaudit health (--source SPEC | FILE) [--bits K] [--entropy H] [--alpha A]\n"
+	  "                       [-n N] [--follow] [--interval SECONDS]\n" },
+	{ "assess", cmd_assess, "SP 800-90B non-IID min-entropy estimators on a NIST-format file",
+	  "usage: rngaudit assess [-i|-c] [-a|-t] [-v|-vv] [-l INDEX,SAMPLES] [--format text|csv] FILE [BITS]\n" },
+	{ "iid", cmd_iid, "SP 800-90B IID track: permutation and chi-square tests",
+	  "usage: rngaudit iid [-i|-c] [-a|-t] [-v] [--seed S|random] FILE [BITS]\n" },
+	{ "restart", cmd_restart, "SP 800-90B 3.1.4 restart tests on a 1000x1000 restart matrix",
+	  "usage: rngaudit restart [-i|-n] [-v] FILE BITS H_I\n" },
+	{ "conditioning", cmd_conditioning, "SP 800-90B 3.1.5 entropy after a conditioning function",
+	  "usage: rngaudit conditioning [-v|-n] n_in n_out nw h_in [h']\n" },
+	{ "audit", cmd_audit, "audit every source: collect, health-test, assess, verdict, reports",
+	  "usage: rngaudit audit [--source LIST|all] [-n N] [--bits K] [--csv F] [--junit F]\n"
+	  "                      [--prom F] [--policy F] [--plot DIR] [--strict]\n" },
+	{ "report", cmd_report, "fleet reports: merge many hosts' audit CSVs",
+	  "usage: rngaudit report merge A.csv B.csv ... [-o OUT.csv]\n" },
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const struct command *command_find(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+void cli_print_command_help(const char *cmd, FILE *fp)
+{
+	const struct command *c = command_find(cmd);
+	if (c)
+		fprintf(fp, "rngaudit %s: %s\n%s", c->name, c->summary, c->usage);
+}
+
+static void print_main_help(FILE *fp)
+{
+	fprintf(fp,
+		"usage: rngaudit [--version] [--help] COMMAND [ARGS]\n"
+		"\n"
+		"Audits the random number generators of this machine with the NIST\n"
+		"SP 800-90B health tests and min-entropy estimators.\n"
+		"\n"
+		"Commands:\n");
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(fp, "  %-13s %s\n", commands[i].name, commands[i].summary);
+	fprintf(fp,
+		"\n"
+		"`rngaudit help COMMAND` or `rngaudit COMMAND --help` shows a command's options.\n"
+		"Exit status: 0 passed, 1 a test or gate failed, 2 usage or operational error.\n");
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *c;
+
+	if (argc < 2) {
+		print_main_help(stderr);
+		return EXIT_ERROR;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		print_main_help(stdout);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+		printf("%s\n", PACKAGE_STRING);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "help") == 0) {
+		if (argc < 3) {
+			print_main_help(stdout);
+			return EXIT_OK;
+		}
+		if (!command_find(argv[2]))
+			return cli_error("help", "unknown command '%s' (see rngaudit --help)", argv[2]);
+		cli_print_command_help(argv[2], stdout);
+		return EXIT_OK;
+	}
+	c = command_find(argv[1]);
+	if (!c) {
+		fprintf(stderr, "rngaudit: unknown command '%s' (see rngaudit --help)\n", argv[1]);
+		return EXIT_ERROR;
+	}
+	if (cli_wants_help(argc - 1, argv + 1)) {
+		cli_print_command_help(c->name, stdout);
+		return EXIT_OK;
+	}
+	return c->run(argc - 1, argv + 1);
+}

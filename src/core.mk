@@ -1,0 +1,13 @@
+# core.mk: errors, samples, sources, engine, sysinfo and the sources/collect commands (included by Makefile.am)
+src_librngaudit_a_SOURCES += \
+	src/err.c src/err.h \
+	src/samples.c src/samples.h \
+	src/engine.c src/engine.h \
+	src/recorder.c src/recorder.h \
+	src/atomicfile.c src/atomicfile.h \
+	src/sysinfo.c src/sysinfo.h \
+	src/sources/source.c src/sources/source.h src/sources/backend.h \
+	src/sources/spec.c src/sources/spec.h \
+	src/sources/x86rng.c src/sources/x86rng.h src/sources/hwrng.c src/sources/getrandom.c \
+	src/sources/file.c src/sources/sim.c
+src_rngaudit_SOURCES += src/cli/cmd_sources.c src/cli/cmd_collect.c

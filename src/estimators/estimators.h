@@ -1,0 +1,78 @@
+/* estimators.h - SP 800-90B section 6.3 min-entropy estimators.
+ *
+ * Every estimator takes an array of samples (one per byte, values 0..k-1 after
+ * NIST's symbol translation, or 0/1 for a bitstring), fills a struct
+ * est_result and returns 0, or a negative err code.  An estimator that cannot
+ * run on its input (too short, wrong alphabet) returns 0 with
+ * r->applicable = 0 and the reason in r->reason; the others still run.
+ * Nothing here prints: the intermediate values NIST's tool prints with -vv
+ * are recorded in r->detail[] in the order it prints them, so the command
+ * layer can reproduce its output line for line.
+ */
+#ifndef RNGAUDIT_ESTIMATORS_H
+#define RNGAUDIT_ESTIMATORS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+
+enum est_detail_kind {
+	EST_DETAIL_INT,    /* printed as an integer:   "<key> = <i>" */
+	EST_DETAIL_REAL,   /* printed with %.17g:      "<key> = <x>" */
+	EST_DETAIL_NOTE,   /* printed as text alone:   "<key>" (e.g. "Found p.") */
+};
+
+struct est_detail {
+	char key[64];
+	enum est_detail_kind kind;
+	long long i;
+	double x;
+};
+
+#define EST_DETAILS_MAX 12
+
+struct est_result {
+	const char *id;        /* stable short id (CSV column): mcv, collision, markov,
+				  compression, tuple, lrs, multimcw, lag, multimmc, lz78y */
+	const char *name;      /* NIST's printed name: "Most Common Value", "Collision",
+				  "Markov", "Compression", "t-Tuple", "LRS",
+				  "MultiMCW Prediction", "Lag Prediction",
+				  "MultiMMC Prediction", "LZ78Y Prediction" */
+	int applicable;        /* 0: not run; reason says why */
+	char reason[128];
+	double p;              /* the probability bound the estimate rests on */
+	double h;              /* min-entropy, bits per sample of this input */
+	int ndetails;
+	struct est_detail detail[EST_DETAILS_MAX];
+};
+
+void est_result_init(struct est_result *r, const char *id, const char *name);
+void est_detail_int(struct est_result *r, const char *key, long long v);
+void est_detail_real(struct est_result *r, const char *key, double v);
+void est_detail_note(struct est_result *r, const char *text);
+void est_not_applicable(struct est_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* z = Phi^-1(0.995), as NIST's tool hard-codes it (ZALPHA). */
+#define EST_ZALPHA 2.5758293035489008
+
+/* Upper 99% confidence bound on a proportion, as 6.3.1 and others use it:
+ * min(1, p + z*sqrt(p(1-p)/(n-1))). */
+double est_upper_bound(double p, double n);
+
+/* Each takes samples s[0..n-1] with values in 0..k-1 (k = alphabet size, 2
+ * for bitstrings).  6.3.2-6.3.4 apply to binary input only (k == 2). */
+int est_mcv(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e);          /* 6.3.1 */
+int est_collision(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e);    /* 6.3.2 */
+int est_markov(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e);       /* 6.3.3 */
+int est_compression(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e);  /* 6.3.4 */
+/* 6.3.5 t-tuple and 6.3.6 LRS share one suffix array + LCP pass. */
+int est_tuple_lrs(const uint8_t *s, size_t n, unsigned k, struct est_result *tuple,
+		  struct est_result *lrs, struct err *e);
+int est_multimcw(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e);     /* 6.3.7 */
+int est_lag(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e);          /* 6.3.8 */
+int est_multimmc(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e);     /* 6.3.9 */
+int est_lz78y(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e);        /* 6.3.10 */
+
+#endif

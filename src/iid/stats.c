@@ -1,0 +1,337 @@
+/* stats.c - the 19 test statistics of SP 800-90B 5.1.1-5.1.11 on one ordering
+ * of the data, computed as NIST's ea_iid v1.1.7 computes them:
+ *
+ *  - binary data (alphabet of 2) uses 90B 5.1's Conversion I (ones per 8-bit
+ *    block, last partial block included) for the directional runs,
+ *    periodicity and covariance, and Conversion II (8 bits -> one byte) for
+ *    the collision statistics; the median runs use 0.5;
+ *  - the excursion, covariance (non-binary) and compression statistics use
+ *    the raw sample values, everything else the translated symbols;
+ *  - compression is the bzip2 (level 5) size of the samples written as
+ *    decimal numbers separated by single spaces.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bzlib.h>
+
+#include "iid/iid.h"
+
+/* NIST's BZ2_bzBuffToBuffCompress parameters: blockSize100k 5, verbosity 0,
+ * workFactor 0 (the library default). */
+#define IID_BZ_LEVEL 5
+
+static const char *const stat_names[IID_NSTATS] = {
+	"excursion", "numDirectionalRuns", "lenDirectionalRuns", "numIncreasesDecreases",
+	"numRunsMedian", "lenRunsMedian", "avgCollision", "maxCollision",
+	"periodicity(1)", "periodicity(2)", "periodicity(8)", "periodicity(16)",
+	"periodicity(32)", "covariance(1)", "covariance(2)", "covariance(8)",
+	"covariance(16)", "covariance(32)", "compression",
+};
+
+/* 90B 5.1.9 / 5.1.10 lags */
+static const unsigned lags[5] = { 1, 2, 8, 16, 32 };
+
+enum {
+	ST_EXCURSION = 0, ST_NUMDIR, ST_LENDIR, ST_NUMINCDEC, ST_NUMMED, ST_LENMED,
+	ST_AVGCOL, ST_MAXCOL, ST_PERIOD0, ST_COV0 = 13, ST_COMPRESSION = 18,
+};
+
+const char *iid_stat_name(int i)
+{
+	return i >= 0 && i < IID_NSTATS ? stat_names[i] : "?";
+}
+
+struct iid_scratch {
+	size_t n;
+	uint8_t *cs1, *cs2;      /* Conversion I and II, ceil(n/8) each */
+	char *text;              /* decimal rendering for bzip2, <= 4n + 1 */
+	char *dest;              /* bzip2 output */
+	size_t dest_cap;
+};
+
+struct iid_scratch *iid_scratch_new(size_t n)
+{
+	struct iid_scratch *w = calloc(1, sizeof *w);
+	size_t nb = n / 8 + 1;
+	if (!w)
+		return NULL;
+	w->n = n;
+	w->cs1 = malloc(nb);
+	w->cs2 = malloc(nb);
+	w->text = malloc(4 * n + 1);
+	w->dest_cap = (size_t)ceil(1.01 * (double)(4 * n)) + 600;
+	w->dest = malloc(w->dest_cap);
+	if (!w->cs1 || !w->cs2 || !w->text || !w->dest) {
+		iid_scratch_free(w);
+		return NULL;
+	}
+	return w;
+}
+
+void iid_scratch_free(struct iid_scratch *w)
+{
+	if (!w)
+		return;
+	free(w->cs1);
+	free(w->cs2);
+	free(w->text);
+	free(w->dest);
+	free(w);
+}
+
+/* 5.1.1: max |running sum - i * mean|, in double as NIST accumulates it */
+static double excursion(const uint8_t *x, size_t n, double mean)
+{
+	double run = 0.0, max = 0.0;
+	for (size_t i = 0; i < n; i++) {
+		double d;
+		run += x[i];
+		d = fabs(run - (double)(i + 1) * mean);
+		if (d > max)
+			max = d;
+	}
+	return max;
+}
+
+/* 5.1.2-5.1.4 over s'_i = -1 if x_i > x_{i+1} else +1 (i < m-1):
+ * number of runs, longest run, max(#+1, #-1). */
+static void directional(const uint8_t *x, size_t m, long double *num, long double *len,
+			long double *incdec)
+{
+	size_t nalt = m > 0 ? m - 1 : 0, runs = 0, longest = 0, run = 1, pos = 0;
+	int prev = 0;
+	for (size_t i = 0; i < nalt; i++) {
+		int s = x[i] > x[i + 1] ? -1 : 1;
+		pos += s == 1;
+		if (i == 0) {
+			runs = 1;
+		} else if (s == prev) {
+			run++;
+		} else {
+			runs++;
+			if (run > longest)
+				longest = run;
+			run = 1;
+		}
+		prev = s;
+	}
+	if (run > longest)
+		longest = run;
+	*num = runs;
+	*len = longest;
+	*incdec = pos > nalt - pos ? pos : nalt - pos;
+}
+
+/* 5.1.5-5.1.6 over s'_i = -1 if x_i < median else +1; x is integer so
+ * x < median <=> x < ceil(median). */
+static void median_runs(const uint8_t *x, size_t n, double median, long double *num,
+			long double *len)
+{
+	int thr = (int)ceil(median);
+	size_t runs = n > 0, longest = 0, run = 1;
+	int prev = n > 0 ? (x[0] < thr) : 0;
+	for (size_t i = 1; i < n; i++) {
+		int s = x[i] < thr;
+		if (s == prev) {
+			run++;
+		} else {
+			runs++;
+			if (run > longest)
+				longest = run;
+			run = 1;
+		}
+		prev = s;
+	}
+	if (run > longest)
+		longest = run;
+	*num = runs;
+	*len = longest;
+}
+
+/* 5.1.7-5.1.8: split the data into consecutive stretches that each end at the
+ * first repeated value; average and maximum stretch length. */
+static void collisions(const uint8_t *x, size_t n, long double *avg, long double *max)
+{
+	uint32_t stamp[256] = { 0 };
+	uint32_t gen = 1;
+	unsigned sum = 0, count = 0, mx = 0;
+	size_t start = 0, p = 0;
+
+	while (p < n) {
+		if (stamp[x[p]] == gen) {
+			unsigned len = (unsigned)(p - start + 1);
+			sum += len;
+			count++;
+			if (len > mx)
+				mx = len;
+			start = ++p;
+			gen++;
+		} else {
+			stamp[x[p]] = gen;
+			p++;
+		}
+	}
+	(void)start;
+	/* NIST: divide(sum, size) in double; 0/0 gives NaN like NIST's */
+	*avg = (long double)((double)(int)sum / (double)(int)count);
+	*max = mx;
+}
+
+static unsigned long periodicity(const uint8_t *x, size_t m, unsigned p)
+{
+	unsigned long t = 0;
+	if (m <= p)
+		return 0;
+	for (size_t i = 0; i < m - p; i++)
+		t += x[i] == x[i + p];
+	return t;
+}
+
+static unsigned long covariance(const uint8_t *x, size_t m, unsigned p)
+{
+	unsigned long t = 0;
+	if (m <= p)
+		return 0;
+	for (size_t i = 0; i < m - p; i++)
+		t += (unsigned)x[i] * x[i + p];
+	return t;
+}
+
+/* decimal renderings "v " of 0..255 */
+static const char *dec_str(unsigned v, unsigned *len)
+{
+	static char tab[256][5];
+	static unsigned char tlen[256];
+	static int ready;
+	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE)) {
+		for (unsigned i = 0; i < 256; i++) {
+			char *s = tab[i];
+			unsigned k = 0;
+			if (i >= 100) s[k++] = (char)('0' + i / 100);
+			if (i >= 10) s[k++] = (char)('0' + i / 10 % 10);
+			s[k++] = (char)('0' + i % 10);
+			s[k++] = ' ';
+			tlen[i] = (unsigned char)k;
+		}
+		__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
+	}
+	*len = tlen[v];
+	return tab[v];
+}
+
+/* 5.1.11 */
+static int compression(const uint8_t *raw, size_t n, struct iid_scratch *w, long double *out,
+		       struct err *e)
+{
+	char *p = w->text;
+	size_t len;
+	unsigned int dest_len;
+	int rc;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned l;
+		const char *s = dec_str(raw[i], &l);
+		memcpy(p, s, 4);   /* table rows are 5 bytes: copy 4, advance by l */
+		p += l;
+	}
+	len = (size_t)(p - w->text);
+	if (len > 0)
+		len--;      /* no space after the last number */
+	/* NIST sizes the output buffer as ceil(1.01 len) + 600 and scores 0 if
+	 * bzip2 needs more */
+	dest_len = (unsigned int)ceil(1.01 * (double)len) + 600;
+	if (dest_len > w->dest_cap)
+		dest_len = (unsigned int)w->dest_cap;
+	rc = BZ2_bzBuffToBuffCompress(w->dest, &dest_len, w->text, (unsigned int)len,
+				      IID_BZ_LEVEL, 0, 0);
+	if (rc == BZ_OK)
+		*out = dest_len;
+	else if (rc == BZ_OUTBUFF_FULL)
+		*out = 0;
+	else
+		return err_set(e, ERR_INTERNAL, "bzip2 compression failed (code %d)", rc);
+	return 0;
+}
+
+static int wanted(const unsigned char *want, int i)
+{
+	return !want || want[i];
+}
+
+static int any_wanted(const unsigned char *want, int from, int to)
+{
+	for (int i = from; i <= to; i++)
+		if (wanted(want, i))
+			return 1;
+	return 0;
+}
+
+int iid_stats_compute(const struct iid_data *d, const uint8_t *sym, const uint8_t *raw,
+		      const unsigned char *want, long double out[IID_NSTATS],
+		      struct iid_scratch *w, struct err *e)
+{
+	size_t n = d->n, nb = n / 8 + (n % 8 != 0);
+	int binary = d->k == 2;
+
+	if (wanted(want, ST_EXCURSION))
+		out[ST_EXCURSION] = excursion(raw, n, d->rawmean);
+
+	if (binary && (any_wanted(want, ST_NUMDIR, ST_NUMINCDEC) ||
+		       any_wanted(want, ST_PERIOD0, ST_COV0 + 4) ||
+		       any_wanted(want, ST_AVGCOL, ST_MAXCOL))) {
+		/* 90B 5.1 Conversion I and II over 8-bit blocks */
+		memset(w->cs1, 0, nb);
+		memset(w->cs2, 0, nb);
+		for (size_t i = 0; i < n; i++) {
+			w->cs1[i / 8] = (uint8_t)(w->cs1[i / 8] + sym[i]);
+			w->cs2[i / 8] = (uint8_t)(w->cs2[i / 8] | (sym[i] << (7 - i % 8)));
+		}
+	}
+
+	if (any_wanted(want, ST_NUMDIR, ST_NUMINCDEC)) {
+		long double a, b, c;
+		if (binary)
+			directional(w->cs1, nb, &a, &b, &c);
+		else
+			directional(sym, n, &a, &b, &c);
+		if (wanted(want, ST_NUMDIR)) out[ST_NUMDIR] = a;
+		if (wanted(want, ST_LENDIR)) out[ST_LENDIR] = b;
+		if (wanted(want, ST_NUMINCDEC)) out[ST_NUMINCDEC] = c;
+	}
+
+	if (any_wanted(want, ST_NUMMED, ST_LENMED)) {
+		long double a, b;
+		median_runs(sym, n, binary ? 0.5 : d->median, &a, &b);
+		if (wanted(want, ST_NUMMED)) out[ST_NUMMED] = a;
+		if (wanted(want, ST_LENMED)) out[ST_LENMED] = b;
+	}
+
+	if (any_wanted(want, ST_AVGCOL, ST_MAXCOL)) {
+		long double a, b;
+		if (binary)
+			collisions(w->cs2, nb, &a, &b);
+		else
+			collisions(sym, n, &a, &b);
+		if (wanted(want, ST_AVGCOL)) out[ST_AVGCOL] = a;
+		if (wanted(want, ST_MAXCOL)) out[ST_MAXCOL] = b;
+	}
+
+	for (int l = 0; l < 5; l++) {
+		if (wanted(want, ST_PERIOD0 + l))
+			out[ST_PERIOD0 + l] = binary ? periodicity(w->cs1, nb, lags[l])
+						     : periodicity(sym, n, lags[l]);
+		/* NIST: covariance of raw values for non-binary data (the conversions
+		 * only make sense for 0/1 symbols) */
+		if (wanted(want, ST_COV0 + l))
+			out[ST_COV0 + l] = binary ? covariance(w->cs1, nb, lags[l])
+						  : covariance(raw, n, lags[l]);
+	}
+
+	if (wanted(want, ST_COMPRESSION))
+		return compression(raw, n, w, &out[ST_COMPRESSION], e);
+	return 0;
+}

@@ -1,0 +1,176 @@
+/* samples.c - bytes to K-bit samples (MSB first), bit expansion, NIST files. */
+#include "config.h"
+
+#include "samples.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void samples_symbolizer_init(struct symbolizer *sy, unsigned bits)
+{
+	sy->bits = bits;
+	sy->acc = 0;
+	sy->nacc = 0;
+}
+
+size_t samples_max_out(const struct symbolizer *sy, size_t len)
+{
+	return (len * 8 + sy->nacc) / sy->bits;
+}
+
+size_t samples_symbolize(struct symbolizer *sy, const uint8_t *in, size_t len, uint8_t *out)
+{
+	const unsigned k = sy->bits;
+	const uint32_t mask = (1u << k) - 1;
+	uint32_t acc = sy->acc;
+	unsigned nacc = sy->nacc;
+	size_t n = 0;
+
+	if (k == 8) {            /* the common case: one sample per byte */
+		memcpy(out, in, len);
+		return len;
+	}
+	if (k == 1 && nacc == 0) {
+		for (size_t i = 0; i < len; i++) {
+			unsigned b = in[i];
+			for (int j = 7; j >= 0; j--)
+				out[n++] = (uint8_t)((b >> j) & 1);
+		}
+		return n;
+	}
+	if (k == 4 && nacc == 0) {
+		for (size_t i = 0; i < len; i++) {
+			out[n++] = (uint8_t)(in[i] >> 4);
+			out[n++] = (uint8_t)(in[i] & 15);
+		}
+		return n;
+	}
+	for (size_t i = 0; i < len; i++) {
+		acc = (acc << 8) | in[i];
+		nacc += 8;
+		while (nacc >= k) {
+			nacc -= k;
+			out[n++] = (uint8_t)((acc >> nacc) & mask);
+		}
+		acc &= (1u << nacc) - 1;   /* keep only the pending bits */
+	}
+	sy->acc = acc;
+	sy->nacc = nacc;
+	return n;
+}
+
+void samples_to_bits(const uint8_t *s, size_t n, unsigned bits, uint8_t *out)
+{
+	size_t o = 0;
+	if (bits == 8) {
+		for (size_t i = 0; i < n; i++) {
+			unsigned v = s[i];
+			out[o] = (uint8_t)(v >> 7); out[o + 1] = (uint8_t)((v >> 6) & 1);
+			out[o + 2] = (uint8_t)((v >> 5) & 1); out[o + 3] = (uint8_t)((v >> 4) & 1);
+			out[o + 4] = (uint8_t)((v >> 3) & 1); out[o + 5] = (uint8_t)((v >> 2) & 1);
+			out[o + 6] = (uint8_t)((v >> 1) & 1); out[o + 7] = (uint8_t)(v & 1);
+			o += 8;
+		}
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (int j = (int)bits - 1; j >= 0; j--)
+			out[o++] = (uint8_t)((s[i] >> j) & 1);
+}
+
+unsigned samples_infer_bits(const uint8_t *s, size_t n)
+{
+	unsigned all = 0, k = 1;
+	for (size_t i = 0; i < n; i++)
+		all |= s[i];
+	while (k < 8 && (all >> k) != 0)
+		k++;
+	return k;
+}
+
+int samples_check_range(const uint8_t *s, size_t n, unsigned bits, const char *what,
+			struct err *e)
+{
+	unsigned limit;
+	if (bits >= 8)
+		return 0;
+	limit = 1u << bits;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] >= limit)
+			return err_set(e, ERR_DATA,
+				       "%s: sample %zu has value %u, which does not fit in %u bit%s",
+				       what, i, s[i], bits, bits == 1 ? "" : "s");
+	return 0;
+}
+
+int samples_read_file(const char *path, uint8_t **out, size_t *n, struct err *e)
+{
+	FILE *fp;
+	uint8_t *buf = NULL;
+	size_t cap = 0, len = 0;
+	int is_stdin = strcmp(path, "-") == 0;
+	struct stat st;
+
+	*out = NULL;
+	*n = 0;
+	fp = is_stdin ? stdin : fopen(path, "rb");
+	if (!fp)
+		return err_set_errno(e, err_code_from_errno(errno) == ERR_PERM ? ERR_PERM : ERR_IO,
+				     errno, "%s: cannot open", path);
+	if (!is_stdin && fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(fp);
+		return err_set(e, ERR_IO, "%s: is a directory", path);
+	}
+	if (!is_stdin && fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		cap = (size_t)st.st_size + 1;
+	for (;;) {
+		size_t got;
+		if (len == cap) {
+			size_t ncap = cap ? cap * 2 : 1 << 20;
+			uint8_t *nb = realloc(buf, ncap);
+			if (!nb) {
+				free(buf);
+				if (!is_stdin)
+					fclose(fp);
+				return err_set(e, ERR_NOMEM, "%s: out of memory", path);
+			}
+			buf = nb;
+			cap = ncap;
+		}
+		got = fread(buf + len, 1, cap - len, fp);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(fp)) {
+		int saved = errno;
+		free(buf);
+		if (!is_stdin)
+			fclose(fp);
+		return err_set_errno(e, ERR_IO, saved, "%s: read failed", path);
+	}
+	if (!is_stdin)
+		fclose(fp);
+	if (len == 0) {
+		free(buf);
+		return err_set(e, ERR_DATA, "%s: file is empty", path);
+	}
+	*out = buf;
+	*n = len;
+	return 0;
+}
+
+int samples_parse_bits(const char *text, unsigned *bits, struct err *e)
+{
+	char *end;
+	long v;
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (errno || end == text || *end != '\0' || v < 1 || v > SAMPLES_BITS_MAX)
+		return err_set(e, ERR_USAGE, "bits per sample '%s': must be an integer from 1 to 8", text);
+	*bits = (unsigned)v;
+	return 0;
+}

@@ -1,0 +1,52 @@
+/* samples.h - bytes to K-bit samples and back; NIST-format files.
+ *
+ * NIST format: one sample per byte, the sample in the low K bits (1 <= K <= 8).
+ * A source's byte stream is sliced most-significant bit first into K-bit
+ * samples; bits left over at the end of a block carry into the next block.
+ * Pure functions, no I/O except samples_read_file().
+ */
+#ifndef RNGAUDIT_SAMPLES_H
+#define RNGAUDIT_SAMPLES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+
+#define SAMPLES_BITS_MAX 8
+
+struct symbolizer {
+	unsigned bits;     /* K, 1..8 */
+	uint32_t acc;      /* pending bits, right-aligned */
+	unsigned nacc;     /* how many pending bits (< K) */
+};
+
+void samples_symbolizer_init(struct symbolizer *sy, unsigned bits);
+
+/* Slices len bytes of in into K-bit samples written to out, which must have
+ * room for samples_max_out(sy, len) samples.  Returns the number written. */
+size_t samples_symbolize(struct symbolizer *sy, const uint8_t *in, size_t len, uint8_t *out);
+
+/* Upper bound of the samples that len more bytes can yield. */
+size_t samples_max_out(const struct symbolizer *sy, size_t len);
+
+/* Expands n K-bit samples into n*K bits (one 0/1 per byte, MSB of each
+ * sample first), as 90B's bitstring estimators see them.  out holds n*K. */
+void samples_to_bits(const uint8_t *s, size_t n, unsigned bits, uint8_t *out);
+
+/* Smallest K (1..8) that holds every sample: the bit width NIST's tool infers. */
+unsigned samples_infer_bits(const uint8_t *s, size_t n);
+
+/* Returns 0 if every sample is < 2^bits, else ERR_DATA with the index of the
+ * first offending sample in *bad (and a message naming what, prefix `what`). */
+int samples_check_range(const uint8_t *s, size_t n, unsigned bits, const char *what,
+			struct err *e);
+
+/* Reads a whole NIST-format file ("-" = stdin) into a malloc'd array.
+ * An empty or unreadable file is an error naming path. */
+int samples_read_file(const char *path, uint8_t **out, size_t *n, struct err *e);
+
+/* Parses K from text: an integer in 1..8. */
+int samples_parse_bits(const char *text, unsigned *bits, struct err *e);
+
+#endif

@@ -1,0 +1,28 @@
+/* backend.h - what each source backend provides (private to src/sources/). */
+#ifndef RNGAUDIT_BACKEND_H
+#define RNGAUDIT_BACKEND_H
+
+#include "sources/source.h"
+#include "sources/spec.h"
+
+struct source {
+	const struct source_backend *backend;
+	struct source_info info;
+	struct source_counters counters;
+	void *priv;
+};
+
+struct source_backend {
+	const char *name;
+	/* Parses the spec's options, opens the device, fills src->info. */
+	int (*open)(struct source *src, struct spec *sp, struct err *e);
+	ssize_t (*read)(struct source *src, uint8_t *buf, size_t len, struct err *e);
+	void (*close)(struct source *src);
+	/* Availability for `rngaudit sources`; NULL for file and sim. */
+	int (*probe)(struct source_probe *p);
+};
+
+extern const struct source_backend source_rdrand, source_rdseed, source_hwrng,
+	source_getrandom, source_file, source_sim;
+
+#endif

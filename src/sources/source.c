@@ -1,0 +1,106 @@
+/* source.c - the source interface: spec -> backend dispatch. */
+#include "config.h"
+
+#include "sources/backend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct source_backend *const backends[] = {
+	&source_rdrand, &source_rdseed, &source_hwrng, &source_getrandom,
+	&source_file, &source_sim,
+};
+
+const char *const source_real_names[] = { "rdrand", "rdseed", "hwrng", "getrandom", NULL };
+
+static const struct source_backend *backend_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
+		if (strcmp(backends[i]->name, name) == 0)
+			return backends[i];
+	return NULL;
+}
+
+int source_open(struct source **out, const char *spec, struct err *e)
+{
+	struct spec sp;
+	struct source *src;
+	const struct source_backend *be;
+	int rc;
+
+	*out = NULL;
+	rc = spec_parse(&sp, spec, e);
+	if (rc)
+		return rc;
+	be = backend_find(sp.name);
+	if (!be)
+		return err_set(e, ERR_USAGE, "unknown source '%s' (rdrand, rdseed, hwrng, getrandom, "
+			       "file:PATH, sim:MODEL)", sp.name);
+	src = calloc(1, sizeof *src);
+	if (!src)
+		return err_set(e, ERR_NOMEM, "out of memory");
+	src->backend = be;
+	snprintf(src->info.name, sizeof src->info.name, "%s", be->name);
+	rc = be->open(src, &sp, e);
+	if (rc) {
+		if (be->close && src->priv)
+			be->close(src);
+		free(src);
+		return rc;
+	}
+	*out = src;
+	return 0;
+}
+
+ssize_t source_read(struct source *src, void *buf, size_t len, struct err *e)
+{
+	return src->backend->read(src, buf, len, e);
+}
+
+const struct source_info *source_get_info(const struct source *src)
+{
+	return &src->info;
+}
+
+void source_get_counters(const struct source *src, struct source_counters *c)
+{
+	*c = src->counters;
+}
+
+void source_close(struct source *src)
+{
+	if (!src)
+		return;
+	if (src->backend->close)
+		src->backend->close(src);
+	free(src);
+}
+
+int source_probe(const char *name, struct source_probe *p)
+{
+	const struct source_backend *be = backend_find(name);
+	memset(p, 0, sizeof *p);
+	p->name = name;
+	if (!be || !be->probe)
+		return ERR_USAGE;
+	return be->probe(p);
+}
+
+const char *source_kind_describe(enum source_kind kind)
+{
+	switch (kind) {
+	case SOURCE_DRBG: return "DRBG output";
+	case SOURCE_CONDITIONED: return "conditioned entropy-source output";
+	default: return "raw or unknown";
+	}
+}
+
+const char *source_kind_token(enum source_kind kind)
+{
+	switch (kind) {
+	case SOURCE_DRBG: return "drbg";
+	case SOURCE_CONDITIONED: return "conditioned";
+	default: return "raw";
+	}
+}

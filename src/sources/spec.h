@@ -1,0 +1,34 @@
+/* spec.h - parsing of source specs: NAME, NAME:key=value,..., file:PATH,
+ * sim:MODEL,key=value,...  Pure string handling, no I/O. */
+#ifndef RNGAUDIT_SPEC_H
+#define RNGAUDIT_SPEC_H
+
+#include "err.h"
+
+#define SPEC_KEYS_MAX 8
+
+struct spec {
+	char name[32];                 /* rdrand, hwrng, file, sim, ... */
+	char arg[256];                 /* file: the path; sim: the model; else "" */
+	int nkeys;
+	char key[SPEC_KEYS_MAX][32];
+	char value[SPEC_KEYS_MAX][224];
+	int used[SPEC_KEYS_MAX];       /* set by spec_get(); spec_check_unused() reports the rest */
+	const char *text;              /* the spec as given, for messages */
+};
+
+int spec_parse(struct spec *sp, const char *text, struct err *e);
+
+/* Returns the value of key, or NULL if absent (and marks it used). */
+const char *spec_get(struct spec *sp, const char *key);
+
+/* Typed getters: absent keys leave *out alone and return 0; malformed values
+ * are errors naming the spec, the key and what is allowed. */
+int spec_get_u64(struct spec *sp, const char *key, unsigned long long min,
+		 unsigned long long max, unsigned long long *out, struct err *e);
+int spec_get_prob(struct spec *sp, const char *key, double *out, struct err *e);
+
+/* Error for the first key nobody asked for (a typo such as widht=32). */
+int spec_check_unused(const struct spec *sp, struct err *e);
+
+#endif

@@ -1,0 +1,25 @@
+#!/bin/sh
+# cli_main.sh - the command table: --help, --version, help CMD, CMD --help, unknown commands.
+. "${top_srcdir:-.}/tests/tap.sh"
+
+expect_exit 0 "--help exits 0" ra --help
+check "--help lists the commands" grep -q "collect" "$TMPD/out"
+expect_exit 0 "--version exits 0" ra --version
+check "--version prints the package version" grep -q "^rngaudit [0-9]" "$TMPD/out"
+for c in sources collect health assess iid restart conditioning audit report; do
+	expect_exit 0 "help $c exits 0" ra help "$c"
+	check "help $c shows its usage" grep -q "usage: rngaudit $c" "$TMPD/out"
+	expect_exit 0 "$c --help exits 0" ra "$c" --help
+done
+expect_exit 2 "unknown command exits 2" ra frobnicate
+check "unknown command: one line naming it" one_line_error "frobnicate"
+expect_exit 2 "help of an unknown command exits 2" ra help frobnicate
+expect_exit 2 "no command exits 2" ra
+expect_exit 0 "sources exits 0" ra sources
+check "sources lists rdrand" grep -q "^rdrand " "$TMPD/out"
+check "sources lists hwrng" grep -q "^hwrng " "$TMPD/out"
+check "sources lists getrandom as DRBG output" grep -q "^getrandom .*DRBG output" "$TMPD/out"
+check "sources shows the CPU" grep -q "^cpu: .*family .*model .*microcode" "$TMPD/out"
+check "sources shows the kernel" grep -q "^kernel: " "$TMPD/out"
+expect_exit 2 "sources with an argument exits 2" ra sources extra
+tap_done

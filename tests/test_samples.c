@@ -1,0 +1,127 @@
+/* test_samples.c - symbolization for every K, across byte and block
+ * boundaries; bit expansion; width inference; range checks. */
+#include "config.h"
+
+#include <stdint.h>
+
+#include "samples.h"
+#include "tap.h"
+
+/* Reference slicing: bit i of the stream is bit (7 - i%8) of byte i/8. */
+static unsigned ref_sample(const uint8_t *in, size_t idx, unsigned k)
+{
+	unsigned v = 0;
+	for (unsigned j = 0; j < k; j++) {
+		size_t bit = idx * k + j;
+		v = (v << 1) | ((in[bit / 8] >> (7 - bit % 8)) & 1u);
+	}
+	return v;
+}
+
+static void test_every_k_split_blocks(void)
+{
+	uint8_t in[257], out[257 * 8 + 8];
+	uint32_t x = 0x12345678;
+	for (size_t i = 0; i < sizeof in; i++) {
+		x = x * 1103515245u + 12345u;
+		in[i] = (uint8_t)(x >> 16);
+	}
+	for (unsigned k = 1; k <= 8; k++) {
+		/* Feed in uneven pieces so samples straddle the piece boundaries. */
+		static const size_t pieces[] = { 1, 2, 3, 5, 7, 11, 13, 17, 64, 134 };
+		struct symbolizer sy;
+		size_t pos = 0, n = 0, want = sizeof in * 8 / k, bad = 0;
+		samples_symbolizer_init(&sy, k);
+		for (size_t p = 0; pos < sizeof in; p++) {
+			size_t len = pieces[p % 10];
+			if (pos + len > sizeof in)
+				len = sizeof in - pos;
+			n += samples_symbolize(&sy, in + pos, len, out + n);
+			pos += len;
+		}
+		tap_eq_long((long long)n, (long long)want, "k samples count");
+		for (size_t i = 0; i < n; i++)
+			if (out[i] != ref_sample(in, i, k) || out[i] >> k)
+				bad++;
+		tap_ok(bad == 0, "k=%u: every sample equals the MSB-first slice (%zu wrong)", k, bad);
+	}
+}
+
+static void test_known_values(void)
+{
+	const uint8_t in[3] = { 0xA5, 0x3C, 0xF0 };   /* 1010 0101 0011 1100 1111 0000 */
+	uint8_t out[24];
+	struct symbolizer sy;
+	size_t n;
+
+	samples_symbolizer_init(&sy, 3);     /* 101 001 010 011 110 011 110 000 */
+	n = samples_symbolize(&sy, in, 3, out);
+	tap_eq_long((long long)n, 8, "K=3 of 3 bytes: 8 samples");
+	tap_ok(out[0] == 5 && out[1] == 1 && out[2] == 2 && out[3] == 3 && out[4] == 6 &&
+	       out[5] == 3 && out[6] == 6 && out[7] == 0, "K=3 values 5 1 2 3 6 3 6 0");
+	samples_symbolizer_init(&sy, 7);     /* 1010010 1001111 0011110, 000 pending */
+	n = samples_symbolize(&sy, in, 3, out);
+	tap_eq_long((long long)n, 3, "K=7 of 3 bytes: 3 samples, 3 bits pending");
+	tap_ok(out[0] == 0x52 && out[1] == 0x4F && out[2] == 0x1E, "K=7 values 0x52 0x4f 0x1e");
+	tap_eq_long(sy.nacc, 3, "K=7 keeps 3 pending bits");
+}
+
+static void test_to_bits(void)
+{
+	const uint8_t s[2] = { 5, 2 };
+	uint8_t b[6];
+	samples_to_bits(s, 2, 3, b);
+	tap_ok(b[0] == 1 && b[1] == 0 && b[2] == 1 && b[3] == 0 && b[4] == 1 && b[5] == 0,
+	       "bit expansion MSB first: 5,2 (3 bits) -> 101010");
+	{
+		const uint8_t t[1] = { 0x81 };
+		uint8_t c[8];
+		samples_to_bits(t, 1, 8, c);
+		tap_ok(c[0] == 1 && c[1] == 0 && c[6] == 0 && c[7] == 1, "8-bit expansion 0x81");
+	}
+}
+
+static void test_infer_and_range(void)
+{
+	const uint8_t a[4] = { 0, 1, 1, 0 }, b[3] = { 3, 9, 2 }, c[2] = { 0, 0 };
+	struct err e;
+	tap_eq_long(samples_infer_bits(a, 4), 1, "infer 1 bit");
+	tap_eq_long(samples_infer_bits(b, 3), 4, "infer 4 bits from max 9");
+	tap_eq_long(samples_infer_bits(c, 2), 1, "all zeros infer 1 bit");
+	tap_eq_long(samples_check_range(b, 3, 4, "x", &e), 0, "9 fits 4 bits");
+	tap_eq_long(samples_check_range(b, 3, 3, "data.bin", &e), ERR_DATA, "9 does not fit 3 bits");
+	tap_ok(strstr(e.msg, "data.bin") && strstr(e.msg, "sample 1"), "range error names file and index: %s", e.msg);
+}
+
+static void test_parse_bits(void)
+{
+	unsigned k = 0;
+	struct err e;
+	tap_ok(samples_parse_bits("8", &k, &e) == 0 && k == 8, "parse bits 8");
+	tap_ok(samples_parse_bits("0", &k, &e) == ERR_USAGE, "bits 0 rejected");
+	tap_ok(samples_parse_bits("9", &k, &e) == ERR_USAGE, "bits 9 rejected");
+	tap_ok(samples_parse_bits("4x", &k, &e) == ERR_USAGE, "bits 4x rejected");
+}
+
+static void test_read_file_errors(void)
+{
+	uint8_t *d;
+	size_t n;
+	struct err e;
+	tap_ok(samples_read_file("/nonexistent/x.bin", &d, &n, &e) != 0 && strstr(e.msg, "/nonexistent/x.bin"),
+	       "missing file is an error naming it");
+	tap_ok(samples_read_file("/dev/null", &d, &n, &e) == ERR_DATA && strstr(e.msg, "empty"),
+	       "empty file is an error");
+	tap_ok(samples_read_file("/", &d, &n, &e) != 0, "directory is an error");
+}
+
+int main(void)
+{
+	test_known_values();
+	test_every_k_split_blocks();
+	test_to_bits();
+	test_infer_and_range();
+	test_parse_bits();
+	test_read_file_errors();
+	return tap_done();
+}
