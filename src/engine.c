@@ -85,10 +85,12 @@ int engine_run(struct source *src, const struct engine_opts *opts,
 			break;
 		}
 		stats->bytes += (uint64_t)got;
-		n = samples_symbolize(&sy, raw, (size_t)got, samples);
+		/* K = 8: the bytes are the samples; skip the copy. */
+		n = opts->bits == 8 ? (size_t)got : samples_symbolize(&sy, raw, (size_t)got, samples);
 		if (opts->max_samples && total + n > opts->max_samples)
 			n = (size_t)(opts->max_samples - total);
-		b = (struct block){ raw, (size_t)got, info->word_bits, samples, n, opts->bits, total };
+		b = (struct block){ raw, (size_t)got, info->word_bits, opts->bits == 8 ? raw : samples,
+				    n, opts->bits, total };
 		for (size_t i = 0; i < nsinks; i++) {
 			int r = sinks[i]->push(sinks[i], &b, e);
 			if (r < 0) {

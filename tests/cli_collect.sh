@@ -53,7 +53,8 @@ check "unwritable output: one line naming it" one_line_error "/nonexistent/dir/x
 check "no temporary files left behind" sh -c "! ls -a '$TMPD' | grep -q '\.tmp\.'"
 
 # SIGINT: the samples so far are kept, whole, and the summary says partial.
-ra collect --source sim:ideal -n 100000000000 -o "$TMPD/int.bin" 2>"$TMPD/int.err" &
+# A slow producer (3 bytes, then silence) keeps collect blocked in read().
+(printf 'abc'; sleep 3) | "$RNGAUDIT" collect --source file:- -n 1000 -o "$TMPD/int.bin" 2>"$TMPD/int.err" &
 pid=$!
 sleep 1
 kill -INT $pid

@@ -25,7 +25,7 @@ static int parse_width(const char *text, const char *what, unsigned *out)
 int cmd_conditioning(int argc, char **argv)
 {
 	int vetted = 1, quiet = 0, opt, i;
-	unsigned n_in, n_out, nw;
+	unsigned n_in = 0, n_out = 0, nw = 0;
 	long double h_in, h_p = -1.0L;
 	struct cond_result r;
 	struct err e;

@@ -1,0 +1,10 @@
+#!/bin/sh
+# install-deps.sh - the Debian 12 packages rngaudit needs to build and test.
+# Run as root (or with sudo).  Idempotent.
+set -e
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends \
+	build-essential autoconf automake autoconf-archive pkgconf git \
+	libgsl-dev libcsv-dev libdivsufsort-dev libbz2-dev libmpfr-dev libgmp-dev \
+	check mandoc libxml2-utils gnuplot-nox bc time >/dev/null

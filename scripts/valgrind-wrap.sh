@@ -1,0 +1,4 @@
+#!/bin/sh
+# valgrind-wrap.sh - run a test program (or the tool) under valgrind memcheck;
+# any error makes the run fail (exit 99 = hard error for automake).
+exec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "$@"
