@@ -128,8 +128,8 @@ int samples_read_file(const char *path, uint8_t **out, size_t *n, struct err *e)
 		cap = (size_t)st.st_size + 1;
 	for (;;) {
 		size_t got;
-		if (len == cap) {
-			size_t ncap = cap ? cap * 2 : 1 << 20;
+		if (len == cap || !buf) {
+			size_t ncap = !buf && cap ? cap : cap ? cap * 2 : 1 << 20;
 			uint8_t *nb = realloc(buf, ncap);
 			if (!nb) {
 				free(buf);

@@ -9,7 +9,9 @@
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "cli/health_print.h"
 #include "engine.h"
+#include "health_monitor.h"
 #include "recorder.h"
 #include "samples.h"
 #include "sources/source.h"
@@ -21,7 +23,13 @@ struct collect_args {
 	const char *output;
 	uint64_t samples;
 	unsigned bits;
+	int health;              /* run the 90B 4.4 health tests online (default) */
+	double entropy;          /* claimed H per sample; 0 = the source kind's default */
+	double alpha;            /* 0 = 2^-20 */
+	int stop_on_failure;
 };
+
+enum { OPT_NO_HEALTH = 256, OPT_ENTROPY, OPT_ALPHA, OPT_STOP_ON_FAILURE };
 
 static int collect_parse(int argc, char **argv, struct collect_args *a)
 {
@@ -30,6 +38,10 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 		{ "samples", required_argument, NULL, 'n' },
 		{ "bits", required_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "no-health", no_argument, NULL, OPT_NO_HEALTH },
+		{ "entropy", required_argument, NULL, OPT_ENTROPY },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ "stop-on-failure", no_argument, NULL, OPT_STOP_ON_FAILURE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct err e;
@@ -37,6 +49,7 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 
 	a->samples = COLLECT_DEFAULT_SAMPLES;
 	a->bits = 8;
+	a->health = 1;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":s:n:b:o:", longopts, NULL)) != -1) {
@@ -51,6 +64,16 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 			if (samples_parse_bits(optarg, &a->bits, &e) != 0)
 				return cli_error_err("collect", &e);
 			break;
+		case OPT_NO_HEALTH: a->health = 0; break;
+		case OPT_STOP_ON_FAILURE: a->stop_on_failure = 1; break;
+		case OPT_ENTROPY:
+			if (cli_parse_double(optarg, &a->entropy) != 0 || !(a->entropy > 0))
+				return cli_error("collect", "--entropy %s: must be a number of bits > 0 and <= the bits per sample", optarg);
+			break;
+		case OPT_ALPHA:
+			if (cli_parse_alpha(optarg, &a->alpha) != 0)
+				return cli_error("collect", "--alpha %s: must be in (0, 1), e.g. 2^-20 or 1e-6", optarg);
+			break;
 		case ':':
 			return cli_error("collect", "option '%s' needs a value", argv[optind - 1]);
 		default:
@@ -61,6 +84,10 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 		return cli_error("collect", "unexpected argument '%s'", argv[optind]);
 	if (!a->spec)
 		return cli_error("collect", "--source SPEC is required (see rngaudit sources)");
+	if (!a->health && (a->entropy > 0 || a->alpha > 0 || a->stop_on_failure))
+		return cli_error("collect", "--entropy, --alpha and --stop-on-failure need the health tests (drop --no-health)");
+	if (a->entropy > a->bits)
+		return cli_error("collect", "--entropy %g: more than the %u bits per sample", a->entropy, a->bits);
 	return 0;
 }
 
@@ -78,6 +105,32 @@ static void collect_print_counters(const struct source_info *info, const struct 
 			(double)c->words * ldexp(1.0, -(int)info->word_bits));
 }
 
+/* The health monitor for this source, or NULL with --no-health.  DRBG
+ * output and conditioned entropy-source output (RDSEED) claim full entropy,
+ * so H defaults to K for them; raw sources need the claim (--entropy H). */
+static int collect_health_new(const struct collect_args *a, const struct source_info *info,
+			      struct health_monitor **out, struct err *e)
+{
+	struct health_monitor_config c = { 0 };
+	*out = NULL;
+	if (!a->health)
+		return 0;
+	c.bits = a->bits;
+	c.entropy = a->entropy;
+	c.alpha = a->alpha;
+	c.word_bits = info->word_bits;
+	c.kind = info->kind;
+	c.stop_on_failure = a->stop_on_failure;
+	c.what = info->spec;
+	if (c.entropy == 0 && info->kind != SOURCE_RAW)
+		c.entropy = a->bits;
+	if (c.entropy == 0)
+		return err_set(e, ERR_USAGE, "%s is %s: give its claimed min-entropy per sample "
+			       "with --entropy H (or --no-health)", info->spec,
+			       source_kind_describe(info->kind));
+	return health_monitor_new(out, &c, e);
+}
+
 int cmd_collect(int argc, char **argv)
 {
 	struct collect_args a = { 0 };
@@ -88,6 +141,9 @@ int cmd_collect(int argc, char **argv)
 	struct source_counters cnt;
 	struct cli_progress prog;
 	struct sink *sinks[2];
+	struct health_monitor *hm = NULL;
+	struct health_monitor_results hr;
+	size_t nsinks = 1;
 	char defname[64];
 	struct err e;
 	int rc;
@@ -97,15 +153,22 @@ int cmd_collect(int argc, char **argv)
 		return rc;
 	if (source_open(&src, a.spec, &e) != 0)
 		return cli_error_err("collect", &e);
+	if (collect_health_new(&a, source_get_info(src), &hm, &e) != 0) {
+		source_close(src);
+		return cli_error_err("collect", &e);
+	}
 	if (!a.output) {
 		snprintf(defname, sizeof defname, "%s.bin", source_get_info(src)->name);
 		a.output = defname;
 	}
 	if (recorder_open(&rec, a.output, &e) != 0) {
+		health_monitor_free(hm);
 		source_close(src);
 		return cli_error_err("collect", &e);
 	}
 	sinks[0] = &rec.sink;
+	if (hm)
+		sinks[nsinks++] = health_monitor_sink(hm);
 
 	cli_install_stop_handlers();
 	cli_progress_init(&prog, "collect", a.samples);
@@ -115,12 +178,13 @@ int cmd_collect(int argc, char **argv)
 	opts.progress = cli_progress_update;
 	opts.progress_ctx = &prog;
 	opts.progress_every = 1u << 16;
-	rc = engine_run(src, &opts, sinks, 1, &st, &e);
+	rc = engine_run(src, &opts, sinks, nsinks, &st, &e);
 	cli_progress_done(&prog);
 	source_get_counters(src, &cnt);
 
 	if (rc != 0 && st.samples == 0) {
 		recorder_abort(&rec);
+		health_monitor_free(hm);
 		source_close(src);
 		return cli_error_err("collect", &e);
 	}
@@ -129,6 +193,7 @@ int cmd_collect(int argc, char **argv)
 		fprintf(stderr, "rngaudit collect: %s\n", e.msg);
 	}
 	if (recorder_commit(&rec, &e) != 0) {
+		health_monitor_free(hm);
 		source_close(src);
 		return cli_error_err("collect", &e);
 	}
@@ -142,6 +207,20 @@ int cmd_collect(int argc, char **argv)
 	if (st.interrupted)
 		fprintf(stderr, "  stopped by a signal: kept the %llu whole samples collected so far\n",
 			(unsigned long long)st.samples);
+	if (hm) {
+		health_monitor_results(hm, &hr);
+		health_print_results(stderr, "  ", &hr);
+		if (st.stopped_by_sink)
+			fprintf(stderr, "  stopped at the first failure (--stop-on-failure)\n");
+	} else {
+		fprintf(stderr, "  health tests: off (--no-health)\n");
+	}
 	source_close(src);
-	return rc != 0 ? EXIT_ERROR : EXIT_OK;
+	if (rc != 0) {
+		health_monitor_free(hm);
+		return EXIT_ERROR;
+	}
+	rc = hm && hr.failures ? EXIT_FAILED : EXIT_OK;
+	health_monitor_free(hm);
+	return rc;
 }

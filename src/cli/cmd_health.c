@@ -1,10 +1,238 @@
-/* cmd_health.c - placeholder until the health command lands (owner replaces this file). */
+/* cmd_health.c - `rngaudit health`: the SP 800-90B 4.4 health tests (RCT,
+ * APT, start-up) and the native-word checks on a source or a NIST-format
+ * file, once or (--follow) until stopped, for monitoring a machine. */
 #include "config.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "cli/health_print.h"
+#include "engine.h"
+#include "health_monitor.h"
+#include "samples.h"
+#include "sources/source.h"
+
+#define HEALTH_DEFAULT_SAMPLES 1000000ULL   /* a source without -n or --follow */
+#define HEALTH_DEFAULT_INTERVAL 10.0        /* --follow status line, seconds */
+#define HEALTH_EVENTS_PER_INTERVAL 20       /* --follow: failure lines per interval, then counted */
+
+struct health_args {
+	const char *spec;
+	const char *file;
+	uint64_t samples;         /* 0: no limit */
+	int have_samples;
+	unsigned bits;
+	double entropy;           /* 0: default */
+	double alpha;
+	int follow;
+	double interval;
+};
+
+/* --follow: failure lines and status lines, printed as they happen. */
+struct health_follow {
+	int on;
+	double start, last, interval;
+	unsigned events;          /* failure lines printed in this interval */
+	unsigned long long suppressed;
+	struct health_monitor *mon;
+	struct sink sink;
+};
+
+static int health_parse(int argc, char **argv, struct health_args *a)
+{
+	static const struct option longopts[] = {
+		{ "source", required_argument, NULL, 's' },
+		{ "samples", required_argument, NULL, 'n' },
+		{ "bits", required_argument, NULL, 'b' },
+		{ "entropy", required_argument, NULL, 'H' },
+		{ "alpha", required_argument, NULL, 'a' },
+		{ "follow", no_argument, NULL, 'f' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct err e;
+	int c;
+
+	a->bits = 8;
+	a->alpha = HEALTH_ALPHA_DEFAULT;
+	a->interval = HEALTH_DEFAULT_INTERVAL;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":s:n:b:H:a:fi:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 's': a->spec = optarg; break;
+		case 'f': a->follow = 1; break;
+		case 'n':
+			if (cli_parse_u64(optarg, 1, UINT64_MAX, &a->samples) != 0)
+				return cli_error("health", "-n %s: the number of samples must be a positive integer",
+						 optarg);
+			a->have_samples = 1;
+			break;
+		case 'b':
+			if (samples_parse_bits(optarg, &a->bits, &e) != 0)
+				return cli_error_err("health", &e);
+			break;
+		case 'H':
+			if (cli_parse_double(optarg, &a->entropy) != 0 || !(a->entropy > 0))
+				return cli_error("health", "--entropy %s: the claimed min-entropy must be a "
+						 "number above 0 (and at most the bits per sample)", optarg);
+			break;
+		case 'a':
+			if (cli_parse_alpha(optarg, &a->alpha) != 0)
+				return cli_error("health", "--alpha %s: must be in (0, 1), e.g. 2^-20 or 1e-6",
+						 optarg);
+			break;
+		case 'i':
+			if (cli_parse_double(optarg, &a->interval) != 0 || !(a->interval > 0))
+				return cli_error("health", "--interval %s: must be a number of seconds above 0",
+						 optarg);
+			break;
+		case ':':
+			return cli_error("health", "option '%s' needs a value", argv[optind - 1]);
+		default:
+			return cli_error("health", "unknown option '%s' (see rngaudit health --help)",
+					 argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		a->file = argv[optind++];
+	if (optind < argc)
+		return cli_error("health", "unexpected argument '%s'", argv[optind]);
+	if (!a->spec == !a->file)
+		return cli_error("health", "give either --source SPEC or a NIST-format FILE");
+	if (a->entropy > a->bits)
+		return cli_error("health", "--entropy %g: above %u, the bits per sample", a->entropy,
+				 a->bits);
+	return 0;
+}
+
+static void health_on_failure(void *ctx, const struct health_event *ev)
+{
+	struct health_follow *f = ctx;
+	if (!f->on)
+		return;
+	if (f->events < HEALTH_EVENTS_PER_INTERVAL) {
+		health_print_event(stdout, "", ev);
+		fflush(stdout);
+		f->events++;
+	} else {
+		f->suppressed++;
+	}
+}
+
+/* A CLI-side sink after the monitor: prints the status line every interval. */
+static int follow_push(struct sink *sk, const struct block *b, struct err *e)
+{
+	struct health_follow *f = sk->ctx;
+	double now = cli_now();
+	(void)b; (void)e;
+	if (now - f->last >= f->interval) {
+		struct health_monitor_results r;
+		health_monitor_results(f->mon, &r);
+		if (f->suppressed)
+			printf("%llu more failure lines not shown in the last interval\n", f->suppressed);
+		health_print_status(stdout, "", &r, now - f->start);
+		fflush(stdout);
+		f->last = now;
+		f->events = 0;
+		f->suppressed = 0;
+	}
+	return 0;
+}
 
 int cmd_health(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	return cli_error("health", "not built yet");
+	struct health_args a = { 0 };
+	struct health_follow fol = { 0 };
+	struct health_monitor_config cfg = { 0 };
+	struct health_monitor_results res;
+	struct health_monitor *mon = NULL;
+	struct source *src = NULL;
+	const struct source_info *info;
+	struct engine_opts opts = { 0 };
+	struct engine_stats st;
+	struct cli_progress prog;
+	struct sink *sinks[2];
+	char spec[4096 + 8];
+	struct err e;
+	int rc;
+
+	if ((rc = health_parse(argc, argv, &a)))
+		return rc;
+	if (a.file) {
+		if (strlen(a.file) > 4096)
+			return cli_error("health", "file name too long");
+		snprintf(spec, sizeof spec, "file:%s", a.file);
+	}
+	if (source_open(&src, a.file ? spec : a.spec, &e) != 0)
+		return cli_error_err("health", &e);
+	info = source_get_info(src);
+
+	cfg.bits = a.bits;
+	cfg.entropy = a.entropy;
+	cfg.alpha = a.alpha;
+	cfg.word_bits = info->word_bits;
+	cfg.kind = info->kind;
+	cfg.nist_format = a.file != NULL;
+	cfg.what = a.file ? a.file : info->spec;
+	cfg.on_failure = health_on_failure;
+	cfg.cb_ctx = &fol;
+	if (health_monitor_new(&mon, &cfg, &e) != 0) {
+		source_close(src);
+		return cli_error_err("health", &e);
+	}
+
+	fol.on = a.follow;
+	fol.interval = a.interval;
+	fol.start = fol.last = cli_now();
+	fol.mon = mon;
+	fol.sink.name = "follow";
+	fol.sink.push = follow_push;
+	fol.sink.ctx = &fol;
+	sinks[0] = health_monitor_sink(mon);
+	sinks[1] = &fol.sink;
+
+	cli_install_stop_handlers();
+	/* NIST format is one sample per byte: the engine reads bytes as 8-bit
+	 * samples and the monitor checks each is below 2^K. */
+	opts.bits = a.file ? 8 : a.bits;
+	opts.max_samples = a.have_samples ? a.samples
+			   : (a.file || a.follow) ? 0 : HEALTH_DEFAULT_SAMPLES;
+	opts.stop = &cli_stop;
+	cli_progress_init(&prog, "health", opts.max_samples);
+	if (!a.follow) {
+		opts.progress = cli_progress_update;
+		opts.progress_ctx = &prog;
+		opts.progress_every = 1u << 20;
+	}
+	if (a.follow)
+		printf("following %s: %u-bit samples, status every %g s\n", info->spec, a.bits,
+		       a.interval);
+	rc = engine_run(src, &opts, sinks, a.follow ? 2 : 1, &st, &e);
+	if (!a.follow)
+		cli_progress_done(&prog);
+	if (rc != 0) {
+		health_monitor_free(mon);
+		source_close(src);
+		return cli_error_err("health", &e);
+	}
+	if (st.samples == 0) {
+		health_monitor_free(mon);
+		source_close(src);
+		return cli_error("health", "%s: no samples", a.file ? a.file : info->spec);
+	}
+	health_monitor_results(mon, &res);
+	if (a.follow && fol.suppressed)
+		printf("%llu more failure lines not shown\n", fol.suppressed);
+	printf("source: %s (%s)%s\n", a.file ? a.file : info->spec,
+	       a.file ? "NIST-format file" : source_kind_describe(info->kind),
+	       st.interrupted ? ", stopped by a signal" : "");
+	health_print_results(stdout, "", &res);
+	health_monitor_free(mon);
+	source_close(src);
+	return res.failures ? EXIT_FAILED : EXIT_OK;
 }

@@ -1,10 +1,341 @@
-/* cmd_iid.c - placeholder until the iid command lands (owner replaces this file). */
+/* cmd_iid.c - `rngaudit iid [-i|-c] [-a|-t] [-v] [-q] [-l I,N] [--seed S|random]
+ * [--threads N] FILE [BITS]`: the SP 800-90B chapter 5 IID track, printed as
+ * NIST's ea_iid (v1.1.7) prints it at the same verbosity, plus the seed of
+ * the permutations.  Exit 0 when the data passes every IID test (5.1, 5.2),
+ * 1 when any rejects it, 2 on bad input. */
 #include "config.h"
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef HAVE_SYS_RANDOM_H
+#include <sys/random.h>
+#endif
+
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "estimators/estimators.h"
+#include "iid/iid.h"
+#include "samples.h"
+
+#define CMD "iid"
+/* NIST's MIN_SIZE: the recommended number of samples and the -t cut */
+#define IID_MIN_SAMPLES 1000000
+
+static void print_mcv(const char *label, const uint8_t *s, size_t n, unsigned k,
+		      const struct est_result *r, int verbose)
+{
+	size_t count[256] = { 0 }, mode = 0;
+	double phat;
+	for (size_t i = 0; i < n; i++)
+		count[s[i]]++;
+	for (unsigned v = 0; v < k; v++)
+		if (count[v] > mode)
+			mode = count[v];
+	phat = (double)mode / (double)n;
+	if (verbose == 2) {
+		printf("%s MCV Estimate: mode = %zu, p-hat = %.17g, p_u = %.17g\n", label, mode, phat,
+		       r->p);
+	} else if (verbose == 3) {
+		printf("%s Most Common Value Estimate: Mode count = %zu\n", label, mode);
+		printf("%s Most Common Value Estimate: p-hat = %.17g\n", label, phat);
+		printf("%s Most Common Value Estimate: p_u = %.17g\n", label, r->p);
+		printf("%s Most Common Value Estimate: min entropy = %.17g\n", label, r->h);
+	}
+}
+
+static void print_chisq(const char *what, const struct iid_chisq *c, int verbose)
+{
+	if (verbose == 2) {
+		printf("Chi square %s\n", what);
+		printf("\tscore = %f\n", c->score);
+		printf("\tdegrees of freedom = %d\n", c->df);
+		printf("\tp-value = %f\n\n", c->p);
+	} else if (verbose >= 3) {
+		printf("Chi square %s: T = %.17g\n", what, c->score);
+		printf("Chi square %s: df = %d\n", what, c->df);
+		printf("Chi square %s: P-value = %.17g\n", what, c->p);
+	}
+}
+
+static void print_verdict(int verbose, int pass, const char *what, const char *what3)
+{
+	if (verbose == 1 || verbose == 2)
+		printf("** %s %s\n\n", pass ? "Passed" : "Failed", what);
+	else if (verbose > 2)
+		printf("%s: %s\n", what3, pass ? "Passed" : "Failed");
+}
+
+static int parse_seed(const char *text, uint64_t *seed)
+{
+	if (strcmp(text, "random") == 0) {
+#ifdef HAVE_GETRANDOM
+		if (getrandom(seed, sizeof *seed, 0) != (ssize_t)sizeof *seed)
+			return cli_error(CMD, "--seed random: getrandom failed");
+		return 0;
+#else
+		return cli_error(CMD, "--seed random: getrandom(2) is not available here");
+#endif
+	}
+	if (cli_parse_u64(text, 0, UINT64_MAX, seed) != 0)
+		return cli_error(CMD, "--seed: '%s' is not an integer or 'random'", text);
+	return 0;
+}
 
 int cmd_iid(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	return cli_error("iid", "not built yet");
+	static const struct option longopts[] = {
+		{ "seed", required_argument, NULL, 's' },
+		{ "threads", required_argument, NULL, 'T' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int initial = 1, all_bits = 1, verbose = 1, quiet = 0, threads = 0, opt, rc;
+	uint64_t seed = IID_DEFAULT_SEED, u;
+	size_t sub_index = 0, sub_count = 0, n, nbits;
+	unsigned bits = 0;
+	uint8_t *buf = NULL, *bitbuf = NULL;
+	const char *path;
+	struct iid_data d;
+	struct est_result mcv_lit, mcv_bit;
+	struct iid_chisq ind, gof;
+	struct iid_lrs lrs;
+	struct iid_perm_result perm;
+	double h_original, h_bitstring = 1.0, h_assessed;
+	int chi_pass, lrs_pass;
+	struct err e;
+
+	err_clear(&e);
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+icatvql:", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'i': initial = 1; break;
+		case 'c': initial = 0; break;
+		case 'a': all_bits = 1; break;
+		case 't': all_bits = 0; break;
+		case 'v': verbose++; break;
+		case 'q': quiet = 1; break;
+		case 'l': {
+			char *comma = strchr(optarg, ',');
+			uint64_t a, b;
+			if (!comma)
+				return cli_error(CMD, "-l: expected INDEX,SAMPLES, got '%s'", optarg);
+			*comma = '\0';
+			if (cli_parse_u64(optarg, 0, SIZE_MAX, &a) != 0 ||
+			    cli_parse_u64(comma + 1, 1, SIZE_MAX, &b) != 0)
+				return cli_error(CMD, "-l: expected INDEX,SAMPLES (integers), got '%s,%s'",
+						 optarg, comma + 1);
+			sub_index = (size_t)a;
+			sub_count = (size_t)b;
+			break;
+		}
+		case 's':
+			if (parse_seed(optarg, &seed))
+				return EXIT_ERROR;
+			break;
+		case 'T':
+			if (cli_parse_u64(optarg, 1, 64, &u) != 0)
+				return cli_error(CMD, "--threads: '%s' is not an integer in 1..64", optarg);
+			threads = (int)u;
+			break;
+		default:
+			return cli_error(CMD, "unknown option '%s' (usage: rngaudit iid [-i|-c] [-a|-t] "
+					 "[-v] [--seed S|random] FILE [BITS])", argv[optind - 1]);
+		}
+	}
+	if (quiet)
+		verbose = 0;
+	argc -= optind;
+	argv += optind;
+	if (argc != 1 && argc != 2)
+		return cli_error(CMD, "expected FILE [BITS] (usage: rngaudit iid [-i|-c] [-a|-t] [-v] "
+				 "[--seed S|random] FILE [BITS])");
+	path = argv[0];
+	if (argc == 2 && samples_parse_bits(argv[1], &bits, &e) != 0)
+		return cli_error_err(CMD, &e);
+
+	if (verbose > 1) {
+		if (sub_count == 0)
+			printf("Opening file: '%s'\n", path);
+		else
+			printf("Opening file: '%s', reading block %zu of size %zu\n", path, sub_index,
+			       sub_count);
+	}
+	if (samples_read_file(path, &buf, &n, &e) != 0)
+		return cli_error_err(CMD, &e);
+	if (sub_count) {
+		if (sub_index > n / sub_count || sub_index * sub_count >= n) {
+			free(buf);
+			return cli_error(CMD, "%s: -l %zu,%zu lies outside its %zu samples", path,
+					 sub_index, sub_count, n);
+		}
+		memmove(buf, buf + sub_index * sub_count,
+			n - sub_index * sub_count < sub_count ? n - sub_index * sub_count : sub_count);
+		n = n - sub_index * sub_count < sub_count ? n - sub_index * sub_count : sub_count;
+	}
+	rc = iid_data_init(&d, buf, n, bits, &e);
+	if (rc) {
+		free(buf);
+		return cli_error(CMD, "%s: %s", path, e.msg);
+	}
+	free(buf);
+	if (d.narrower)
+		printf("Warning: Symbols appear to be narrower than described.\n");
+	if (verbose > 1)
+		printf("Loaded %zu samples of %u distinct %u-bit-wide symbols\n", d.n, d.k, d.bits);
+	if (d.k <= 1) {
+		printf("Symbol alphabet consists of 1 symbol. No entropy awarded...\n");
+		iid_data_free(&d);
+		return EXIT_FAILED;
+	}
+
+	/* the bitstring: every sample's `bits` bits, MSB first (-t: first 10^6) */
+	nbits = d.n * d.bits;
+	if (!all_bits && nbits > IID_MIN_SAMPLES)
+		nbits = IID_MIN_SAMPLES;
+	if ((verbose > 1) && (d.k > 2 || !initial))
+		printf("Number of Binary samples: %zu\n", nbits);
+	if (d.n < IID_MIN_SAMPLES)
+		printf("\n*** Warning: data contains less than %d samples ***\n\n", IID_MIN_SAMPLES);
+	if (verbose > 1 && d.k < (1u << d.bits))
+		printf("\nSamples have been translated\n");
+
+	if (verbose == 1 || verbose == 2)
+		printf("Calculating baseline statistics...\n");
+	if (verbose == 2) {
+		printf("\tRaw Mean: %f\n", d.rawmean);
+		printf("\tMedian: %f\n", d.median);
+		printf("\tBinary: %s\n\n", d.k == 2 ? "true" : "false");
+	} else if (verbose > 2) {
+		printf("Raw Mean = %.17g\n", d.rawmean);
+		printf("Median = %.17g\n", d.median);
+		printf("Binary = %s\n", d.k == 2 ? "true" : "false");
+	}
+
+	/* 90B 5 / 6.3.1: the IID estimate is the MCV estimate */
+	h_original = d.bits;
+	if (initial) {
+		if (est_mcv(d.sym, d.n, d.k, &mcv_lit, &e) != 0)
+			goto fail;
+		print_mcv("Literal", d.sym, d.n, d.k, &mcv_lit, verbose);
+		h_original = mcv_lit.h;
+	}
+	if (d.k > 2 || !initial) {
+		bitbuf = malloc(d.n * d.bits);
+		if (!bitbuf) {
+			err_set(&e, ERR_NOMEM, "out of memory for the bitstring");
+			goto fail;
+		}
+		samples_to_bits(d.raw, d.n, d.bits, bitbuf);
+		if (est_mcv(bitbuf, nbits, 2, &mcv_bit, &e) != 0)
+			goto fail;
+		print_mcv("Bitstring", bitbuf, nbits, 2, &mcv_bit, verbose);
+		h_bitstring = mcv_bit.h;
+		free(bitbuf);
+		bitbuf = NULL;
+	}
+	h_assessed = d.bits;
+	if (verbose == 1 || verbose == 2) {
+		if (initial) {
+			printf("H_original: %f\n", h_original);
+			if (d.k > 2) {
+				printf("H_bitstring: %f\n", h_bitstring);
+				printf("min(H_original, %u X H_bitstring): %f\n", d.bits,
+				       h_original < d.bits * h_bitstring ? h_original
+									 : d.bits * h_bitstring);
+			}
+		} else {
+			printf("h': %f\n", h_bitstring);
+		}
+	} else if (verbose > 2) {
+		if (d.k > 2 || !initial) {
+			if (h_bitstring * d.bits < h_assessed)
+				h_assessed = h_bitstring * d.bits;
+			printf("H_bitstring = %.17g\n", h_bitstring);
+			printf("H_bitstring Per Symbol = %.17g\n", h_bitstring * d.bits);
+		}
+		if (initial) {
+			if (h_original < h_assessed)
+				h_assessed = h_original;
+			printf("H_original = %.17g\n", h_original);
+		}
+		printf("Assessed min entropy: %.17g\n", h_assessed);
+	}
+
+	/* 5.2 chi-square tests */
+	if (iid_chisq_independence(d.sym, d.n, d.k, &ind, &e) != 0)
+		goto fail;
+	print_chisq("independence", &ind, verbose);
+	if (iid_chisq_goodness(d.sym, d.n, d.k, &gof, &e) != 0)
+		goto fail;
+	print_chisq("goodness of fit", &gof, verbose);
+	chi_pass = !(ind.p < IID_CHISQ_ALPHA) && !(gof.p < IID_CHISQ_ALPHA);
+	print_verdict(verbose, chi_pass, "chi square tests", "Chi square tests");
+
+	/* 5.2.5 LRS */
+	if (iid_lrs_test(d.sym, d.n, d.k, &lrs, &e) != 0)
+		goto fail;
+	if (lrs.degenerate) {
+		if (verbose == 2)
+			printf("\tPr(X >= 1) = 1.0\n");
+		else if (verbose > 2)
+			printf("Literal Longest Repeated Substring: P_col = 1.0\n"
+			       "Literal Longest Repeated Substring: Pr(X >= 1) = 1.0\n");
+	} else if (verbose > 2) {
+		printf("Literal Longest Repeated Substring results: P_col = %.22Lg\n", lrs.p_col);
+		printf("Literal Longest Repeated Substring results: W = %ld\n", lrs.w);
+		printf("Literal Longest Repeated Substring results: Pr(X >= 1) = %.22Lg\n", lrs.pr_ge1);
+	} else if (verbose == 2) {
+		printf("Literal Longest Repeated Substring results\n");
+		printf("\tP_col: %Lf\n", lrs.p_col);
+		printf("\tLength of LRS: %ld\n", lrs.w);
+		printf("\tPr(X >= 1): %Lf\n", lrs.pr_ge1);
+	}
+	lrs_pass = lrs.passed;
+	print_verdict(verbose, lrs_pass, "length of longest repeated substring test",
+		      "Length of longest repeated substring test");
+
+	/* 5.1 permutation tests */
+	if (verbose == 2)
+		printf("Beginning initial tests...\n");
+	cli_install_stop_handlers();
+	if (iid_permutation_tests(&d, seed, threads, (const volatile int *)&cli_stop, &perm, &e) != 0)
+		goto fail;
+	if (verbose == 2) {
+		printf("\nInitial test results\n");
+		for (int i = 0; i < IID_NSTATS; i++)
+			printf("%23s: %Lg\n", iid_stat_name(i), perm.t[i]);
+		printf("\n");
+		printf("Beginning permutation tests... these may take some time\n");
+	} else if (verbose >= 3) {
+		for (int i = 0; i < IID_NSTATS; i++)
+			printf("Permutation testing: Unpermuted result %s = %.22Lg\n", iid_stat_name(i),
+			       perm.t[i]);
+	}
+	if (verbose > 1) {
+		printf("\n\n                statistic  C[i][0]  C[i][1]  C[i][2]\n");
+		printf("----------------------------------------------------\n");
+		for (int i = 0; i < IID_NSTATS; i++) {
+			if (!perm.stat_passed[i])
+				printf("%24s*", iid_stat_name(i));
+			else
+				printf("%25s", iid_stat_name(i));
+			printf("%8d%8d%8d\n", perm.c[i][0], perm.c[i][1], perm.c[i][2]);
+		}
+		printf("(* denotes failed test)\n\n");
+	}
+	if (verbose > 0)
+		printf("Permutation seed: %" PRIu64 " (%d shuffles; rerun with --seed %" PRIu64 ")\n",
+		       perm.seed, perm.perms, perm.seed);
+	print_verdict(verbose, perm.passed, "IID permutation tests", "IID permutation tests");
+
+	iid_data_free(&d);
+	fflush(stdout);
+	return chi_pass && lrs_pass && perm.passed ? EXIT_OK : EXIT_FAILED;
+fail:
+	free(bitbuf);
+	iid_data_free(&d);
+	return cli_error(CMD, "%s: %s", path, e.msg);
 }

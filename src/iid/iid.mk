@@ -2,5 +2,17 @@
 src_librngaudit_a_SOURCES += \
 	src/iid/iid.h src/iid/data.c src/iid/shuffle.c src/iid/stats.c \
 	src/iid/permutation.c src/iid/chisquare.c src/iid/lrs_test.c \
-	src/conditioning.c src/conditioning.h
+	src/conditioning.c src/conditioning.h src/restart.c src/restart.h
 src_rngaudit_SOURCES += src/cli/cmd_iid.c src/cli/cmd_restart.c src/cli/cmd_conditioning.c
+
+check_PROGRAMS += tests/test_iid tests/test_conditioning tests/test_restart
+tests_test_iid_SOURCES = tests/test_iid.c
+tests_test_iid_LDADD = $(LIBS_ALL)
+tests_test_conditioning_SOURCES = tests/test_conditioning.c
+tests_test_conditioning_LDADD = $(LIBS_ALL)
+tests_test_restart_SOURCES = tests/test_restart.c
+tests_test_restart_LDADD = $(LIBS_ALL)
+TESTS += tests/test_iid tests/test_conditioning tests/test_restart tests/iid_cli.sh
+dist_check_SCRIPTS += tests/iid_cli.sh
+dist_check_DATA += tests/data/iid/README tests/data/iid/rand4_1000.bin \
+	tests/data/iid/rand1_1000.bin tests/data/iid/sparse3_1003.bin

@@ -80,7 +80,7 @@ int spec_parse(struct spec *sp, const char *text, struct err *e)
 			return err_set(e, ERR_USAGE, "source '%s': file needs a path (file:PATH, file:- for stdin)", text);
 		if (strlen(colon + 1) >= sizeof sp->arg)
 			return err_set(e, ERR_USAGE, "source '%s': path too long", text);
-		strcpy(sp->arg, colon + 1);
+		memcpy(sp->arg, colon + 1, strlen(colon + 1) + 1);
 		return 0;
 	}
 	if (strcmp(sp->name, "sim") == 0) {

@@ -1,0 +1,83 @@
+/* estimators.c - what every SP 800-90B 6.3 estimator shares: the result
+ * record (with the intermediate values NIST's tool prints) and the 99% upper
+ * confidence bound on a proportion. */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "estimators/estimators.h"
+
+void est_result_init(struct est_result *r, const char *id, const char *name)
+{
+	memset(r, 0, sizeof *r);
+	r->id = id;
+	r->name = name;
+	r->applicable = 1;
+	r->p = NAN;
+	r->h = NAN;
+}
+
+static struct est_detail *detail_next(struct est_result *r, const char *key)
+{
+	struct est_detail *d;
+
+	if (r->ndetails >= EST_DETAILS_MAX)
+		return NULL;   /* the fixed table is sized for NIST's longest list (7) */
+	d = &r->detail[r->ndetails++];
+	memset(d, 0, sizeof *d);
+	snprintf(d->key, sizeof d->key, "%s", key);
+	return d;
+}
+
+void est_detail_int(struct est_result *r, const char *key, long long v)
+{
+	struct est_detail *d = detail_next(r, key);
+
+	if (d) {
+		d->kind = EST_DETAIL_INT;
+		d->i = v;
+		d->x = (double)v;
+	}
+}
+
+void est_detail_real(struct est_result *r, const char *key, double v)
+{
+	struct est_detail *d = detail_next(r, key);
+
+	if (d) {
+		d->kind = EST_DETAIL_REAL;
+		d->x = v;
+	}
+}
+
+void est_detail_note(struct est_result *r, const char *text)
+{
+	struct est_detail *d = detail_next(r, text);
+
+	if (d)
+		d->kind = EST_DETAIL_NOTE;
+}
+
+void est_not_applicable(struct est_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->applicable = 0;
+	r->p = NAN;
+	r->h = NAN;
+	va_start(ap, fmt);
+	vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+	va_end(ap);
+}
+
+/* 90B 6.3.1 step 2 (and 6.3.5, 6.3.6, 6.3.7-10): the upper bound of the 99%
+ * confidence interval, min(1, p + z*sqrt(p(1-p)/(n-1))), with NIST's z. */
+double est_upper_bound(double p, double n)
+{
+	double u = p + EST_ZALPHA * sqrt(p * (1.0 - p) / (n - 1.0));
+
+	return u < 1.0 ? u : 1.0;
+}

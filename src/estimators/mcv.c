@@ -1,0 +1,37 @@
+/* mcv.c - 90B 6.3.1 Most Common Value estimate. */
+#include "config.h"
+
+#include <math.h>
+
+#include "estimators/estimators.h"
+
+int est_mcv(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
+{
+	size_t counts[256] = { 0 };
+	size_t mode = 0;
+	double phat, pu;
+
+	(void)e;
+	est_result_init(r, "mcv", "Most Common Value");
+	if (n < 2) {   /* step 2 divides by N-1 */
+		est_not_applicable(r, "needs at least 2 samples, got %zu", n);
+		return 0;
+	}
+	(void)k;
+	for (size_t i = 0; i < n; i++)
+		counts[s[i]]++;
+	for (unsigned i = 0; i < 256; i++)
+		if (counts[i] > mode)
+			mode = counts[i];
+
+	/* step 1: p-hat = mode/N; step 2: p_u = min(1, p-hat + z sqrt(p-hat(1-p-hat)/(N-1))) */
+	phat = (double)mode / (double)n;
+	pu = est_upper_bound(phat, (double)n);
+	est_detail_int(r, "Mode count", (long long)mode);
+	est_detail_real(r, "p-hat", phat);
+	est_detail_real(r, "p_u", pu);
+	r->p = pu;
+	r->h = -log2(pu);   /* step 3 */
+	est_detail_real(r, "min entropy", r->h);
+	return 0;
+}

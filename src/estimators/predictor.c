@@ -1,0 +1,375 @@
+/* predictor.c - P_global, P_global' and P_local of the SP 800-90B prediction
+ * estimators (6.3.7-6.3.10, the common steps 5-7 / 4-6 of each).
+ *
+ * The arithmetic follows NIST's ea_non_iid v1.1.7 (predictionEstimate(),
+ * calc_p_local() and prediction_estimate_function() in its shared/utils.h)
+ * operation for operation, so that the printed values agree to the last bit:
+ * the long double fixed-point iteration for x, the bisection with its
+ * invariant checks and its relative/ULP equality test.
+ */
+#include "config.h"
+
+#include "estimators/predictor.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <stdint.h>
+#include <string.h>
+
+/* NIST's ITERMAX: enough halvings to exhaust a double's range. */
+#define PRED_ITERMAX 1076
+/* 90B 6.3.7 step 7: P_local is the p for which the no-run probability is 0.99. */
+#define PRED_ALPHA_LOCAL 0.99
+/* 90B 6.3.7 step 6: P_global' = 1 - 0.01^(1/N) when no prediction was right. */
+#define PRED_ALPHA_GLOBAL 0.01
+
+#define IN_OPEN(x, a, b) (((a) > (b)) ? (((x) > (b)) && ((x) < (a))) : (((x) > (a)) && ((x) < (b))))
+#define IN_CLOSED(x, a, b) (((a) > (b)) ? (((x) >= (b)) && ((x) <= (a))) : (((x) >= (a)) && ((x) <= (b))))
+
+double pred_log_norun(long double p, long r, long N)
+{
+	long double q = 1.0L - p, x = 1.0L, xlast = 0.0L;
+
+	/* 90B 6.3.7 step 7: x is the fixed point of x = 1 + q p^r x^(r+1);
+	 * NIST iterates at most 66 times, in long double. */
+	for (int i = 0; i <= 65 && (x - xlast) > (LDBL_EPSILON * x); i++) {
+		xlast = x;
+		x = 1.0L + q * powl(p, (long double)r) * powl(x, (long double)r + 1.0L);
+	}
+	return (double)(logl(1.0L - p * x) - logl(((long double)r + 1.0L - (long double)r * x) * q) -
+			((long double)N + 1.0L) * logl(x));
+}
+
+/* NIST's relEpsilonEqual(A, B, DBL_MIN, DBL_EPSILON, 4): equal within a
+ * relative DBL_EPSILON, an absolute DBL_MIN near zero, or 4 ULPs. */
+static int pred_close(double a, double b)
+{
+	const double max_abs = DBL_MIN, max_rel = DBL_EPSILON;
+	const uint64_t max_ulp = 4;
+	double fa, fb, diff;
+	uint64_t ia, ib;
+
+	if (isnan(a) || isnan(b))
+		return 0;
+	if (!islessgreater(a, b))
+		return 1;
+	if (isinf(a) || isinf(b))
+		return 0;
+	fa = fabs(a);
+	fb = fabs(b);
+	if (fa > fb) {
+		double t = a; a = b; b = t;
+		t = fa; fa = fb; fb = t;
+	}
+	diff = fabs(b - a);
+	if (fa < DBL_MIN || diff < DBL_MIN || isinf(diff) || fb * max_rel < DBL_MIN)
+		return diff <= max_abs;
+	if (diff <= fb * max_rel)
+		return 1;
+	if (signbit(a) != signbit(b))
+		return 0;
+	memcpy(&ia, &fa, sizeof ia);
+	memcpy(&ib, &fb, sizeof ib);
+	return ib - ia <= max_ulp;
+}
+
+double pred_local(long max_run, long N, double ldomain)
+{
+	const double log_alpha = log(PRED_ALPHA_LOCAL);
+	const double hdomain = 1.0;
+	double lbound = ldomain, hbound = hdomain;
+	double lvalue = INFINITY, hvalue = -INFINITY;
+	double p = (lbound + hbound) / 2.0, lastp;
+	double pval = pred_log_norun(p, max_run + 1, N);
+
+	for (int j = 0; j < PRED_ITERMAX; j++) {
+		if (pred_close(pval, log_alpha))
+			break;
+		if (log_alpha < pval) {
+			lbound = p;
+			lvalue = pval;
+		} else {
+			hbound = p;
+			hvalue = pval;
+		}
+		if (lbound >= hbound) {
+			p = fmin(fmax(lbound, hbound), hdomain);
+			break;
+		}
+		if (!(IN_CLOSED(lbound, ldomain, hdomain) && IN_CLOSED(hbound, ldomain, hdomain))) {
+			p = hdomain;
+			break;
+		}
+		if (!IN_CLOSED(log_alpha, lvalue, hvalue)) {
+			p = hdomain;
+			break;
+		}
+		lastp = p;
+		p = (lbound + hbound) / 2.0;
+		if (!IN_OPEN(p, lbound, hbound)) {
+			p = hbound;
+			break;
+		}
+		if (!islessgreater(lastp, p)) {   /* a cycle */
+			p = hbound;
+			break;
+		}
+		pval = pred_log_norun(p, max_run + 1, N);
+		if (!IN_CLOSED(pval, lvalue, hvalue)) {
+			p = hbound;
+			break;
+		}
+	}
+	return p;
+}
+
+void pred_finish(struct est_result *r, long long C, long long N, long long max_run, unsigned k)
+{
+	double cur = 1.0 / (double)k;
+	double pg = (double)C / (double)N, pgp, plocal = -1.0;
+
+	/* 90B 6.3.7 step 6: upper 99% bound on the global accuracy.  NIST
+	 * writes min(1.0, x), which yields 1.0 when x is NaN (N = 1). */
+	if (pg > 0) {
+		double up = pg + EST_ZALPHA * sqrt((pg * (1.0 - pg)) / ((double)N - 1.0));
+		pgp = (up < 1.0) ? up : 1.0;
+	} else {
+		pgp = 1.0 - pow(PRED_ALPHA_GLOBAL, 1.0 / (double)N);
+	}
+	cur = fmax(cur, pgp);
+	/* 90B 6.3.7 step 7: P_local only matters when the longest run is
+	 * unlikely under the current maximum. */
+	if (cur < 1.0 && pred_log_norun(cur, (long)max_run + 1, (long)N) > log(PRED_ALPHA_LOCAL)) {
+		plocal = pred_local((long)max_run, (long)N, cur);
+		cur = fmax(cur, plocal);
+	}
+	r->applicable = 1;
+	r->p = cur;
+	r->h = -log2(cur);
+	est_detail_int(r, "C", C);
+	est_detail_int(r, "r", max_run + 1);
+	est_detail_int(r, "N", N);
+	est_detail_real(r, "P_global", pg);
+	est_detail_real(r, "P_global'", pgp);
+	if (plocal > 0.0)
+		est_detail_real(r, "P_local", plocal);
+	else
+		est_detail_note(r, "P_local can't change the result.");
+	est_detail_real(r, "min entropy", r->h);
+}
+
+void pred_board_init(struct pred_board *b)
+{
+	memset(b, 0, sizeof *b);
+}
+
+/* ---- context dictionary (6.3.9, 6.3.10) ---- */
+
+#define DICT_REC_BITS 20
+#define DICT_REC_MAX ((1u << DICT_REC_BITS) - 1)
+#define DICT_SLOTS0 256
+
+static inline uint64_t dict_load64(const uint8_t *p)
+{
+	uint64_t v;
+	memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+static inline uint64_t dict_mix(uint64_t lo, uint64_t hi)
+{
+	uint64_t h = lo * 0x9e3779b97f4a7c15u ^ (hi + 0x632be59bd9b4e019u) * 0xbf58476d1ce4e5b9u;
+	h ^= h >> 31;
+	h *= 0x94d049bb133111ebu;
+	h ^= h >> 29;
+	return h;
+}
+
+struct pred_key pred_dict_key(const struct pred_dict *d, size_t end)
+{
+	/* the 16 samples before s[end], s[end-1] in the top byte of hi */
+	const uint8_t *p = d->buf + PRED_CTX_PAD + end - 16;
+	uint64_t lo = dict_load64(p), hi = dict_load64(p + 8);
+	struct pred_key k;
+	if (d->len <= 8) {
+		k.hi = hi >> (8 * (8 - d->len));
+		k.lo = 0;
+	} else {
+		k.hi = hi;
+		k.lo = lo >> (8 * (16 - d->len));
+	}
+	k.hash = dict_mix(k.lo, k.hi);
+	return k;
+}
+
+int pred_dict_init(struct pred_dict *d, const uint8_t *buf, unsigned len)
+{
+	memset(d, 0, sizeof *d);
+	d->buf = buf;
+	d->len = len;
+	d->slot = calloc(DICT_SLOTS0, sizeof *d->slot);
+	d->smask = DICT_SLOTS0 - 1;
+	d->extra = calloc(DICT_SLOTS0, sizeof *d->extra);
+	d->emask = DICT_SLOTS0 - 1;
+	if (!d->slot || !d->extra) {
+		pred_dict_free(d);
+		return -1;
+	}
+	return 0;
+}
+
+void pred_dict_free(struct pred_dict *d)
+{
+	free(d->slot);
+	free(d->rec);
+	free(d->extra);
+	memset(d, 0, sizeof *d);
+}
+
+static inline uint32_t dict_tag(uint64_t h)
+{
+	return (uint32_t)(h >> (64 - (32 - DICT_REC_BITS)));
+}
+
+long pred_dict_find(const struct pred_dict *d, const struct pred_key *k)
+{
+	uint32_t tag = dict_tag(k->hash);
+	for (size_t i = (size_t)k->hash & d->smask;; i = (i + 1) & d->smask) {
+		uint32_t v = d->slot[i];
+		if (!v)
+			return -1;
+		if ((v >> DICT_REC_BITS) == tag) {
+			long r = (long)(v & DICT_REC_MAX) - 1;
+			struct pred_key o = pred_dict_key(d, d->rec[r].end);
+			if (o.lo == k->lo && o.hi == k->hi)
+				return r;
+		}
+	}
+}
+
+static void dict_place(struct pred_dict *d, uint64_t hash, uint32_t v)
+{
+	size_t i = (size_t)hash & d->smask;
+	while (d->slot[i])
+		i = (i + 1) & d->smask;
+	d->slot[i] = v;
+}
+
+static int dict_grow_slots(struct pred_dict *d)
+{
+	size_t n = (d->smask + 1) * 2;
+	uint32_t *old = d->slot;
+	d->slot = calloc(n, sizeof *d->slot);
+	if (!d->slot) {
+		d->slot = old;
+		return -1;
+	}
+	d->smask = n - 1;
+	free(old);
+	for (size_t r = 0; r < d->nrec; r++) {
+		struct pred_key k = pred_dict_key(d, d->rec[r].end);
+		dict_place(d, k.hash, dict_tag(k.hash) << DICT_REC_BITS | (uint32_t)(r + 1));
+	}
+	return 0;
+}
+
+long pred_dict_add(struct pred_dict *d, const struct pred_key *k, size_t end, uint8_t y)
+{
+	struct pred_ctx *c;
+	if (d->nrec >= DICT_REC_MAX)
+		return -1;
+	/* keep the table at most 3/4 full */
+	if ((d->nrec + 1) * 4 > (d->smask + 1) * 3 && dict_grow_slots(d) < 0)
+		return -1;
+	if (d->nrec == d->caprec) {
+		size_t n = d->caprec ? d->caprec * 2 : 64;
+		struct pred_ctx *p = realloc(d->rec, n * sizeof *p);
+		if (!p)
+			return -1;
+		d->rec = p;
+		d->caprec = n;
+	}
+	c = &d->rec[d->nrec];
+	c->end = (uint32_t)end;
+	c->best = 1;
+	c->first_cnt = 1;
+	c->best_sym = y;
+	c->first_sym = y;
+	c->more = 0;
+	dict_place(d, k->hash, dict_tag(k->hash) << DICT_REC_BITS | (uint32_t)(d->nrec + 1));
+	return (long)d->nrec++;
+}
+
+static inline uint64_t extra_hash(uint64_t key)
+{
+	key *= 0x9e3779b97f4a7c15u;
+	return key ^ (key >> 32);
+}
+
+static int dict_grow_extra(struct pred_dict *d)
+{
+	size_t n = (d->emask + 1) * 2;
+	uint64_t *old = d->extra, *nw = calloc(n, sizeof *nw);
+	if (!nw)
+		return -1;
+	for (size_t i = 0; i <= d->emask; i++) {
+		if (old[i]) {
+			size_t j = (size_t)extra_hash(old[i] >> 32) & (n - 1);
+			while (nw[j])
+				j = (j + 1) & (n - 1);
+			nw[j] = old[i];
+		}
+	}
+	d->extra = nw;
+	d->emask = n - 1;
+	free(old);
+	return 0;
+}
+
+int pred_dict_count(struct pred_dict *d, long i, uint8_t y, int make_new)
+{
+	struct pred_ctx *c = &d->rec[i];
+	uint32_t cnt;
+	int added = 0;
+
+	if (c->first_sym == y) {
+		cnt = ++c->first_cnt;
+	} else {
+		uint64_t key = (uint64_t)(i + 1) << 8 | y;
+		size_t j = (size_t)extra_hash(key) & d->emask;
+		if (c->more) {
+			while (d->extra[j] && (d->extra[j] >> 32) != key)
+				j = (j + 1) & d->emask;
+		} else {
+			j = (size_t)-1;
+		}
+		if (j != (size_t)-1 && d->extra[j]) {
+			cnt = (uint32_t)++d->extra[j];
+		} else if (make_new) {
+			if ((d->nextra + 1) * 2 > d->emask + 1) {
+				if (dict_grow_extra(d) < 0)
+					return -1;
+			}
+			j = (size_t)extra_hash(key) & d->emask;
+			while (d->extra[j])
+				j = (j + 1) & d->emask;
+			d->extra[j] = key << 32 | 1u;
+			d->nextra++;
+			c->more = 1;
+			cnt = 1;
+			added = 1;
+		} else {
+			return 0;
+		}
+	}
+	/* NIST's PostfixDictionary::incrementPostfix: ties to the larger value */
+	if (cnt > c->best || (cnt == c->best && y > c->best_sym)) {
+		c->best_sym = y;
+		c->best = cnt;
+	}
+	return added;
+}

@@ -1,0 +1,133 @@
+/* predictor.h - machinery shared by the four SP 800-90B prediction
+ * estimators (6.3.7 MultiMCW, 6.3.8 Lag, 6.3.9 MultiMMC, 6.3.10 LZ78Y).
+ *
+ * Every predictor reduces its input to three numbers: C (correct
+ * predictions), N (predictions made) and the longest run of correct
+ * predictions.  pred_finish() turns them into P_global, P_global', P_local
+ * and the min-entropy exactly as NIST's ea_non_iid v1.1.7 does
+ * (predictionEstimate() in its shared/utils.h) and records the detail lines
+ * in the order its -vv output prints them.
+ *
+ * The subpredictor "scoreboard" of 6.3.7-6.3.9 (step 3 of each: the winner
+ * is the last subpredictor, in index order, whose score reaches the
+ * winner's) is struct pred_board.
+ */
+#ifndef RNGAUDIT_PREDICTOR_H
+#define RNGAUDIT_PREDICTOR_H
+
+#include <stdint.h>
+
+#include "estimators/estimators.h"
+
+/* log of the probability that N Bernoulli(p) trials contain no run of r
+ * successes, as 90B 6.3.7 step 7 (NIST's prediction_estimate_function). */
+double pred_log_norun(long double p, long r, long N);
+
+/* P_local: the p in [ldomain, 1] with pred_log_norun(p, max_run+1, N) =
+ * log(0.99), by NIST's bisection (calc_p_local), bit for bit. */
+double pred_local(long max_run, long N, double ldomain);
+
+/* Fills r from (C, N, max_run) for an alphabet of k symbols: P_global,
+ * P_global', P_local (when it can change the result), r->p, r->h and the
+ * detail lines C, r, N, P_global, P_global', P_local (or the note), min
+ * entropy. */
+void pred_finish(struct est_result *r, long long C, long long N, long long max_run,
+		 unsigned k);
+
+/* The counters of C and of the runs of correct predictions. */
+struct pred_tally {
+	long long C;
+	long long run;
+	long long max_run;
+};
+
+static inline void pred_tally_add(struct pred_tally *t, int correct)
+{
+	if (correct) {
+		t->C++;
+		if (++t->run > t->max_run)
+			t->max_run = t->run;
+	} else {
+		t->run = 0;
+	}
+}
+
+/* Scoreboard of up to 32 subpredictors (6.3.7 step 3d, 6.3.9 step 4c). */
+#define PRED_BOARD_MAX 32
+
+struct pred_board {
+	long long score[PRED_BOARD_MAX];
+	unsigned winner;
+	struct pred_tally t;
+};
+
+void pred_board_init(struct pred_board *b);
+
+/* One prediction step.  Bit j of `predicted` is set when subpredictor j
+ * made a prediction, bit j of `correct` when that prediction was right.
+ * The winner's outcome is tallied first (a winner without a prediction
+ * leaves C and the run alone, as NIST's MultiMMC does), then each correct
+ * subpredictor, in increasing index, scores a point and becomes the winner
+ * if its score is at least the winner's. */
+static inline void pred_board_step(struct pred_board *b, uint32_t predicted, uint32_t correct)
+{
+	if ((predicted >> b->winner) & 1u)
+		pred_tally_add(&b->t, (int)((correct >> b->winner) & 1u));
+	while (correct) {
+		unsigned j = (unsigned)__builtin_ctz(correct);
+		correct &= correct - 1;
+		if (++b->score[j] >= b->score[b->winner])
+			b->winner = j;
+	}
+}
+
+/* Context dictionary of 6.3.9 MultiMMC and 6.3.10 LZ78Y: the contexts of
+ * one length len (1..16 samples) seen in a sample array, each with the
+ * counts of the samples that followed it and its current prediction.  NIST
+ * keeps these in std::map; here an open-addressing table over records that
+ * name each context by where it ends in the samples (no key copies).  The
+ * prediction follows NIST's PostfixDictionary: the most frequent follower,
+ * ties to the larger sample value. */
+#define PRED_CTX_MAXLEN 16
+#define PRED_CTX_PAD 16   /* zero bytes the sample buffer has before s[0] */
+
+struct pred_ctx {
+	uint32_t end;        /* the context is buf[end-len .. end-1] */
+	uint32_t best;       /* count of the prediction */
+	uint32_t first_cnt;  /* count of the first follower seen */
+	uint8_t best_sym;    /* the prediction */
+	uint8_t first_sym;
+	uint8_t more;        /* other followers are in the extra table */
+};
+
+struct pred_dict {
+	const uint8_t *buf;  /* samples, PRED_CTX_PAD zero bytes before s[0] */
+	unsigned len;
+	uint32_t *slot;      /* 0 empty, else tag << 20 | (record + 1) */
+	size_t smask;
+	struct pred_ctx *rec;
+	size_t nrec, caprec;
+	uint64_t *extra;     /* (((record + 1) << 8 | sym) << 32) | count; 0 empty */
+	size_t emask, nextra;
+};
+
+struct pred_key {
+	uint64_t lo, hi;
+	uint64_t hash;
+};
+
+/* The key of the len samples ending just before s[end]. */
+struct pred_key pred_dict_key(const struct pred_dict *d, size_t end);
+int pred_dict_init(struct pred_dict *d, const uint8_t *buf, unsigned len);
+void pred_dict_free(struct pred_dict *d);
+/* Index of the record of key, or -1. */
+long pred_dict_find(const struct pred_dict *d, const struct pred_key *k);
+/* Adds the context key (ending before s[end]) with follower y counted once.
+ * Returns its index, or -1 when out of memory. */
+long pred_dict_add(struct pred_dict *d, const struct pred_key *k, size_t end, uint8_t y);
+/* Counts follower y of record i; a follower not yet seen is added only when
+ * make_new.  Returns 1 when a follower was added, 0 if not, -1 when out of
+ * memory. */
+int pred_dict_count(struct pred_dict *d, long i, uint8_t y, int make_new);
+
+#endif

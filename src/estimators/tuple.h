@@ -1,0 +1,22 @@
+/* tuple.h - internals of tuple.c shared with its tests: which suffix
+ * structure computes the 90B 6.3.5/6.3.6 tuple counts. */
+#ifndef RNGAUDIT_TUPLE_H
+#define RNGAUDIT_TUPLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "estimators/estimators.h"
+
+enum tuple_method {
+	TUPLE_AUTO = 0,     /* packed 64-bit keys for long bitstrings, else suffix array */
+	TUPLE_SUFFIX_ARRAY, /* divsufsort + PLCP, any alphabet, any repeat length */
+	TUPLE_PACKED,       /* bitstrings only: suffixes sorted by their first 64 bits;
+			       falls back to the suffix array when a repeat reaches 64 */
+};
+
+int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
+		  struct est_result *tuple, struct est_result *lrs, struct err *e);
+
+#endif

@@ -1,0 +1,357 @@
+/* health.c - SP 800-90B 4.4 continuous health tests (RCT, APT), streaming.
+ *
+ * Both tests are exact to 90B 4.4.1 / 4.4.2 sample by sample; for speed the
+ * common case is handled 64 samples at a time with SSE2 (a mask of
+ * "sample equals its predecessor" for the RCT, a count of "sample equals the
+ * window's reference" for the APT) and only a block that may contain a
+ * failure is re-run one sample at a time.
+ */
+#include "config.h"
+
+#include "health.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* 90B 4.4.1: the probability that a run of C identical samples occurs when
+ * each has min-entropy H is at most 2^(-H(C-1)); the smallest C with
+ * 2^(-H(C-1)) <= alpha is C = 1 + ceil(-log2(alpha) / H). */
+unsigned health_rct_cutoff(double entropy, double alpha)
+{
+	double c = 1.0 + ceil(-log2(alpha) / entropy);
+	return c > 4294967295.0 ? 4294967295u : (unsigned)c;
+}
+
+/* CRITBINOM(n, p, 1 - alpha): the smallest k with P(X <= k) >= 1 - alpha,
+ * i.e. P(X > k) <= alpha.  Computed on the upper tail with
+ * gsl_cdf_binomial_Q (GSL has no binomial quantile, and 1 - alpha rounds to
+ * 1.0 for alpha below 2^-53); P(X > k) falls with k, so bisect. */
+static unsigned health_critbinom(unsigned n, double p, double alpha)
+{
+	unsigned lo = 0, hi = n;
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+		if (gsl_cdf_binomial_Q(mid, p, n) <= alpha)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* 90B 4.4.2 states C = 1 + CRITBINOM(W, 2^-H, 1 - alpha), and that is what
+ * we use.  Since the first sample of a window is the reference A and is
+ * counted in B without being a random trial, only W - 1 samples are
+ * binomial, and some implementations (Linux jitterentropy, the UL-corrected
+ * tables) use C = 2 + CRITBINOM(W - 1, 2^-H, 1 - alpha) instead; the two
+ * differ by 0 or +1 (W = 512, alpha = 2^-20, H = 2: 177 here, 178 there),
+ * the literal form being the slightly stricter one.  Capped at W: B never
+ * exceeds W. */
+unsigned health_apt_cutoff(unsigned window, double entropy, double alpha)
+{
+	unsigned c = 1 + health_critbinom(window, exp2(-entropy), alpha);
+	return c > window ? window : c;
+}
+
+/* 90B 4.4.2: W = 1024 for non-binary samples, 512 for binary ones. */
+unsigned health_apt_window(unsigned bits)
+{
+	return bits == 1 ? HEALTH_APT_WINDOW_BINARY : HEALTH_APT_WINDOW;
+}
+
+int health_init(struct health *h, const struct health_params *p, struct err *e)
+{
+	memset(h, 0, sizeof *h);
+	gsl_set_error_handler_off();    /* library code: GSL must not abort the process */
+	if (p->bits < 1 || p->bits > 8)
+		return err_set(e, ERR_USAGE, "bits per sample %u is outside 1..8", p->bits);
+	if (!(p->entropy > 0) || p->entropy > (double)p->bits)
+		return err_set(e, ERR_USAGE,
+			       "claimed entropy %g is outside (0, %u] bits per %u-bit sample",
+			       p->entropy, p->bits, p->bits);
+	if (!(p->alpha > 0) || !(p->alpha < 1))
+		return err_set(e, ERR_USAGE, "alpha %g is outside (0, 1)", p->alpha);
+	h->params = *p;
+	h->rct.cutoff = health_rct_cutoff(p->entropy, p->alpha);
+	h->rct.first_failure = HEALTH_NO_FAILURE;
+	h->apt.window = health_apt_window(p->bits);
+	h->apt.cutoff = health_apt_cutoff(h->apt.window, p->entropy, p->alpha);
+	h->apt.first_failure = HEALTH_NO_FAILURE;
+	if (h->rct.cutoff < 2 || h->apt.cutoff < 1)
+		return err_set(e, ERR_INTERNAL, "health-test cutoffs out of range (RCT %u, APT %u)",
+			       h->rct.cutoff, h->apt.cutoff);
+	return 0;
+}
+
+static void health_event(const struct health *h, const char *test, uint64_t index,
+			 uint64_t value, unsigned cutoff)
+{
+	struct health_event ev;
+	if (!h->params.on_event)
+		return;
+	ev.test = test;
+	ev.index = index;
+	ev.value = value;
+	ev.cutoff = cutoff;
+	ev.expected = 0;
+	ev.startup = index < HEALTH_STARTUP_SAMPLES;
+	h->params.on_event(h->params.event_ctx, &ev);
+}
+
+/* ---- 90B 4.4.1 repetition count test ---- */
+
+static void rct_fail(struct health *h, uint64_t index)
+{
+	struct health_rct *r = &h->rct;
+	r->failures++;
+	if (r->first_failure == HEALTH_NO_FAILURE)
+		r->first_failure = index;
+	health_event(h, "rct", index, r->cutoff, r->cutoff);
+}
+
+/* One sample at a time, exactly as 90B words it: if the sample equals the
+ * previous one B = B + 1, and B reaching C is a failure; else B = 1. */
+static uint64_t rct_scalar(struct health *h, const uint8_t *s, size_t n, uint64_t base)
+{
+	struct health_rct *r = &h->rct;
+	uint64_t before = r->failures;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == r->last) {
+			r->run++;
+			if (r->run > r->max_run)
+				r->max_run = r->run;
+			if (r->run == r->cutoff)
+				rct_fail(h, base + i);
+		} else {
+			r->run = 1;
+			r->last = s[i];
+		}
+	}
+	return r->failures - before;
+}
+
+/* Bit j set when p[j] == p[j - 1], j = 0..63 (p[-1] must be readable). */
+static inline uint64_t rct_eqmask(const uint8_t *p)
+{
+#if defined(__SSE2__)
+	uint64_t m = 0;
+	for (unsigned k = 0; k < 4; k++) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k - 1));
+		m |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) << (16 * k);
+	}
+	return m;
+#else
+	uint64_t m = 0;
+	for (unsigned j = 0; j < 64; j++)
+		m |= (uint64_t)(p[j] == p[(ptrdiff_t)j - 1]) << j;
+	return m;
+#endif
+}
+
+/* Length of the longest run of set bits. */
+static inline unsigned longest_ones(uint64_t m)
+{
+	unsigned l = 0;
+	while (m) {
+		m &= m >> 1;
+		l++;
+	}
+	return l;
+}
+
+static uint64_t rct_push(struct health *h, const uint8_t *s, size_t n)
+{
+	struct health_rct *r = &h->rct;
+	uint64_t base = h->samples, fails = 0;
+	size_t i = 0;
+
+	if (n == 0)
+		return 0;
+	if (h->samples == 0) {          /* the first sample starts the first run */
+		r->last = s[0];
+		r->run = 1;
+		r->max_run = 1;
+		i = 1;
+	} else {
+		fails += rct_scalar(h, s, 1, base);
+		i = 1;
+	}
+	/* 64 samples at a time; e has bit j set when sample i+j repeats sample
+	 * i+j-1, so a run of b set bits is a run of b+1 identical samples. */
+	for (; i + 64 <= n; i += 64) {
+		uint64_t e = rct_eqmask(s + i), run = r->run;
+		if (e == 0) {
+			r->run = 1;
+		} else if (e == ~0ULL) {
+			r->run = run + 64;
+			if (run < r->cutoff && r->run >= r->cutoff) {
+				rct_fail(h, base + i + (r->cutoff - run - 1));
+				fails++;
+			}
+			if (r->run > r->max_run)
+				r->max_run = r->run;
+		} else {
+			unsigned t = (unsigned)__builtin_ctzll(~e);     /* run carried in */
+			unsigned top = (unsigned)__builtin_clzll(~e);   /* run carried out */
+			unsigned inner = longest_ones(e & (~0ULL << t)) + 1;
+			if (run + t >= r->cutoff || inner >= r->cutoff) {
+				fails += rct_scalar(h, s + i, 64, base + i);
+				continue;
+			}
+			if (run + t > r->max_run)
+				r->max_run = run + t;
+			if (inner > r->max_run)
+				r->max_run = inner;
+			r->run = (uint64_t)top + 1;
+		}
+		r->last = s[i + 63];
+	}
+	if (i < n)
+		fails += rct_scalar(h, s + i, n - i, base + i);
+	return fails;
+}
+
+/* ---- 90B 4.4.2 adaptive proportion test ---- */
+
+/* Number of the n samples equal to ref. */
+static size_t apt_count(const uint8_t *s, size_t n, uint8_t ref)
+{
+	size_t c = 0, j = 0;
+#if defined(__SSE2__)
+	const __m128i vref = _mm_set1_epi8((char)ref), zero = _mm_setzero_si128();
+	while (j + 16 <= n) {
+		__m128i acc = _mm_setzero_si128(), sad;
+		/* each 8-bit lane counts at most 255 matches before the sum */
+		for (unsigned k = 0; k < 255 && j + 16 <= n; k++, j += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
+			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, vref));
+		}
+		sad = _mm_sad_epu8(acc, zero);
+		c += (size_t)_mm_cvtsi128_si32(sad) +
+		     (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
+	}
+#endif
+	for (; j < n; j++)
+		c += s[j] == ref;
+	return c;
+}
+
+static void apt_fail(struct health *h, uint64_t index)
+{
+	struct health_apt *a = &h->apt;
+	a->failures++;
+	a->window_failed = 1;
+	if (a->first_failure == HEALTH_NO_FAILURE)
+		a->first_failure = index;
+	health_event(h, "apt", index, a->count, a->cutoff);
+}
+
+static uint64_t apt_push(struct health *h, const uint8_t *s, size_t n)
+{
+	struct health_apt *a = &h->apt;
+	uint64_t base = h->samples, before = a->failures;
+	size_t i = 0;
+
+	while (i < n) {
+		size_t m, c;
+		if (a->pos == 0) {       /* 90B 4.4.2 steps 1-2: A = next sample, B = 1 */
+			a->ref = s[i];
+			a->count = 1;
+			a->pos = 1;
+			a->window_failed = 0;
+			if (a->count >= a->cutoff)
+				apt_fail(h, base + i);
+			i++;
+		} else {
+			/* step 3: for the next W - 1 samples, B = B + 1 when equal to A */
+			m = a->window - a->pos;
+			if (m > n - i)
+				m = n - i;
+			c = apt_count(s + i, m, a->ref);
+			if (!a->window_failed && a->count + c >= a->cutoff) {
+				/* the failure is in here: find the sample where B reaches C */
+				size_t j = 0;
+				for (;; j++) {
+					if (s[i + j] == a->ref && ++a->count == a->cutoff)
+						break;
+				}
+				apt_fail(h, base + i + j);
+				a->count += (unsigned)apt_count(s + i + j + 1, m - j - 1, a->ref);
+			} else {
+				a->count += (unsigned)c;
+			}
+			a->pos += (unsigned)m;
+			i += m;
+		}
+		if (a->pos == a->window) {
+			a->windows++;
+			if (a->count > a->max_count)
+				a->max_count = a->count;
+			a->pos = 0;
+		}
+	}
+	return a->failures - before;
+}
+
+uint64_t health_push(struct health *h, const uint8_t *s, size_t n)
+{
+	uint64_t f = rct_push(h, s, n);
+	f += apt_push(h, s, n);
+	h->samples += n;
+	return f;
+}
+
+void health_rct_result(const struct health *h, struct health_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->test = "rct";
+	r->cutoff = h->rct.cutoff;
+	r->failures = h->rct.failures;
+	r->first_failure = h->rct.first_failure;
+	r->max_seen = h->rct.max_run;
+	r->fraction_failed = h->samples ? (double)h->rct.failures / (double)h->samples : 0;
+}
+
+void health_apt_result(const struct health *h, struct health_result *r)
+{
+	const struct health_apt *a = &h->apt;
+	memset(r, 0, sizeof *r);
+	r->test = "apt";
+	r->cutoff = a->cutoff;
+	r->window = a->window;
+	r->failures = a->failures;
+	r->first_failure = a->first_failure;
+	r->max_seen = a->max_count;
+	if (a->pos > 0 && a->count > r->max_seen)
+		r->max_seen = a->count;
+	r->windows = a->windows + (a->pos > 0 && a->window_failed);
+	r->fraction_failed = r->windows ? (double)a->failures / (double)r->windows : 0;
+}
+
+enum health_startup health_startup_status(const struct health *h)
+{
+	if (h->rct.first_failure < HEALTH_STARTUP_SAMPLES ||
+	    h->apt.first_failure < HEALTH_STARTUP_SAMPLES)
+		return HEALTH_STARTUP_FAILED;
+	return h->samples >= HEALTH_STARTUP_SAMPLES ? HEALTH_STARTUP_PASSED : HEALTH_STARTUP_PENDING;
+}
+
+const char *health_startup_describe(enum health_startup s)
+{
+	switch (s) {
+	case HEALTH_STARTUP_PASSED:
+		return "passed";
+	case HEALTH_STARTUP_FAILED:
+		return "failed";
+	default:
+		return "pending";
+	}
+}

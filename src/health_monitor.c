@@ -1,0 +1,166 @@
+/* health_monitor.c - the SP 800-90B 4.4 health tests and the native-word
+ * checks as one engine sink (see health_monitor.h). */
+#include "config.h"
+
+#include "health_monitor.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct health_monitor {
+	struct health_monitor_config cfg;
+	struct health h;
+	struct wordcheck w;
+	int words_on;
+	uint64_t failures;
+	struct sink sink;
+};
+
+int health_monitor_default_entropy(enum source_kind kind, unsigned bits, double *entropy,
+				   struct err *e)
+{
+	/* 90B treats DRBG output as full entropy; anything else must be claimed. */
+	if (kind == SOURCE_DRBG) {
+		*entropy = bits;
+		return 0;
+	}
+	return err_set(e, ERR_USAGE,
+		       "the health tests need the claimed min-entropy of this %s source: "
+		       "give --entropy H (0 < H <= %u)", source_kind_token(kind), bits);
+}
+
+/* NIST format: every byte must be below 2^K.  Returns the index of the first
+ * byte that is not, or n. */
+static size_t first_out_of_range(const uint8_t *s, size_t n, unsigned bits)
+{
+	const uint64_t high = 0x0101010101010101ULL * (uint64_t)(0xFFu & (0xFFu << bits));
+	uint64_t acc = 0;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t v;
+		memcpy(&v, s + i, 8);
+		acc |= v;
+	}
+	for (; i < n; i++)
+		acc |= s[i];
+	if (!(acc & high))
+		return n;
+	for (i = 0; i < n; i++)
+		if (s[i] >> bits)
+			return i;
+	return n;
+}
+
+static int monitor_push(struct sink *sk, const struct block *b, struct err *e)
+{
+	struct health_monitor *m = sk->ctx;
+	uint64_t f;
+
+	if (m->cfg.nist_format) {
+		size_t bad = first_out_of_range(b->samples, b->n, m->cfg.bits);
+		if (bad < b->n)
+			return err_set(e, ERR_DATA, "%s: sample %" PRIu64 " is %u, not below 2^%u "
+				       "(NIST format, %u bits per sample)",
+				       m->cfg.what ? m->cfg.what : "input", b->first_index + bad,
+				       b->samples[bad], m->cfg.bits, m->cfg.bits);
+	} else if (b->bits != m->cfg.bits) {
+		return err_set(e, ERR_INTERNAL, "health tests set up for %u-bit samples got %u-bit ones",
+			       m->cfg.bits, b->bits);
+	}
+	f = health_push(&m->h, b->samples, b->n);
+	if (m->words_on)
+		f += wordcheck_push(&m->w, b->raw, b->raw_len);
+	m->failures += f;
+	return m->cfg.stop_on_failure && m->failures ? 1 : 0;
+}
+
+int health_monitor_new(struct health_monitor **out, const struct health_monitor_config *c,
+		       struct err *e)
+{
+	struct health_monitor *m;
+	struct health_params hp;
+	double entropy = c->entropy;
+	int rc;
+
+	*out = NULL;
+	if (c->bits < 1 || c->bits > 8)
+		return err_set(e, ERR_USAGE, "bits per sample %u is outside 1..8", c->bits);
+	if (entropy == 0 && (rc = health_monitor_default_entropy(c->kind, c->bits, &entropy, e)))
+		return rc;
+	m = calloc(1, sizeof *m);
+	if (!m)
+		return err_set(e, ERR_NOMEM, "health tests: out of memory");
+	m->cfg = *c;
+	m->cfg.entropy = entropy;
+	if (m->cfg.alpha == 0)
+		m->cfg.alpha = HEALTH_ALPHA_DEFAULT;
+	hp.bits = c->bits;
+	hp.entropy = entropy;
+	hp.alpha = m->cfg.alpha;
+	hp.on_event = c->on_failure;
+	hp.event_ctx = c->cb_ctx;
+	if ((rc = health_init(&m->h, &hp, e))) {
+		free(m);
+		return rc;
+	}
+	if (!c->nist_format && (c->word_bits == 16 || c->word_bits == 32 || c->word_bits == 64)) {
+		/* a word of w bits holds w/K samples of H bits each */
+		struct wordcheck_params wp = {
+			.word_bits = c->word_bits,
+			.entropy = entropy * c->word_bits / c->bits,
+			.alpha = m->cfg.alpha,
+			.window = 0,
+			.on_event = c->on_failure,
+			.event_ctx = c->cb_ctx,
+		};
+		if (wp.entropy > c->word_bits)
+			wp.entropy = c->word_bits;
+		if ((rc = wordcheck_init(&m->w, &wp, e))) {
+			free(m);
+			return rc;
+		}
+		m->words_on = 1;
+	}
+	m->sink.name = "health";
+	m->sink.push = monitor_push;
+	m->sink.finish = NULL;
+	m->sink.ctx = m;
+	*out = m;
+	return 0;
+}
+
+void health_monitor_free(struct health_monitor *m)
+{
+	if (!m)
+		return;
+	if (m->words_on)
+		wordcheck_free(&m->w);
+	free(m);
+}
+
+struct sink *health_monitor_sink(struct health_monitor *m)
+{
+	return &m->sink;
+}
+
+void health_monitor_results(const struct health_monitor *m, struct health_monitor_results *r)
+{
+	memset(r, 0, sizeof *r);
+	r->bits = m->cfg.bits;
+	r->entropy = m->cfg.entropy;
+	r->alpha = m->cfg.alpha;
+	r->samples = m->h.samples;
+	health_rct_result(&m->h, &r->rct);
+	health_apt_result(&m->h, &r->apt);
+	r->startup = health_startup_status(&m->h);
+	r->failures = r->rct.failures + r->apt.failures;
+	r->first_failure = r->rct.first_failure < r->apt.first_failure ? r->rct.first_failure
+								       : r->apt.first_failure;
+	if (m->words_on) {
+		r->words_checked = 1;
+		wordcheck_results(&m->w, &r->words);
+		r->failures += r->words.failures;
+	}
+}

@@ -1,0 +1,71 @@
+/* text.c - the audit's table for people: one line per source, then each
+ * source's reasons, then what the figures may and may not be read as. */
+#include "config.h"
+
+#include "report/report.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *figure_label(const struct report_source *s)
+{
+	/* Only raw noise gets an entropy figure; DRBG and conditioned output
+	 * get a statistical check figure (verdict_kind_note()). */
+	if (!s->available || !s->est_ran)
+		return "";
+	return s->verdict.entropy_credit ? "min-entropy" : "check only";
+}
+
+int report_text_write(FILE *fp, const struct report_run *r, struct err *e)
+{
+	char t[64];
+	int any_drbg = 0, any_cond = 0;
+
+	fprintf(fp, "rngaudit %s audit of %s (%s, family %u model %u stepping %u, microcode %s%lx), "
+		"kernel %s, %s\n", r->tool_version, r->sys.hostname[0] ? r->sys.hostname : "?",
+		r->sys.cpu_vendor[0] ? r->sys.cpu_vendor : "unknown CPU", r->sys.cpu_family,
+		r->sys.cpu_model, r->sys.cpu_stepping, r->sys.microcode_known ? "0x" : "unknown ",
+		r->sys.microcode_known ? r->sys.microcode : 0UL, r->sys.kernel,
+		report_iso_time(r->finished, t, sizeof t));
+	fprintf(fp, "policy: %s (alpha %.3g)%s\n\n", r->policy->origin, r->policy->alpha,
+		r->partial ? "; INTERRUPTED: partial results" : "");
+	fprintf(fp, "%-22s %-11s %5s %9s %4s %8s %12s  %s\n", "SOURCE", "VERDICT", "CRED", "SAMPLES", "K",
+		"SECONDS", "H/SAMPLE", "FIGURE");
+	for (size_t i = 0; i < r->n; i++) {
+		const struct report_source *s = &r->src[i];
+		char h[32] = "-";
+		if (s->est_ran && isfinite(s->est.h_assessed))
+			snprintf(h, sizeof h, "%.4f", s->est.h_assessed);
+		fprintf(fp, "%-22.22s %-11s %5.2f %9llu %4u %8.2f %12s  %s%s\n",
+			s->available ? s->info.spec : s->requested, verdict_status_name(s->verdict.status),
+			s->verdict.credibility, (unsigned long long)s->samples, s->bits, s->stats.seconds, h,
+			figure_label(s), s->required ? " (required)" : "");
+		if (s->available && s->info.kind == SOURCE_DRBG)
+			any_drbg = 1;
+		if (s->available && s->info.kind == SOURCE_CONDITIONED)
+			any_cond = 1;
+	}
+	for (size_t i = 0; i < r->n; i++) {
+		const struct report_source *s = &r->src[i];
+		fprintf(fp, "\n%s: %s", s->available ? s->info.spec : s->requested,
+			verdict_status_name(s->verdict.status));
+		if (s->available && s->info.device[0])
+			fprintf(fp, " (%s%s%s)", s->info.device, s->info.detail[0] ? ", " : "", s->info.detail);
+		fputc('\n', fp);
+		for (size_t j = 0; j < s->verdict.nreasons; j++) {
+			const struct verdict_reason *rs = &s->verdict.reasons[j];
+			/* The kind notes are printed once, below the table. */
+			if (strcmp(rs->code, "DRBG_OUTPUT") == 0 || strcmp(rs->code, "CONDITIONED_OUTPUT") == 0)
+				continue;
+			fprintf(fp, "  %-4s %s: %s\n", verdict_level_name(rs->level), rs->code, rs->text);
+		}
+	}
+	if (any_drbg)
+		fprintf(fp, "\nDRBG sources (rdrand, getrandom): %s\n", verdict_kind_note(SOURCE_DRBG));
+	if (any_cond)
+		fprintf(fp, "\nConditioned sources (rdseed): %s\n", verdict_kind_note(SOURCE_CONDITIONED));
+	fflush(fp);
+	if (ferror(fp))
+		return err_set(e, ERR_IO, "text report: write error");
+	return 0;
+}

@@ -1,0 +1,177 @@
+/* test_iid.c - SP 800-90B chapter 5: data preparation, the 5.1 statistics,
+ * shuffling, the permutation ranking, the 5.2 chi-square tests and the LRS
+ * test.  Expected values: see tests/data/iid/README (an independent Python
+ * rendering of NIST ea_iid v1.1.7's formulas, and NIST's tool itself). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "iid/iid.h"
+
+static uint8_t *load(const char *rel, size_t *n)
+{
+	FILE *f = fopen(tap_srcpath(rel), "rb");
+	uint8_t *buf = malloc(1 << 20);
+	*n = f ? fread(buf, 1, 1 << 20, f) : 0;
+	if (f)
+		fclose(f);
+	return buf;
+}
+
+struct expect {
+	const char *file;
+	unsigned bits;
+	double mean, median;
+	unsigned k;
+	int translated;
+	double stat[IID_NSTATS];
+	double ind_t; int ind_df; double ind_p;
+	double gof_t; int gof_df; double gof_p;
+	long lrs_w; double p_col, pr_ge1;
+};
+
+/* from the Python reference (tests/data/iid/README) */
+static const struct expect cases[] = {
+	{ "tests/data/iid/rand4_1000.bin", 4, 7.626, 8.0, 16, 0,
+	  { 95.78600000000006, 660, 6, 528, 495, 9, 5.841176470588235, 12, 70, 51, 54, 54, 67,
+	    58012, 57103, 57628, 56078, 56397, 612 },
+	  75.44237671186578, 67, 0.22428508559175472, 115.09608871957217, 126, 0.7471147351484578,
+	  4, 0.0635120000000001, 0.9996899821275965 },
+	{ "tests/data/iid/rand1_1000.bin", 1, 0.48, 0.5, 2, 0,
+	  { 10.319999999999993, 84, 4, 76, 555, 9, 17.428571428571427, 42, 33, 30, 23, 29, 21,
+	    1825, 1816, 1704, 1588, 1310, 206 },
+	  37.51542221570419, 30, 0.16259148575058607, 3.125, 9, 0.9591320570046266,
+	  17, 0.5008000000000007, 0.97743879915347 },
+	{ "tests/data/iid/sparse3_1003.bin", 3, 3.8753738783649054, 2, 4, 1,
+	  { 40.74875373878376, 619, 7, 635, 483, 10, 3.267100977198697, 5, 255, 244, 246, 245,
+	    218, 15122, 15042, 14888, 14652, 14417, 326 },
+	  12.922803894196525, 12, 0.3746765357174662, 27.18643215824963, 27, 0.45377148068208706,
+	  8, 0.250716444882698, 0.999563199593667 },
+};
+
+static void check_case(const struct expect *x)
+{
+	size_t n;
+	uint8_t *s = load(x->file, &n);
+	struct iid_data d;
+	struct iid_scratch *w;
+	struct err e;
+	long double st[IID_NSTATS];
+	struct iid_chisq c;
+	struct iid_lrs l;
+	char name[160];
+
+	if (iid_data_init(&d, s, n, x->bits, &e) != 0) {
+		tap_ok(0, "%s: loads (%s)", x->file, e.msg);
+		free(s);
+		return;
+	}
+	tap_near(d.rawmean, x->mean, 1e-12, "raw mean");
+	tap_near(d.median, x->median, 0, "median (0.5 for binary)");
+	tap_eq_long(d.k, x->k, "alphabet size");
+	tap_eq_long(d.translated, x->translated, "symbols translated as NIST does");
+
+	w = iid_scratch_new(n);
+	tap_ok(iid_stats_compute(&d, d.sym, d.raw, NULL, st, w, &e) == 0, "statistics compute");
+	for (int i = 0; i < IID_NSTATS; i++) {
+		snprintf(name, sizeof name, "%s %s = %.17g", x->file + 15, iid_stat_name(i),
+			 x->stat[i]);
+		tap_near((double)st[i], x->stat[i], 1e-9, name);
+	}
+
+	iid_chisq_independence(d.sym, n, d.k, &c, &e);
+	tap_near(c.score, x->ind_t, 1e-9, "chi-square independence score");
+	tap_eq_long(c.df, x->ind_df, "chi-square independence degrees of freedom");
+	tap_near(c.p, x->ind_p, 1e-9, "chi-square independence p-value");
+	iid_chisq_goodness(d.sym, n, d.k, &c, &e);
+	tap_near(c.score, x->gof_t, 1e-9, "chi-square goodness-of-fit score");
+	tap_eq_long(c.df, x->gof_df, "chi-square goodness-of-fit degrees of freedom");
+	tap_near(c.p, x->gof_p, 1e-9, "chi-square goodness-of-fit p-value");
+
+	iid_lrs_test(d.sym, n, d.k, &l, &e);
+	tap_eq_long(l.w, x->lrs_w, "longest repeated substring length W");
+	tap_near((double)l.p_col, x->p_col, 1e-15, "LRS P_col");
+	tap_near((double)l.pr_ge1, x->pr_ge1, 1e-9, "LRS Pr(X >= 1)");
+	tap_ok(l.passed, "LRS test passes on random data");
+
+	iid_scratch_free(w);
+	iid_data_free(&d);
+	free(s);
+}
+
+static void check_shuffle(void)
+{
+	uint8_t a[4096], b[4096], c[4096];
+	size_t ca[256] = { 0 }, cb[256] = { 0 };
+	struct iid_rng g;
+
+	for (int i = 0; i < 4096; i++)
+		a[i] = (uint8_t)(i * 7);
+	memcpy(b, a, sizeof a);
+	memcpy(c, a, sizeof a);
+	iid_rng_seed(&g, 42, 7);
+	iid_shuffle(b, sizeof b, &g);
+	iid_rng_seed(&g, 42, 7);
+	iid_shuffle(c, sizeof c, &g);
+	tap_ok(memcmp(b, c, sizeof b) == 0, "same seed and stream: same permutation");
+	iid_rng_seed(&g, 42, 8);
+	iid_shuffle(c, sizeof c, &g);
+	tap_ok(memcmp(b, c, sizeof b) != 0, "another stream: another permutation");
+	tap_ok(memcmp(a, b, sizeof a) != 0, "the shuffle moves samples");
+	for (int i = 0; i < 4096; i++) {
+		ca[a[i]]++;
+		cb[b[i]]++;
+	}
+	tap_ok(memcmp(ca, cb, sizeof ca) == 0, "the shuffle is a permutation (same multiset)");
+}
+
+static void check_permutation(void)
+{
+	size_t n;
+	uint8_t *s = load("tests/data/iid/rand4_1000.bin", &n);
+	struct iid_data d;
+	struct iid_perm_result r1, r2;
+	struct err e;
+	uint8_t saw[2000];
+	int same = 1;
+
+	iid_data_init(&d, s, n, 4, &e);
+	tap_ok(iid_permutation_tests(&d, IID_DEFAULT_SEED, 1, NULL, &r1, &e) == 0,
+	       "permutation tests run (1 thread)");
+	iid_permutation_tests(&d, IID_DEFAULT_SEED, 2, NULL, &r2, &e);
+	for (int i = 0; i < IID_NSTATS; i++)
+		for (int j = 0; j < 3; j++)
+			same &= r1.c[i][j] == r2.c[i][j];
+	tap_ok(same && r1.perms == r2.perms, "counts do not depend on the number of threads");
+	tap_ok(r1.passed, "random 4-bit data passes the permutation tests");
+	tap_ok(r1.perms < IID_PERMS, "early stop: random data needs fewer than 10,000 shuffles");
+	for (int i = 0; i < IID_NSTATS; i++)
+		if (!(r1.c[i][0] + r1.c[i][1] > IID_RANK_MIN && r1.c[i][1] + r1.c[i][2] > IID_RANK_MIN))
+			same = 0;
+	tap_ok(same, "every statistic is decided (C0+C1 > 5 and C1+C2 > 5)");
+	iid_data_free(&d);
+
+	/* a slow ramp 0,0,...,1,1,... repeated: far from IID */
+	for (int i = 0; i < 2000; i++)
+		saw[i] = (uint8_t)((i / 8) % 16);
+	iid_data_init(&d, saw, sizeof saw, 4, &e);
+	iid_permutation_tests(&d, IID_DEFAULT_SEED, 2, NULL, &r1, &e);
+	tap_ok(!r1.passed, "a ramp fails the permutation tests");
+	tap_ok(!r1.stat_passed[5], "a ramp fails lenRunsMedian");
+	iid_data_free(&d);
+	free(s);
+}
+
+int main(void)
+{
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		check_case(&cases[i]);
+	check_shuffle();
+	check_permutation();
+	tap_near(iid_chisq_pvalue(3.841458820694124, 1), 0.05, 1e-12,
+		 "chi-square p-value Q(3.841458820694124, 1) = 0.05");
+	tap_near(iid_chisq_pvalue(0.0, 0), 1.0, 0, "df = 0 gives p = 1 (NIST's igamc)");
+	return tap_done();
+}
