@@ -5,7 +5,9 @@ median_time() {
 	i=0
 	while [ "$i" -lt "$runs" ]; do
 		s=$(date +%s.%N)
-		"$@" >/dev/null 2>&1 || { echo "bench: command failed: $*" >&2; return 1; }
+		# exit 1 is a verdict (a health test or gate failed), not a failure to run
+		"$@" >/dev/null 2>&1; st=$?
+		[ "$st" -le 1 ] || { echo "bench: command failed ($st): $*" >&2; return 1; }
 		e=$(date +%s.%N)
 		echo "$e - $s" | bc -l
 		i=$((i + 1))

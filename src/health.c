@@ -51,9 +51,11 @@ static unsigned health_critbinom(unsigned n, double p, double alpha)
  * counted in B without being a random trial, only W - 1 samples are
  * binomial, and some implementations (Linux jitterentropy, the UL-corrected
  * tables) use C = 2 + CRITBINOM(W - 1, 2^-H, 1 - alpha) instead; the two
- * differ by 0 or +1 (W = 512, alpha = 2^-20, H = 2: 177 here, 178 there),
- * the literal form being the slightly stricter one.  Capped at W: B never
- * exceeds W. */
+ * differ by 0 or +1 (W = 512, alpha = 2^-20, H = 2: 177 here, 178 there).
+ * The literal form is the stricter one: it bounds P(Binomial(W, p) >= C) by
+ * alpha, so the real per-window false-alarm rate P(1 + Binomial(W-1, p) >= C)
+ * can exceed alpha somewhat (tests/test_health.c measures both, e.g. 0.021
+ * for alpha = 2^-6, H = 8).  Capped at W: B never exceeds W. */
 unsigned health_apt_cutoff(unsigned window, double entropy, double alpha)
 {
 	unsigned c = 1 + health_critbinom(window, exp2(-entropy), alpha);

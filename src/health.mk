@@ -4,3 +4,12 @@ src_librngaudit_a_SOURCES += \
 	src/wordcheck.c src/wordcheck.h \
 	src/health_monitor.c src/health_monitor.h
 src_rngaudit_SOURCES += src/cli/cmd_health.c src/cli/health_print.c src/cli/health_print.h
+
+check_PROGRAMS += tests/test_health
+tests_test_health_SOURCES = tests/test_health.c
+tests_test_health_LDADD = $(LIBS_ALL)
+TESTS += tests/test_health
+check_PROGRAMS += tests/test_wordcheck
+tests_test_wordcheck_SOURCES = tests/test_wordcheck.c
+tests_test_wordcheck_LDADD = $(LIBS_ALL)
+TESTS += tests/test_wordcheck

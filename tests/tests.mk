@@ -1,10 +1,12 @@
 # tests.mk: unit tests of the core modules and CLI end-to-end tests (included by Makefile.am)
-check_PROGRAMS += tests/test_samples tests/test_sources tests/test_engine
+check_PROGRAMS += tests/test_samples tests/test_sources tests/test_engine tests/test_atomicfile
+tests_test_atomicfile_SOURCES = tests/test_atomicfile.c
+tests_test_atomicfile_LDADD = $(LIBS_ALL)
 tests_test_engine_SOURCES = tests/test_engine.c
 tests_test_engine_LDADD = $(LIBS_ALL)
 tests_test_samples_SOURCES = tests/test_samples.c
 tests_test_samples_LDADD = $(LIBS_ALL)
 tests_test_sources_SOURCES = tests/test_sources.c
 tests_test_sources_LDADD = $(LIBS_ALL)
-TESTS += tests/test_samples tests/test_sources tests/test_engine tests/cli_collect.sh tests/cli_main.sh
+TESTS += tests/test_samples tests/test_sources tests/test_engine tests/test_atomicfile tests/cli_collect.sh tests/cli_main.sh
 dist_check_SCRIPTS += tests/cli_collect.sh tests/cli_main.sh

@@ -29,14 +29,13 @@ int est_markov(const uint8_t *s, size_t n, unsigned k, struct est_result *r, str
 		est_not_applicable(r, "needs at least 2 bits, got %zu", n);
 		return 0;
 	}
+	/* branch-free counts: bits are 0/1 here */
 	for (size_t i = 0; i + 1 < n; i++) {
-		if (s[i] == 0) {
-			c0++;
-			if (s[i + 1] == 0)
-				c00++;
-		} else if (s[i + 1] == 0) {
-			c10++;
-		}
+		unsigned a0 = s[i] == 0, b0 = s[i + 1] == 0;
+
+		c0 += a0;
+		c00 += a0 & b0;
+		c10 += (a0 ^ 1u) & b0;
 	}
 	c1 = n - 1 - c0;
 	if (c0 > 0) {
