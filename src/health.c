@@ -1,10 +1,15 @@
 /* health.c - SP 800-90B 4.4 continuous health tests (RCT, APT), streaming.
  *
  * Both tests are exact to 90B 4.4.1 / 4.4.2 sample by sample; for speed the
- * common case is handled 64 samples at a time with SSE2 (a mask of
- * "sample equals its predecessor" for the RCT, a count of "sample equals the
- * window's reference" for the APT) and only a block that may contain a
- * failure is re-run one sample at a time.
+ * common case is handled 64 samples at a time (a mask of "sample equals its
+ * predecessor" for the RCT, a count of "sample equals the window's
+ * reference" for the APT), with SSE2 in two passes or, where the CPU has
+ * AVX2 (checked at run time), in one pass; only a 64-sample chunk that may
+ * hold a failure or a new longest run is redone one sample at a time.  tests/test_health.c checks every
+ * path against a literal one-sample-at-a-time implementation.
+ *
+ * NIST's SP800-90B_EntropyAssessment tool (v1.1.7) has no health tests, so
+ * there is no tool behaviour to match here: this follows the 90B text.
  */
 #include "config.h"
 
@@ -18,6 +23,13 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+/* An AVX2 path, chosen at run time, where the compiler can build one. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HEALTH_HAVE_AVX2 1
+#include <immintrin.h>
+#else
+#define HEALTH_HAVE_AVX2 0
 #endif
 
 /* 90B 4.4.1: the probability that a run of C identical samples occurs when
@@ -81,11 +93,24 @@ int health_init(struct health *h, const struct health_params *p, struct err *e)
 	if (!(p->alpha > 0) || !(p->alpha < 1))
 		return err_set(e, ERR_USAGE, "alpha %g is outside (0, 1)", p->alpha);
 	h->params = *p;
+	h->impl = HEALTH_IMPL_PORTABLE;
+#if HEALTH_HAVE_AVX2
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+		h->impl = HEALTH_IMPL_AVX2;
+#endif
 	h->rct.cutoff = health_rct_cutoff(p->entropy, p->alpha);
 	h->rct.first_failure = HEALTH_NO_FAILURE;
 	h->apt.window = health_apt_window(p->bits);
 	h->apt.cutoff = health_apt_cutoff(h->apt.window, p->entropy, p->alpha);
 	h->apt.first_failure = HEALTH_NO_FAILURE;
+	/* with every value at probability q = 2^-H, a run of C starts at a given
+	 * sample (one differing from its predecessor) with probability
+	 * q^(C-1) (1 - q); each such run is one failure */
+	h->rct_rate = exp2(-p->entropy * (double)(h->rct.cutoff - 1)) * -expm1(-p->entropy * M_LN2);
+	/* the reference sample is given; B - 1 of the other W - 1 equal it */
+	h->apt_rate = h->apt.cutoff < 2 ? 1.0
+		    : gsl_cdf_binomial_Q(h->apt.cutoff - 2, exp2(-p->entropy), h->apt.window - 1);
 	if (h->rct.cutoff < 2 || h->apt.cutoff < 1)
 		return err_set(e, ERR_INTERNAL, "health-test cutoffs out of range (RCT %u, APT %u)",
 			       h->rct.cutoff, h->apt.cutoff);
@@ -169,53 +194,86 @@ static inline unsigned longest_ones(uint64_t m)
 	return l;
 }
 
-static uint64_t rct_push(struct health *h, const uint8_t *s, size_t n)
+/* Non-zero if m holds a run of at least t set bits (1 <= t <= 63): with
+ * y_L = the bits that start a run of >= L ones, y_(a+b) = y_a & (y_b >> a),
+ * so t's binary digits combine the doublings y_1, y_2, y_4, ... Branch-free
+ * for a given t, which changes only when the longest run grows. */
+static inline uint64_t has_run(uint64_t m, unsigned t)
+{
+	uint64_t acc = ~0ULL, y = m;
+	unsigned len = 0;
+	for (unsigned p = 1; p <= t; p <<= 1) {
+		if (t & p) {
+			acc &= y >> len;
+			len += p;
+		}
+		y &= y >> p;
+	}
+	return acc;
+}
+
+/* One chunk of 64 samples p[0..63] (global index g), p[-1] being the
+ * previous sample; e has bit j set when p[j] == p[j-1], so a run of b set
+ * bits is a run of b+1 identical samples.  The runs inside the chunk matter
+ * only if one is longer than the longest so far or reaches the cutoff; then
+ * (rarely) the chunk is redone one sample at a time. */
+static inline __attribute__((always_inline))
+uint64_t rct_chunk(struct health *h, uint64_t e, const uint8_t *p, uint64_t g)
 {
 	struct health_rct *r = &h->rct;
-	uint64_t base = h->samples, fails = 0;
-	size_t i = 0;
+	uint64_t run = r->run, fails = 0;
+	uint64_t t_limit = r->max_run < r->cutoff - 1 ? r->max_run : r->cutoff - 1;
+	unsigned t, top;
+
+	if (__builtin_expect(e == ~0ULL, 0)) {
+		r->run = run + 64;
+		if (run < r->cutoff && r->run >= r->cutoff) {
+			rct_fail(h, g + (r->cutoff - run - 1));
+			fails++;
+		}
+		if (r->run > r->max_run)
+			r->max_run = r->run;
+		r->last = p[63];
+		return fails;
+	}
+	t = (unsigned)__builtin_ctzll(~e);      /* the run carried in goes on t samples */
+	top = (unsigned)__builtin_clzll(~e);    /* the run carried out */
+	e &= ~0ULL << t;                        /* the runs that start in here */
+	/* e & (e >> 1) is a cheap first filter: no two adjacent bits, no run of 2 */
+	if (__builtin_expect(run + t > t_limit ||
+			     (t_limit < 64 && (e & (e >> (t_limit > 1))) &&
+			      has_run(e, (unsigned)t_limit)), 0)) {
+		unsigned inner = longest_ones(e) + 1;
+		if (run + t >= r->cutoff || inner >= r->cutoff)
+			return rct_scalar(h, p, 64, g);
+		if (run + t > r->max_run)
+			r->max_run = run + t;
+		if (inner > r->max_run)
+			r->max_run = inner;
+	}
+	r->run = (uint64_t)top + 1;
+	r->last = p[63];
+	return 0;
+}
+
+/* Samples s[0..n-1] with global index base..base+n-1. */
+static uint64_t rct_push(struct health *h, const uint8_t *s, size_t n, uint64_t base)
+{
+	struct health_rct *r = &h->rct;
+	uint64_t fails = 0;
+	size_t i;
 
 	if (n == 0)
 		return 0;
-	if (h->samples == 0) {          /* the first sample starts the first run */
+	if (base == 0) {                /* the first sample starts the first run */
 		r->last = s[0];
 		r->run = 1;
 		r->max_run = 1;
-		i = 1;
 	} else {
 		fails += rct_scalar(h, s, 1, base);
-		i = 1;
 	}
-	/* 64 samples at a time; e has bit j set when sample i+j repeats sample
-	 * i+j-1, so a run of b set bits is a run of b+1 identical samples. */
-	for (; i + 64 <= n; i += 64) {
-		uint64_t e = rct_eqmask(s + i), run = r->run;
-		if (e == 0) {
-			r->run = 1;
-		} else if (e == ~0ULL) {
-			r->run = run + 64;
-			if (run < r->cutoff && r->run >= r->cutoff) {
-				rct_fail(h, base + i + (r->cutoff - run - 1));
-				fails++;
-			}
-			if (r->run > r->max_run)
-				r->max_run = r->run;
-		} else {
-			unsigned t = (unsigned)__builtin_ctzll(~e);     /* run carried in */
-			unsigned top = (unsigned)__builtin_clzll(~e);   /* run carried out */
-			unsigned inner = longest_ones(e & (~0ULL << t)) + 1;
-			if (run + t >= r->cutoff || inner >= r->cutoff) {
-				fails += rct_scalar(h, s + i, 64, base + i);
-				continue;
-			}
-			if (run + t > r->max_run)
-				r->max_run = run + t;
-			if (inner > r->max_run)
-				r->max_run = inner;
-			r->run = (uint64_t)top + 1;
-		}
-		r->last = s[i + 63];
-	}
+	for (i = 1; i + 64 <= n; i += 64)
+		fails += rct_chunk(h, rct_eqmask(s + i), s + i, base + i);
 	if (i < n)
 		fails += rct_scalar(h, s + i, n - i, base + i);
 	return fails;
@@ -256,10 +314,10 @@ static void apt_fail(struct health *h, uint64_t index)
 	health_event(h, "apt", index, a->count, a->cutoff);
 }
 
-static uint64_t apt_push(struct health *h, const uint8_t *s, size_t n)
+static uint64_t apt_push(struct health *h, const uint8_t *s, size_t n, uint64_t base)
 {
 	struct health_apt *a = &h->apt;
-	uint64_t base = h->samples, before = a->failures;
+	uint64_t before = a->failures;
 	size_t i = 0;
 
 	while (i < n) {
@@ -303,10 +361,87 @@ static uint64_t apt_push(struct health *h, const uint8_t *s, size_t n)
 	return a->failures - before;
 }
 
+/* ---- both tests in one pass, AVX2 ---- */
+#if HEALTH_HAVE_AVX2
+/* The APT's windows start at multiples of W (512 or 1024) from the first
+ * sample, so with chunks aligned to 64 samples in the stream a window starts
+ * only at a chunk start, and B over a chunk is a popcount. */
+__attribute__((target("avx2,popcnt")))
+static uint64_t health_push_avx2(struct health *h, const uint8_t *s, size_t n, uint64_t base)
+{
+	struct health_apt *a = &h->apt;
+	uint64_t fails = 0;
+	size_t i = (size_t)((64 - base % 64) % 64), end;
+	__m256i vref;
+
+	if (i == 0)
+		i = 64;                 /* p[-1] must be in this block */
+	if (n < i + 64) {
+		fails += rct_push(h, s, n, base);
+		return fails + apt_push(h, s, n, base);
+	}
+	fails += rct_push(h, s, i, base);
+	fails += apt_push(h, s, i, base);
+	vref = _mm256_set1_epi8((char)a->ref);
+	end = i + (n - i) / 64 * 64;
+	for (; i < end; i += 64) {
+		const uint8_t *p = s + i;
+		__m256i x0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
+		__m256i x1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+		__m256i y0 = _mm256_loadu_si256((const __m256i *)(const void *)(p - 1));
+		__m256i y1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 31));
+		uint64_t e = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x0, y0)) |
+			     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x1, y1)) << 32;
+		uint64_t q;
+		unsigned c;
+
+		fails += rct_chunk(h, e, p, base + i);
+		/* 90B 4.4.2 */
+		if (a->pos == 0) {              /* steps 1-2: A = this sample, B counts it */
+			a->ref = p[0];
+			a->count = 0;
+			a->window_failed = 0;
+			vref = _mm256_set1_epi8((char)a->ref);
+		}
+		q = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x0, vref)) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x1, vref)) << 32;
+		c = (unsigned)__builtin_popcountll(q);
+		if (__builtin_expect(!a->window_failed && a->count + c >= a->cutoff, 0)) {
+			/* B reaches C at the (C - B)-th match in here */
+			unsigned before = a->count;
+			for (unsigned k = a->cutoff - before; k > 1; k--)
+				q &= q - 1;
+			a->count = a->cutoff;
+			apt_fail(h, base + i + (unsigned)__builtin_ctzll(q));
+			a->count = before;
+			fails++;
+		}
+		a->count += c;
+		a->pos += 64;
+		if (a->pos == a->window) {
+			a->windows++;
+			if (a->count > a->max_count)
+				a->max_count = a->count;
+			a->pos = 0;
+		}
+	}
+	fails += rct_push(h, s + i, n - i, base + i);
+	return fails + apt_push(h, s + i, n - i, base + i);
+}
+#endif
+
 uint64_t health_push(struct health *h, const uint8_t *s, size_t n)
 {
-	uint64_t f = rct_push(h, s, n);
-	f += apt_push(h, s, n);
+	uint64_t f;
+#if HEALTH_HAVE_AVX2
+	if (h->impl == HEALTH_IMPL_AVX2) {
+		f = health_push_avx2(h, s, n, h->samples);
+		h->samples += n;
+		return f;
+	}
+#endif
+	f = rct_push(h, s, n, h->samples);
+	f += apt_push(h, s, n, h->samples);
 	h->samples += n;
 	return f;
 }
@@ -320,6 +455,8 @@ void health_rct_result(const struct health *h, struct health_result *r)
 	r->first_failure = h->rct.first_failure;
 	r->max_seen = h->rct.max_run;
 	r->fraction_failed = h->samples ? (double)h->rct.failures / (double)h->samples : 0;
+	r->expected_false_alarms = h->samples >= h->rct.cutoff
+		? (double)(h->samples - h->rct.cutoff + 1) * h->rct_rate : 0;
 }
 
 void health_apt_result(const struct health *h, struct health_result *r)
@@ -336,6 +473,7 @@ void health_apt_result(const struct health *h, struct health_result *r)
 		r->max_seen = a->count;
 	r->windows = a->windows + (a->pos > 0 && a->window_failed);
 	r->fraction_failed = r->windows ? (double)a->failures / (double)r->windows : 0;
+	r->expected_false_alarms = (double)a->windows * h->apt_rate;
 }
 
 enum health_startup health_startup_status(const struct health *h)

@@ -83,8 +83,16 @@ struct health_apt {
 	uint64_t first_failure;  /* sample index, or HEALTH_NO_FAILURE */
 };
 
+enum health_impl {
+	HEALTH_IMPL_PORTABLE,    /* SSE2 where available, else plain C */
+	HEALTH_IMPL_AVX2,        /* both tests in one pass; chosen by health_init() if the CPU has it */
+};
+
 struct health {
 	struct health_params params;
+	enum health_impl impl;   /* the code path; the results do not depend on it */
+	double rct_rate;         /* per-sample false-alarm rate at the claimed H (see health_result) */
+	double apt_rate;         /* per-window false-alarm rate at the claimed H */
 	struct health_rct rct;
 	struct health_apt apt;
 	uint64_t samples;        /* samples pushed so far */
@@ -109,6 +117,11 @@ struct health_result {
 	uint64_t max_seen;       /* RCT: longest run; APT: largest window count */
 	uint64_t windows;        /* APT: windows tested (completed, plus the current one if it failed) */
 	double fraction_failed;  /* APT: failures / windows (0 if none); RCT: failures per sample */
+	/* false alarms expected by now from an IID source that meets the claim
+	 * exactly, every value it takes having probability p = 2^-H: RCT
+	 * samples * p^(C-1) (1 - p), APT windows * P(1 + Bin(W-1, p) >= C).
+	 * A perfect source fails now and then over a long run: compare with this. */
+	double expected_false_alarms;
 };
 void health_rct_result(const struct health *h, struct health_result *r);
 void health_apt_result(const struct health *h, struct health_result *r);

@@ -13,3 +13,9 @@ check_PROGRAMS += tests/test_wordcheck
 tests_test_wordcheck_SOURCES = tests/test_wordcheck.c
 tests_test_wordcheck_LDADD = $(LIBS_ALL)
 TESTS += tests/test_wordcheck
+TESTS += tests/health_cli.sh
+dist_check_SCRIPTS += tests/health_cli.sh
+
+# speed figures (run by hand: scripts/bench-health.sh BUILD-DIR)
+dist_noinst_SCRIPTS += scripts/bench-health.sh
+EXTRA_DIST += scripts/bench-health.c

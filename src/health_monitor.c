@@ -38,6 +38,16 @@ static size_t first_out_of_range(const uint8_t *s, size_t n, unsigned bits)
 	uint64_t acc = 0;
 	size_t i = 0;
 
+	uint64_t acc1 = 0, acc2 = 0, acc3 = 0;
+	for (; i + 32 <= n; i += 32) {     /* four independent ORs: ~32 bytes a cycle */
+		uint64_t v[4];
+		memcpy(v, s + i, 32);
+		acc |= v[0];
+		acc1 |= v[1];
+		acc2 |= v[2];
+		acc3 |= v[3];
+	}
+	acc |= acc1 | acc2 | acc3;
 	for (; i + 8 <= n; i += 8) {
 		uint64_t v;
 		memcpy(&v, s + i, 8);
@@ -62,7 +72,7 @@ static int monitor_push(struct sink *sk, const struct block *b, struct err *e)
 		size_t bad = first_out_of_range(b->samples, b->n, m->cfg.bits);
 		if (bad < b->n)
 			return err_set(e, ERR_DATA, "%s: sample %" PRIu64 " is %u, not below 2^%u "
-				       "(NIST format, %u bits per sample)",
+				       "(NIST format, %u-bit samples)",
 				       m->cfg.what ? m->cfg.what : "input", b->first_index + bad,
 				       b->samples[bad], m->cfg.bits, m->cfg.bits);
 	} else if (b->bits != m->cfg.bits) {

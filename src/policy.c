@@ -62,12 +62,15 @@ void policy_defaults(struct policy *p)
 	 * tests; floors well under what ideal data of 10^4..10^6 samples gets
 	 * (see data/policy.default for the measured values). */
 	policy_set_source(p, "default", 0.5, 0.25, 0.5, 0.01, 0.5, 0);
-	/* DRBG output (90B treats it as full entropy in the health tests). */
-	policy_set_source(p, "rdrand", 1.0, 0.5, 0.7, 1e-6, 1e-3, 1);
-	policy_set_source(p, "getrandom", 1.0, 0.5, 0.7, 1e-6, 1e-3, 1);
+	/* DRBG output (90B treats it as full entropy in the health tests).  Its
+	 * floors only catch gross defects: ideal data at K = 1 and 10^4 samples
+	 * assesses at 0.59-0.66 per bit, so warn under 0.55, fail under 0.4. */
+	policy_set_source(p, "rdrand", 1.0, 0.4, 0.55, 1e-6, 1e-3, 1);
+	policy_set_source(p, "getrandom", 1.0, 0.4, 0.55, 1e-6, 1e-3, 1);
 	/* RDSEED: CF=0 is normal under load (Intel DRNG guide: retry after a
-	 * PAUSE), so only a source starved nearly always fails. */
-	policy_set_source(p, "rdseed", 1.0, 0.5, 0.7, 0.5, 0.95, 0);
+	 * PAUSE); on this project's VM 75% of calls underflowed with nothing
+	 * else running.  Only a source starved nearly always warns or fails. */
+	policy_set_source(p, "rdseed", 1.0, 0.4, 0.55, 0.9, 0.999, 0);
 	p->nrequired = 1;
 	snprintf(p->required[0], sizeof p->required[0], "getrandom");
 }
@@ -100,6 +103,17 @@ int policy_parse_alpha(const char *text, double *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+const char *policy_format_alpha(double alpha, char *buf, size_t len)
+{
+	int exp;
+	double m = frexp(alpha, &exp);
+	if (m == 0.5 && exp <= 0)
+		snprintf(buf, len, "2^%d", exp - 1);
+	else
+		snprintf(buf, len, "%g", alpha);
+	return buf;
 }
 
 static int parse_real(const char *text, double lo, double hi, double *out)

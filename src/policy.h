@@ -79,4 +79,7 @@ int policy_is_required(const struct policy *p, const char *source);
 /* Parses "2^-20", "2^(-20)" or a decimal in (0, 1). */
 int policy_parse_alpha(const char *text, double *out);
 
+/* "2^-30" when alpha is a power of two, else "%g"; returns buf. */
+const char *policy_format_alpha(double alpha, char *buf, size_t len);
+
 #endif

@@ -77,6 +77,7 @@ static void add(struct verdict *v, enum verdict_level level, const char *code, c
 static void check_health(const struct verdict_input *in, struct verdict *v)
 {
 	const struct health_monitor_results *h = in->health;
+	char a[32];
 
 	if (!h) {
 		add(v, VERDICT_LVL_WARN, "HEALTH_NOT_RUN", "The SP 800-90B 4.4 health tests did not run.");
@@ -89,16 +90,16 @@ static void check_health(const struct verdict_input *in, struct verdict *v)
 	if (h->rct.failures)
 		add(v, VERDICT_LVL_FAIL, "HEALTH_RCT",
 		    "Repetition count test (90B 4.4.1): %llu failure%s (cutoff %u at H = %.3g bits per sample, "
-		    "alpha = %.3g), first at sample %llu, longest run %llu.",
+		    "alpha = %s), first at sample %llu, longest run %llu.",
 		    (unsigned long long)h->rct.failures, h->rct.failures == 1 ? "" : "s", h->rct.cutoff,
-		    h->entropy, h->alpha, (unsigned long long)h->rct.first_failure,
+		    h->entropy, policy_format_alpha(h->alpha, a, sizeof a), (unsigned long long)h->rct.first_failure,
 		    (unsigned long long)h->rct.max_seen);
 	if (h->apt.failures)
 		add(v, VERDICT_LVL_FAIL, "HEALTH_APT",
 		    "Adaptive proportion test (90B 4.4.2): %llu of %llu windows failed (cutoff %u in W = %u at "
-		    "H = %.3g, alpha = %.3g), first at sample %llu, largest count %llu.",
+		    "H = %.3g, alpha = %s), first at sample %llu, largest count %llu.",
 		    (unsigned long long)h->apt.failures, (unsigned long long)h->apt.windows, h->apt.cutoff,
-		    h->apt.window, h->entropy, h->alpha, (unsigned long long)h->apt.first_failure,
+		    h->apt.window, h->entropy, policy_format_alpha(h->alpha, a, sizeof a), (unsigned long long)h->apt.first_failure,
 		    (unsigned long long)h->apt.max_seen);
 	if (!h->words_checked)
 		return;
@@ -164,16 +165,16 @@ static void check_estimates(const struct verdict_input *in, struct verdict *v)
 		add(v, VERDICT_LVL_WARN, "ESTIMATORS_SKIPPED", "The 90B 6.3 estimators gave no figure.");
 		return;
 	}
-	per_bit = r->h_assessed / r->bits;
+	per_bit = r->h_assessed / r->bits + 0.0;   /* + 0.0 turns -0 into 0 */
 	if (per_bit < p->fail_below)
 		add(v, VERDICT_LVL_FAIL, "ENTROPY_LOW",
 		    "Assessed min-entropy %.4g bits per %u-bit sample (%.3g per bit, set by %s) is under the "
-		    "policy floor %.3g per bit.", r->h_assessed, r->bits, per_bit,
+		    "policy floor %.3g per bit.", r->h_assessed + 0.0, r->bits, per_bit,
 		    r->assessed_by_bitstring ? "the bitstring estimates" : "the literal estimates", p->fail_below);
 	else if (per_bit < p->warn_below)
 		add(v, VERDICT_LVL_WARN, "ENTROPY_MARGINAL",
 		    "Assessed min-entropy %.4g bits per %u-bit sample (%.3g per bit) is under the policy's "
-		    "warning level %.3g per bit.", r->h_assessed, r->bits, per_bit, p->warn_below);
+		    "warning level %.3g per bit.", r->h_assessed + 0.0, r->bits, per_bit, p->warn_below);
 }
 
 static void check_quirks(const struct verdict_input *in, struct verdict *v)

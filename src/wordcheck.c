@@ -11,17 +11,20 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_sf_gamma.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* P(X >= k) for X ~ Binomial(n, p) = I_p(k, n - k + 1), the regularized
  * incomplete beta function (GSL's binomial CDFs take an unsigned int n, too
  * small for a machine watched for days). */
 static double binom_tail_ge(uint64_t k, uint64_t n, double p)
 {
+	gsl_sf_result r;
+
 	if (k == 0)
 		return 1.0;
-	if (k > n)
-		return 0.0;
-	gsl_sf_result r;
-	if (p <= 0)
+	if (k > n || p <= 0)
 		return 0.0;
 	/* far tails underflow (status GSL_EUNDRFLW, value 0): that is the answer */
 	if (gsl_sf_beta_inc_e((double)k, (double)(n - k) + 1.0, p, &r) != GSL_SUCCESS)
@@ -48,7 +51,6 @@ static uint64_t excessive_from(uint64_t n, double p, double alpha)
 	}
 	return lo;
 }
-
 
 static void wc_event(const struct wordcheck *w, const char *test, uint64_t index,
 		     uint64_t value, unsigned cutoff, double expected)
@@ -89,61 +91,105 @@ static int wc_count(struct wordcheck *w, struct wordcheck_count *c, uint64_t *li
 	return 1;
 }
 
-static uint32_t wc_hash(const struct wordcheck *w, uint64_t word)
+/* ---- the repeated-word detector ----
+ *
+ * A word is a repeat when its latest earlier occurrence is one of the last W
+ * words.  Two hash tables, one per trip round the ring of the last W words:
+ * cur holds the words whose latest occurrence is in the current trip, the
+ * other those of the previous trip, which are still in the window exactly
+ * while their ring slot has not been overwritten (slot >= ring_pos).  So
+ * nothing is ever deleted: at the end of a trip the older table is cleared
+ * and becomes cur.  Each distinct word has one entry per table (a stuck
+ * source costs one entry), a 16-bit fingerprint (0 = empty) and its ring
+ * slot, in buckets of 8 compared at once; a full bucket continues into the
+ * next.  At most W entries in 8 * buckets >= 4W lanes: the probe almost
+ * always ends in the first bucket, with no data-dependent branch. */
+
+#define WC_LANES 8
+
+/* Bit 2k set when lane k of the bucket holds fingerprint want. */
+static inline unsigned wc_lanes(const uint16_t *f, uint16_t want)
 {
-	/* Fibonacci hashing: the top bits of word * 2^64/phi */
-	return (uint32_t)((word * 0x9E3779B97F4A7C15ULL) >> 32) & w->table_mask;
+#if defined(__SSE2__)
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)f);
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi16(v, _mm_set1_epi16((short)want))) & 0x5555u;
+#else
+	unsigned m = 0;
+	for (unsigned k = 0; k < WC_LANES; k++)
+		m |= (unsigned)(f[k] == want) << (2 * k);
+	return m;
+#endif
 }
 
-/* Removes one occurrence of word from the hash set (it is there). */
-static void wc_set_remove(struct wordcheck *w, uint64_t word)
+/* The lane index of word's entry in table t (from bucket b), or -1.  Only
+ * entries with slot >= min_slot count. */
+static inline long wc_find(const struct wordcheck *w, unsigned t, uint32_t b, uint16_t fp,
+			   uint64_t word, unsigned min_slot)
 {
-	struct wordcheck_slot *t = w->table;
-	uint32_t m = w->table_mask, i = wc_hash(w, word), j;
-
-	while (t[i].word != word || t[i].count == 0)
-		i = (i + 1) & m;
-	if (--t[i].count)
-		return;
-	/* backward-shift deletion keeps linear probing correct without tombstones */
-	j = i;
 	for (;;) {
-		uint32_t home;
-		j = (j + 1) & m;
-		if (t[j].count == 0)
-			break;
-		home = wc_hash(w, t[j].word);
-		/* move t[j] into the hole at i unless its home lies cyclically in (i, j] */
-		if (((j - home) & m) >= ((j - i) & m)) {
-			t[i] = t[j];
-			t[j].count = 0;
-			i = j;
+		const uint16_t *f = w->fp[t] + (size_t)b * WC_LANES;
+		unsigned m = wc_lanes(f, fp);
+		while (__builtin_expect(m != 0, 0)) {
+			size_t k = (size_t)b * WC_LANES + (unsigned)__builtin_ctz(m) / 2;
+			unsigned sl = w->slot[t][k];
+			if (sl >= min_slot && w->ring[sl] == word)
+				return (long)k;
+			m &= m - 1;
 		}
+		if (__builtin_expect(wc_lanes(f, 0) != 0, 1))
+			return -1;      /* a free lane: the word would have gone there */
+		b = (b + 1) & w->bucket_mask;
 	}
 }
 
-/* Adds word; returns 1 if it was already in the set (a repeat). */
-static int wc_set_add(struct wordcheck *w, uint64_t word)
+static inline void wc_insert(struct wordcheck *w, uint32_t b, uint16_t fp, unsigned sl)
 {
-	struct wordcheck_slot *t = w->table;
-	uint32_t m = w->table_mask, i = wc_hash(w, word);
-
-	while (t[i].count) {
-		if (t[i].word == word) {
-			t[i].count++;
-			return 1;
+	for (;;) {
+		uint16_t *f = w->fp[w->cur] + (size_t)b * WC_LANES;
+		unsigned m = wc_lanes(f, 0);
+		if (__builtin_expect(m != 0, 1)) {
+			size_t k = (size_t)b * WC_LANES + (unsigned)__builtin_ctz(m) / 2;
+			w->fp[w->cur][k] = fp;
+			w->slot[w->cur][k] = (uint16_t)sl;
+			return;
 		}
-		i = (i + 1) & m;
+		b = (b + 1) & w->bucket_mask;
 	}
-	t[i].word = word;
-	t[i].count = 1;
-	return 0;
+}
+
+/* Records word at the next ring slot; returns 1 if it repeats one of the
+ * last W words. */
+static inline int wc_repeat(struct wordcheck *w, uint64_t word)
+{
+	unsigned sl = w->ring_pos;
+	uint64_t h = word * 0x9E3779B97F4A7C15ULL;     /* Fibonacci hashing */
+	uint32_t b = (uint32_t)(h >> w->bucket_shift);
+	uint16_t fp = (uint16_t)((h >> 16) | 1);
+	long k = wc_find(w, w->cur, b, fp, word, 0);
+	int seen;
+
+	if (k >= 0) {
+		seen = 1;
+		w->slot[w->cur][k] = (uint16_t)sl;
+	} else {
+		/* ring[sl] still holds the word W back, part of the window */
+		seen = wc_find(w, w->cur ^ 1, b, fp, word, sl) >= 0;
+		wc_insert(w, b, fp, sl);
+	}
+	w->ring[sl] = word;
+	if (++w->ring_pos == w->window) {
+		w->ring_pos = 0;
+		w->cur ^= 1;
+		memset(w->fp[w->cur], 0, (size_t)(w->bucket_mask + 1) * WC_LANES * sizeof *w->fp[0]);
+	}
+	return seen;
 }
 
 int wordcheck_init(struct wordcheck *w, const struct wordcheck_params *p, struct err *e)
 {
 	unsigned window = p->window ? p->window : WORDCHECK_WINDOW_DEFAULT;
-	uint32_t size = 1;
+	uint32_t nb;
+	int ok = 1;
 	double width;
 
 	memset(w, 0, sizeof *w);
@@ -157,8 +203,9 @@ int wordcheck_init(struct wordcheck *w, const struct wordcheck_params *p, struct
 			       p->entropy, p->word_bits);
 	if (!(p->alpha > 0) || !(p->alpha < 1))
 		return err_set(e, ERR_USAGE, "alpha %g is outside (0, 1)", p->alpha);
-	if (window > (1u << 20))
-		return err_set(e, ERR_USAGE, "repeated-word window %u is above 2^20 words", window);
+	if (window > WORDCHECK_WINDOW_MAX)
+		return err_set(e, ERR_USAGE, "repeated-word window %u is above %u words", window,
+			       WORDCHECK_WINDOW_MAX);
 	w->params = *p;
 	w->wbytes = p->word_bits / 8;
 	w->ones = p->word_bits == 64 ? ~0ULL : (1ULL << p->word_bits) - 1;
@@ -176,13 +223,22 @@ int wordcheck_init(struct wordcheck *w, const struct wordcheck_params *p, struct
 	w->repeats.first_excessive = HEALTH_NO_FAILURE;
 	w->zeros.first_seen = w->ones_count.first_seen = w->repeats.first_seen = HEALTH_NO_FAILURE;
 	w->limit_zeros = w->limit_ones = w->limit_repeats = 1;
-	/* a load factor of at most 1/4 keeps the probes short */
-	while (size < 4u * window)
-		size <<= 1;
-	w->table_mask = size - 1;
-	w->ring = malloc((size_t)window * sizeof *w->ring);
-	w->table = calloc(size, sizeof *w->table);
-	if (!w->ring || !w->table) {
+	/* buckets of 8 lanes, at least 4 lanes per word of the window */
+	nb = 2;                         /* >= 2 buckets: a shift by 64 would be undefined */
+	w->bucket_shift = 63;
+	while (nb * WC_LANES < 4u * window) {
+		nb <<= 1;
+		w->bucket_shift--;
+	}
+	w->bucket_mask = nb - 1;
+	w->ring = calloc(window, sizeof *w->ring);
+	for (int t = 0; t < 2; t++) {
+		w->fp[t] = calloc((size_t)nb * WC_LANES, sizeof *w->fp[t]);
+		w->slot[t] = calloc((size_t)nb * WC_LANES, sizeof *w->slot[t]);
+		if (!w->fp[t] || !w->slot[t])
+			ok = 0;
+	}
+	if (!w->ring || !ok) {
 		wordcheck_free(w);
 		return err_set(e, ERR_NOMEM, "word checks: out of memory");
 	}
@@ -192,24 +248,18 @@ int wordcheck_init(struct wordcheck *w, const struct wordcheck_params *p, struct
 void wordcheck_free(struct wordcheck *w)
 {
 	free(w->ring);
-	free(w->table);
 	w->ring = NULL;
-	w->table = NULL;
+	for (int t = 0; t < 2; t++) {
+		free(w->fp[t]);
+		free(w->slot[t]);
+		w->fp[t] = NULL;
+		w->slot[t] = NULL;
+	}
 }
 
-static uint64_t wc_load(const uint8_t *p, unsigned wbytes)
-{
-	/* little-endian, as RDRAND/RDSEED store their destination register */
-	uint64_t v = 0;
-	for (unsigned k = 0; k < wbytes; k++)
-		v |= (uint64_t)p[k] << (8 * k);
-	return v;
-}
-
-static uint64_t wc_word(struct wordcheck *w, uint64_t word)
+static inline uint64_t wc_word(struct wordcheck *w, uint64_t word)
 {
 	uint64_t idx = w->words++, fails = 0;
-	unsigned slot;
 
 	/* 90B 4.4.1 on words */
 	if (idx > 0 && word == w->rct.last) {
@@ -228,19 +278,26 @@ static uint64_t wc_word(struct wordcheck *w, uint64_t word)
 		if (w->rct.max_run == 0)
 			w->rct.max_run = 1;
 	}
-	if (word == 0)
+	if (__builtin_expect(word == 0, 0))
 		fails += (uint64_t)wc_count(w, &w->zeros, &w->limit_zeros, "zero-words", idx);
-	else if (word == w->ones)
+	else if (__builtin_expect(word == w->ones, 0))
 		fails += (uint64_t)wc_count(w, &w->ones_count, &w->limit_ones, "ones-words", idx);
 
-	/* repeated within the last W words: drop the word leaving the window */
-	slot = (unsigned)(idx % w->window);
-	if (idx >= w->window)
-		wc_set_remove(w, w->ring[slot]);
-	w->ring[slot] = word;
-	if (wc_set_add(w, word))
+	/* repeated within the last W words */
+	if (__builtin_expect(wc_repeat(w, word), 0))
 		fails += (uint64_t)wc_count(w, &w->repeats, &w->limit_repeats, "repeat-words", idx);
 	return fails;
+}
+
+/* A word from its bytes, little-endian as RDRAND/RDSEED store their
+ * destination register (every check here is about equality, so only the
+ * consistency of the mapping matters). */
+static inline uint64_t wc_load(const uint8_t *p, unsigned wbytes)
+{
+	uint64_t v = 0;
+	for (unsigned k = 0; k < wbytes; k++)
+		v |= (uint64_t)p[k] << (8 * k);
+	return v;
 }
 
 uint64_t wordcheck_push(struct wordcheck *w, const uint8_t *raw, size_t len)
@@ -258,8 +315,21 @@ uint64_t wordcheck_push(struct wordcheck *w, const uint8_t *raw, size_t len)
 		fails += wc_word(w, wc_load(w->pending, wb));
 		w->npending = 0;
 	}
-	for (; len >= wb; raw += wb, len -= wb)
-		fails += wc_word(w, wc_load(raw, wb));
+	/* one loop per width, so the loads are single instructions */
+	switch (wb) {
+	case 2:
+		for (; len >= 2; raw += 2, len -= 2)
+			fails += wc_word(w, wc_load(raw, 2));
+		break;
+	case 4:
+		for (; len >= 4; raw += 4, len -= 4)
+			fails += wc_word(w, wc_load(raw, 4));
+		break;
+	default:
+		for (; len >= 8; raw += 8, len -= 8)
+			fails += wc_word(w, wc_load(raw, 8));
+		break;
+	}
 	memcpy(w->pending, raw, len);
 	w->npending = (unsigned)len;
 	return fails;

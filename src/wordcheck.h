@@ -8,8 +8,8 @@
  *   - an RCT on whole words (90B 4.4.1 with H_word = H * width / K);
  *   - counters of all-zero and all-ones words, tested against their expected
  *     rate 2^-width with a binomial upper tail (flagged when P <= alpha);
- *   - a detector of words repeated within the last W words (a small hash set
- *     over a ring of the last W words), tested against the rate expected of
+ *   - a detector of words repeated within the last W words (two small hash
+ *     tables over a ring of the last W words), tested against the rate expected of
  *     full-entropy words, 1 - (1 - 2^-width)^W, the same way.
  * Memory is allocated once in wordcheck_init(); pushing never allocates.
  */
@@ -23,6 +23,7 @@
 #include "health.h"
 
 #define WORDCHECK_WINDOW_DEFAULT 1024u    /* repeated-word window, as the APT's W */
+#define WORDCHECK_WINDOW_MAX 32768u       /* ring slots are 16-bit */
 
 struct wordcheck_params {
 	unsigned word_bits;      /* 16, 32 or 64 */
@@ -42,11 +43,6 @@ struct wordcheck_count {
 	uint64_t first_seen;     /* word index of the first counted word, or HEALTH_NO_FAILURE */
 };
 
-struct wordcheck_slot {
-	uint64_t word;
-	uint32_t count;          /* occurrences in the ring; 0 = empty slot */
-};
-
 struct wordcheck {
 	struct wordcheck_params params;
 	unsigned wbytes;
@@ -62,11 +58,15 @@ struct wordcheck {
 	/* each count's excessive-count threshold at some earlier word count;
 	 * recomputed only when the count reaches it (see wordcheck.c) */
 	uint64_t limit_zeros, limit_ones, limit_repeats;
-	/* repeated-word detector */
+	/* repeated-word detector (see wordcheck.c) */
 	unsigned window;
 	uint64_t *ring;          /* the last `window` words */
-	struct wordcheck_slot *table;   /* open addressing, linear probing */
-	uint32_t table_mask;
+	unsigned ring_pos;       /* where the next word goes */
+	uint16_t *fp[2];         /* per table: fingerprints, 8 lanes a bucket (0 = empty) */
+	uint16_t *slot[2];       /* per table: the ring slot of each entry */
+	unsigned cur;            /* the table of the current trip round the ring */
+	uint32_t bucket_mask;    /* buckets - 1 */
+	unsigned bucket_shift;   /* 64 - log2(buckets) */
 };
 
 /* Checks the parameters, computes the cutoff and allocates the ring and the

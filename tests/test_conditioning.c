@@ -63,16 +63,22 @@ int main(void)
 		/* toward zero: never the upper neighbour of a decimal that is not a
 		 * long double (round-to-nearest picks the upper one for some of these) */
 		static const char *const dec[] = { "0.1", "0.2", "0.3", "0.6", "0.7", "0.9" };
-		int below = 1, mode = fegetround();
+		int below = 1, modes_work = 0, mode = fegetround();
 		for (size_t i = 0; i < sizeof dec / sizeof dec[0]; i++) {
-			long double up;
+			long double up, down;
 			conditioning_parse_ld(dec[i], "h'", &v, &e);
 			fesetround(FE_UPWARD);
 			up = strtold(dec[i], NULL);
+			fesetround(FE_DOWNWARD);
+			down = strtold(dec[i], NULL);
 			fesetround(mode);
 			below &= v < up;
+			modes_work |= down != up;
 		}
-		tap_ok(below, "numbers are parsed rounding toward zero, as NIST does");
+		if (!modes_work)   /* e.g. under valgrind, which ignores x87 rounding modes */
+			tap_skip("this environment ignores floating-point rounding modes");
+		else
+			tap_ok(below, "numbers are parsed rounding toward zero, as NIST does");
 	}
 	return tap_done();
 }

@@ -159,8 +159,8 @@ static void make_runs(uint8_t *s, size_t n, unsigned bits, unsigned maxrun)
 	}
 }
 
-static void compare_with_ref(const char *what, unsigned bits, double h, double alpha,
-			     const uint8_t *s, size_t n)
+static void compare_impl(const char *what, unsigned bits, double h, double alpha,
+			 const uint8_t *s, size_t n, enum health_impl impl)
 {
 	struct health hl;
 	struct health_params p = { bits, h, alpha, NULL, NULL };
@@ -169,6 +169,7 @@ static void compare_with_ref(const char *what, unsigned bits, double h, double a
 	struct evlog ev = { 0 };
 	struct err e;
 	size_t i = 0;
+	uint64_t returned = 0;
 	int ok;
 
 	p.on_event = evlog_add;
@@ -177,17 +178,24 @@ static void compare_with_ref(const char *what, unsigned bits, double h, double a
 		tap_ok(0, "%s: init (%s)", what, e.msg);
 		return;
 	}
+	if (impl == HEALTH_IMPL_AVX2 && hl.impl != HEALTH_IMPL_AVX2) {
+		for (int k = 0; k < 3; k++)
+			tap_skip("no AVX2 on this CPU");
+		return;
+	}
+	hl.impl = impl;
 	r.rc = hl.rct.cutoff;
 	r.ac = hl.apt.cutoff;
 	r.w = hl.apt.window;
 	r.rfirst = r.afirst = HEALTH_NO_FAILURE;
 	ref_push(&r, s, n);
-	/* push in pieces of random sizes, 0 to 5000 samples */
+	/* push in pieces of random sizes, 0 to 5000 samples (some < 64) */
 	while (i < n) {
-		size_t m = (size_t)(xorshift() % 5001);
+		uint64_t x = xorshift();
+		size_t m = (size_t)((x & 3) == 0 ? (x >> 8) % 130 : (x >> 8) % 5001);
 		if (m > n - i)
 			m = n - i;
-		health_push(&hl, s + i, m);
+		returned += health_push(&hl, s + i, m);
 		i += m;
 	}
 	health_rct_result(&hl, &rr);
@@ -207,7 +215,18 @@ static void compare_with_ref(const char *what, unsigned bits, double h, double a
 		       (unsigned long long)ar.max_seen, (unsigned long long)hl.apt.windows,
 		       (unsigned long long)r.af, (unsigned long long)r.afirst, r.max_b,
 		       (unsigned long long)r.windows);
-	tap_eq_long((long long)ev.n, (long long)(r.rf + r.af), "events: one callback per failure");
+	tap_ok(ev.n == r.rf + r.af && returned == ev.n,
+	       "%s: one callback per failure, and health_push returned that many", what);
+}
+
+static void compare_with_ref(const char *what, unsigned bits, double h, double alpha,
+			     const uint8_t *s, size_t n)
+{
+	char name[128];
+	snprintf(name, sizeof name, "%s [portable]", what);
+	compare_impl(name, bits, h, alpha, s, n, HEALTH_IMPL_PORTABLE);
+	snprintf(name, sizeof name, "%s [avx2]", what);
+	compare_impl(name, bits, h, alpha, s, n, HEALTH_IMPL_AVX2);
 }
 
 static void test_against_reference(void)
@@ -364,6 +383,81 @@ static void test_detection(void)
 		tap_ok(0, "ideal run");
 }
 
+/* ---- the monitor as an engine sink ---- */
+
+static void test_monitor(void)
+{
+	struct source *src;
+	struct health_monitor *m;
+	struct health_monitor_config c = { 0 };
+	struct health_monitor_results r;
+	struct engine_opts o = { 0 };
+	struct engine_stats st;
+	struct sink *sinks[1];
+	struct evlog ev = { 0 };
+	struct err e;
+	double h = 0;
+	int rc;
+
+	tap_ok(health_monitor_default_entropy(SOURCE_DRBG, 8, &h, &e) == 0 && h == 8,
+	       "default entropy for DRBG output is K");
+	tap_ok(health_monitor_default_entropy(SOURCE_RAW, 8, &h, &e) == ERR_USAGE &&
+	       strstr(e.msg, "--entropy"), "raw sources need --entropy");
+
+	/* --stop-on-failure: the engine stops after the block with the failure */
+	if (source_open(&src, "sim:stuck,after=10000", &e) == 0) {
+		c.bits = 8;
+		c.entropy = 8;
+		c.kind = SOURCE_RAW;
+		c.word_bits = 8;
+		c.stop_on_failure = 1;
+		c.on_failure = evlog_add;
+		c.cb_ctx = &ev;
+		if (health_monitor_new(&m, &c, &e) == 0) {
+			sinks[0] = health_monitor_sink(m);
+			o.bits = 8;
+			o.max_samples = 100000000;
+			o.block_bytes = 4096;
+			rc = engine_run(src, &o, sinks, 1, &st, &e);
+			health_monitor_results(m, &r);
+			tap_ok(rc == 0 && st.stopped_by_sink && st.samples <= 10003 + 4096,
+			       "stop_on_failure: stopped by the sink after %llu samples",
+			       (unsigned long long)st.samples);
+			tap_ok(ev.n == r.failures && r.first_failure == 10003,
+			       "monitor: callback per failure, first at 10003");
+			health_monitor_free(m);
+		}
+		source_close(src);
+	}
+
+	/* NIST format: bytes must be < 2^K */
+	if (source_open(&src, "sim:ideal", &e) == 0) {
+		memset(&c, 0, sizeof c);
+		c.bits = 1;
+		c.entropy = 1;
+		c.kind = SOURCE_RAW;
+		c.nist_format = 1;
+		c.what = "x.bin";
+		if (health_monitor_new(&m, &c, &e) == 0) {
+			sinks[0] = health_monitor_sink(m);
+			memset(&o, 0, sizeof o);
+			o.bits = 8;
+			o.max_samples = 1000;
+			err_clear(&e);
+			rc = engine_run(src, &o, sinks, 1, &st, &e);
+			tap_ok(rc == ERR_DATA && strstr(e.msg, "x.bin: sample ") &&
+			       strstr(e.msg, "not below 2^1"),
+			       "NIST format: a byte >= 2^K is ERR_DATA naming the input (%s)", e.msg);
+			health_monitor_free(m);
+		}
+		source_close(src);
+	}
+	memset(&c, 0, sizeof c);
+	c.bits = 8;
+	c.entropy = 9;
+	tap_ok(health_monitor_new(&m, &c, &e) == ERR_USAGE && !m, "monitor rejects H > K");
+}
+
 /* ---- false alarms on an ideal source vs the theoretical rate ---- */
 
 static void false_alarm_check(const char *spec, unsigned bits, double alpha, uint64_t n)
@@ -416,6 +510,10 @@ static void false_alarm_check(const char *spec, unsigned bits, double alpha, uin
 		    "%s alpha=2^%g: RCT false alarms %llu agree with the expected %.1f", spec,
 		    log2(alpha), (unsigned long long)r.rct.failures, exp_rct))
 		printf("# cutoff %u\n", rc_);
+	tap_ok(fabs(r.rct.expected_false_alarms / exp_rct - 1) < 1e-3 &&
+	       fabs(r.apt.expected_false_alarms / exp_apt - 1) < 1e-9,
+	       "%s: expected false alarms reported (%.1f, %.1f) = the theory above", spec,
+	       r.rct.expected_false_alarms, r.apt.expected_false_alarms);
 	tap_ok(exp_apt >= 20 && fabs((double)r.apt.failures - exp_apt) <= 5 * sqrt(exp_apt) + 1,
 	       "%s alpha=2^%g: APT false alarms %llu agree with the expected %.1f (window rate %.3g)",
 	       spec, log2(alpha), (unsigned long long)r.apt.failures, exp_apt, p_win);
@@ -441,6 +539,7 @@ int main(void)
 	test_against_reference();
 	test_startup();
 	test_detection();
+	test_monitor();
 	test_false_alarms();
 	return tap_done();
 }

@@ -164,8 +164,59 @@ static void check_permutation(void)
 	free(s);
 }
 
+/* NIST ea_iid -vv markov1_100k.bin (tests/data/nist-oracle/iid/): a 1-bit
+ * Markov chain that keeps its bit with probability 0.8, clearly not IID.
+ * The permutation tests are left to the CLI checks (rejected data runs all
+ * 10,000 shuffles); everything deterministic is compared here. */
+static void check_markov(void)
+{
+	static const double want[IID_NSTATS] = {
+		277.0712000000003172318, 7775, 9, 7055, 20054, 41, 8.253632760898282683115, 27,
+		1618, 1357, 1385, 1346, 1422, 210244, 198454, 198651, 197386, 199264, 12612,
+	};
+	size_t n;
+	uint8_t *s = load("tests/data/nist-oracle/inputs/markov1_100k.bin", &n);
+	struct iid_data d;
+	struct iid_scratch *w;
+	struct iid_chisq c;
+	struct iid_lrs l;
+	struct err e;
+	long double st[IID_NSTATS];
+	char name[128];
+
+	if (n != 100000 || iid_data_init(&d, s, n, 0, &e) != 0) {
+		tap_ok(0, "markov1_100k.bin loads");
+		free(s);
+		return;
+	}
+	tap_near(d.rawmean, 0.49859999999999999, 1e-15, "markov1: raw mean as NIST");
+	w = iid_scratch_new(n);
+	iid_stats_compute(&d, d.sym, d.raw, NULL, st, w, &e);
+	for (int i = 0; i < IID_NSTATS; i++) {
+		snprintf(name, sizeof name, "markov1: unpermuted %s as NIST (%.17g)", iid_stat_name(i),
+			 want[i]);
+		tap_near((double)st[i], want[i], 1e-9, name);
+	}
+	iid_chisq_independence(d.sym, n, d.k, &c, &e);
+	tap_near(c.score, 149753.5032924728, 1e-7, "markov1: independence T as NIST");
+	tap_eq_long(c.df, 1022, "markov1: independence df as NIST (1022)");
+	tap_ok(c.p < IID_CHISQ_ALPHA, "markov1: independence rejects (NIST p = 0)");
+	iid_chisq_goodness(d.sym, n, d.k, &c, &e);
+	tap_near(c.score, 53.058815981117284, 1e-9, "markov1: goodness-of-fit T as NIST");
+	tap_near(c.p, 2.8487971800661061e-08, 1e-15, "markov1: goodness-of-fit p as NIST");
+	iid_lrs_test(d.sym, n, d.k, &l, &e);
+	tap_eq_long(l.w, 52, "markov1: LRS W as NIST (52)");
+	tap_near((double)l.p_col, 0.5000039200007107508244, 1e-15, "markov1: P_col as NIST");
+	tap_near((double)l.pr_ge1, 1.109531413946598758791e-06, 1e-15, "markov1: Pr(X >= 1) as NIST");
+	tap_ok(!l.passed, "markov1: the LRS test fails, as NIST");
+	iid_scratch_free(w);
+	iid_data_free(&d);
+	free(s);
+}
+
 int main(void)
 {
+	check_markov();
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		check_case(&cases[i]);
 	check_shuffle();

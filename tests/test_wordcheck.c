@@ -216,6 +216,28 @@ static void test_repeats(void)
 		       "64-bit word repeated 501 words later: detected and excessive at word 5002");
 		wordcheck_free(&w);
 	}
+	/* small windows and alphabets: many repeats, full buckets, every path */
+	{
+		static const struct { unsigned window, alphabet; } t[] = {
+			{ 1, 4 }, { 7, 16 }, { 64, 700 }, { 64, 65536 }, { 1024, 3000 },
+		};
+		for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
+			for (size_t i = 0; i < n; i++) {
+				v[i] = xorshift() % t[k].alphabet;
+				put_word(raw + 2 * i, v[i], 2);
+			}
+			if (wc_new(&w, 16, 16, 0x1p-20, t[k].window) == 0) {
+				char name[96];
+				wordcheck_push(&w, raw, n * 2);
+				wordcheck_results(&w, &r);
+				snprintf(name, sizeof name, "window %u, %u distinct values: repeats equal brute force",
+					 t[k].window, t[k].alphabet);
+				tap_eq_long((long long)r.repeats.count,
+					    (long long)brute_repeats(v, n, t[k].window), name);
+				wordcheck_free(&w);
+			}
+		}
+	}
 	free(v);
 	free(raw);
 }

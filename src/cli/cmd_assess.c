@@ -1,10 +1,352 @@
-/* cmd_assess.c - placeholder until the assess command lands (owner replaces this file). */
+/* cmd_assess.c - `rngaudit assess`: the SP 800-90B non-IID estimators on a
+ * NIST-format file, with the arguments of NIST's ea_non_iid:
+ *
+ *   rngaudit assess [-i|-c] [-a|-t] [-v|-vv] [-l INDEX,SAMPLES]
+ *                   [--format text|csv] FILE [BITS]
+ *
+ * -vv prints one value per line exactly as ea_non_iid -vv (v1.1.7) does, so
+ * the output diffs against NIST's; -v lists every estimate; the default is
+ * a short summary.  --format csv writes one row per estimator (libcsv). */
 #include "config.h"
+
+#include <csv.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "estimators/noniid.h"
+#include "samples.h"
+
+/* NIST's MIN_SIZE: fewer samples than this draws its warning (90B 3.1.1). */
+#define ASSESS_MIN_SAMPLES 1000000u
+
+struct assess_args {
+	struct noniid_opts o;
+	int verbose;
+	int csv;
+	const char *path;
+	int have_block;
+};
+
+static int assess_parse_block(const char *text, struct assess_args *a)
+{
+	const char *comma = strchr(text, ',');
+	char first[32];
+	uint64_t idx, cnt;
+	size_t len;
+
+	if (!comma || (len = (size_t)(comma - text)) == 0 || len >= sizeof first)
+		return -1;
+	memcpy(first, text, len);
+	first[len] = '\0';
+	if (cli_parse_u64(first, 0, SIZE_MAX, &idx) != 0 ||
+	    cli_parse_u64(comma + 1, 1, SIZE_MAX, &cnt) != 0)
+		return -1;
+	a->o.sub_index = (size_t)idx;
+	a->o.sub_count = (size_t)cnt;
+	a->have_block = 1;
+	return 0;
+}
+
+static int assess_parse(int argc, char **argv, struct assess_args *a)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct err e;
+	int c;
+
+	noniid_opts_init(&a->o);
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":icatvl:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i': a->o.conditioned = 0; break;
+		case 'c': a->o.conditioned = 1; break;
+		case 'a': a->o.truncate = 0; break;
+		case 't': a->o.truncate = 1; break;
+		case 'v': a->verbose++; break;
+		case 'l':
+			if (assess_parse_block(optarg, a) != 0)
+				return cli_error("assess", "-l %s: expected INDEX,SAMPLES (SAMPLES >= 1)", optarg);
+			break;
+		case 'f':
+			if (strcmp(optarg, "csv") == 0)
+				a->csv = 1;
+			else if (strcmp(optarg, "text") == 0)
+				a->csv = 0;
+			else
+				return cli_error("assess", "--format %s: expected text or csv", optarg);
+			break;
+		case ':':
+			return cli_error("assess", "option '%s' needs a value", argv[optind - 1]);
+		default:
+			return cli_error("assess", "unknown option '%s' (see rngaudit assess --help)",
+					 argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return cli_error("assess", "a sample FILE is required (see rngaudit assess --help)");
+	if (argc - optind > 2)
+		return cli_error("assess", "unexpected argument '%s'", argv[optind + 2]);
+	a->path = argv[optind];
+	if (argc - optind == 2 && samples_parse_bits(argv[optind + 1], &a->o.bits, &e) != 0)
+		return cli_error_err("assess", &e);
+	return 0;
+}
+
+/* ---- -vv: NIST's lines ------------------------------------------------ */
+
+static void print_result(const char *label, const struct est_result *r)
+{
+	const char *name = r->name ? r->name : "?";
+
+	if (!r->applicable) {
+		/* NIST's own words where its tool skips an estimator */
+		if (r->id && strcmp(r->id, "compression") == 0 && strstr(r->reason, "blocks"))
+			printf("\t*** Warning: not enough samples to run compression test (need more than 1000) ***\n");
+		else if (r->id && strcmp(r->id, "tuple") == 0 && strstr(r->reason, "35 times"))
+			printf("t-Tuple Estimate: No strings are repeated 35 times. t-Tuple estimate failed.\n");
+		else if (r->id && strcmp(r->id, "lrs") == 0 && strstr(r->reason, "v < u"))
+			printf("LRS Estimate: v<u. Can't Run LRS Test.\n");
+		else
+			printf("%s %s Estimate: not applicable: %s\n", label, name, r->reason);
+		return;
+	}
+	for (int i = 0; i < r->ndetails; i++) {
+		const struct est_detail *d = &r->detail[i];
+
+		switch (d->kind) {
+		case EST_DETAIL_INT:
+			printf("%s %s Estimate: %s = %lld\n", label, name, d->key, d->i);
+			break;
+		case EST_DETAIL_REAL:
+			printf("%s %s Estimate: %s = %.17g\n", label, name, d->key, d->x);
+			break;
+		case EST_DETAIL_NOTE:
+			printf("%s %s Estimate: %s\n", label, name, d->key);
+			break;
+		}
+	}
+}
+
+static void print_slot(const struct noniid_report *rep, int i)
+{
+	if (rep->bitstring_ran[i])
+		print_result("Bitstring", &rep->bitstring[i]);
+	if (i == NONIID_TUPLE && rep->bitstring_ran[NONIID_LRS])
+		print_result("Bitstring", &rep->bitstring[NONIID_LRS]);
+	if (rep->literal_ran[i])
+		print_result("Literal", &rep->literal[i]);
+	if (i == NONIID_TUPLE && rep->literal_ran[NONIID_LRS])
+		print_result("Literal", &rep->literal[NONIID_LRS]);
+}
+
+static void print_nist(const struct assess_args *a, const struct noniid_report *rep)
+{
+	if (a->have_block)
+		printf("Opening file: '%s', reading block %zu of size %zu\n", a->path,
+		       a->o.sub_index, a->o.sub_count);
+	else
+		printf("Opening file: '%s'\n", a->path);
+	printf("Loaded %zu samples of %u distinct %u-bit-wide symbols\n", rep->n, rep->alph_size,
+	       rep->bits);
+	if (rep->alph_size <= 1) {
+		printf("Symbol alphabet consists of 1 symbol. No entropy awarded...\n");
+		printf("Assessed min entropy: 0\n");
+		return;
+	}
+	if (rep->has_bitstring)
+		printf("Number of Binary Symbols: %zu\n", rep->nbits);
+	if (rep->n < ASSESS_MIN_SAMPLES)
+		printf("\n*** Warning: data contains less than %u samples ***\n\n", ASSESS_MIN_SAMPLES);
+	if (rep->translated)
+		printf("\nSymbols have been translated.\n");
+	for (int i = 0; i < NONIID_NEST; i++)
+		if (i != NONIID_LRS)
+			print_slot(rep, i);
+	if (rep->has_bitstring)
+		printf("H_bitstring = %.17g\n", rep->h_bitstring);
+	if (!a->o.conditioned)
+		printf("H_original: %.17g\n", rep->h_original);
+	printf("Assessed min entropy: %.17g\n", rep->h_assessed);
+}
+
+/* ---- default and -v: a summary ---------------------------------------- */
+
+/* -log2(1) is -0: shown as 0 outside the NIST-format lines */
+static double nz(double x)
+{
+	return x + 0.0;
+}
+
+static const char *set_by(int by)
+{
+	return by < 0 ? "no estimate below the maximum" : noniid_est_name(by);
+}
+
+static void print_summary(const struct assess_args *a, const struct noniid_report *rep)
+{
+	printf("%s: %zu samples, %u distinct %u-bit symbols%s\n", a->path, rep->n, rep->alph_size,
+	       rep->bits, rep->translated && rep->alph_size > 1 ? " (translated)" : "");
+	if (rep->alph_size <= 1) {
+		printf("only one symbol occurs: no entropy awarded\n");
+		printf("assessed min-entropy: 0 bits per %u-bit sample\n", rep->bits);
+		return;
+	}
+	if (rep->n < ASSESS_MIN_SAMPLES)
+		printf("warning: fewer than %u samples; SP 800-90B 3.1.1 asks for at least that many\n",
+		       ASSESS_MIN_SAMPLES);
+	if (a->verbose >= 1) {
+		for (int d = 0; d < 2; d++) {
+			const struct est_result *r = d ? rep->literal : rep->bitstring;
+			const unsigned char *ran = d ? rep->literal_ran : rep->bitstring_ran;
+
+			for (int i = 0; i < NONIID_NEST; i++) {
+				if (!ran[i])
+					continue;
+				if (r[i].applicable)
+					printf("  %-9s %-20s %.6f\n", d ? "literal" : "bitstring",
+					       r[i].name, nz(r[i].h));
+				else
+					printf("  %-9s %-20s not applicable: %s\n",
+					       d ? "literal" : "bitstring", r[i].name, r[i].reason);
+			}
+		}
+	}
+	if (!a->o.conditioned)
+		printf("H_original:  %.6f bits per sample (set by %s)\n", nz(rep->h_original),
+		       set_by(rep->h_original_by));
+	if (rep->has_bitstring)
+		printf("H_bitstring: %.6f bits per bit over %zu bits (set by %s)\n", nz(rep->h_bitstring),
+		       rep->nbits, set_by(rep->h_bitstring_by));
+	printf("assessed min-entropy: %.6f bits per %u-bit sample (from %s)\n", nz(rep->h_assessed),
+	       rep->bits, rep->assessed_by_bitstring ? "bits x H_bitstring" : "H_original");
+}
+
+/* ---- --format csv ------------------------------------------------------ */
+
+static int csv_field(FILE *fp, const char *text, int last)
+{
+	if (csv_fwrite(fp, text, strlen(text)) == EOF)
+		return -1;
+	return fputs(last ? "\r\n" : ",", fp) == EOF ? -1 : 0;
+}
+
+static int csv_row(FILE *fp, const char *domain, const struct est_result *r)
+{
+	char num[64], details[EST_DETAILS_MAX * 96] = "";
+	size_t used = 0;
+
+	for (int i = 0; i < r->ndetails && used < sizeof details; i++) {
+		const struct est_detail *d = &r->detail[i];
+		int w;
+
+		if (strcmp(d->key, "min entropy") == 0)
+			continue;
+		if (d->kind == EST_DETAIL_INT)
+			w = snprintf(details + used, sizeof details - used, "%s%s=%lld",
+				     used ? ";" : "", d->key, d->i);
+		else if (d->kind == EST_DETAIL_REAL)
+			w = snprintf(details + used, sizeof details - used, "%s%s=%.17g",
+				     used ? ";" : "", d->key, d->x);
+		else
+			w = snprintf(details + used, sizeof details - used, "%s%s",
+				     used ? ";" : "", d->key);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+	if (csv_field(fp, domain, 0) || csv_field(fp, r->id, 0) || csv_field(fp, r->name, 0) ||
+	    csv_field(fp, r->applicable ? "1" : "0", 0) || csv_field(fp, r->reason, 0))
+		return -1;
+	snprintf(num, sizeof num, "%.17g", r->applicable ? r->p : 0.0);
+	if (csv_field(fp, r->applicable ? num : "", 0))
+		return -1;
+	snprintf(num, sizeof num, "%.17g", r->applicable ? nz(r->h) : 0.0);
+	if (csv_field(fp, r->applicable ? num : "", 0))
+		return -1;
+	return csv_field(fp, details, 1);
+}
+
+static int csv_summary(FILE *fp, const char *id, const char *name, double h, const char *by)
+{
+	char num[64];
+
+	snprintf(num, sizeof num, "%.17g", nz(h));
+	if (csv_field(fp, "summary", 0) || csv_field(fp, id, 0) || csv_field(fp, name, 0) ||
+	    csv_field(fp, "1", 0) || csv_field(fp, "", 0) || csv_field(fp, "", 0) ||
+	    csv_field(fp, num, 0))
+		return -1;
+	return csv_field(fp, by, 1);
+}
+
+static int print_csv(const struct assess_args *a, const struct noniid_report *rep)
+{
+	char by[96];
+
+	if (csv_field(stdout, "domain", 0) || csv_field(stdout, "id", 0) ||
+	    csv_field(stdout, "estimator", 0) || csv_field(stdout, "applicable", 0) ||
+	    csv_field(stdout, "reason", 0) || csv_field(stdout, "p", 0) ||
+	    csv_field(stdout, "min_entropy", 0) || csv_field(stdout, "details", 1))
+		return -1;
+	for (int d = 0; d < 2; d++) {
+		const struct est_result *r = d ? rep->literal : rep->bitstring;
+		const unsigned char *ran = d ? rep->literal_ran : rep->bitstring_ran;
+
+		for (int i = 0; i < NONIID_NEST; i++)
+			if (ran[i] && csv_row(stdout, d ? "literal" : "bitstring", &r[i]) != 0)
+				return -1;
+	}
+	if (!a->o.conditioned) {
+		snprintf(by, sizeof by, "set_by=%s", set_by(rep->h_original_by));
+		if (csv_summary(stdout, "h_original", "H_original", rep->h_original, by))
+			return -1;
+	}
+	if (rep->has_bitstring) {
+		snprintf(by, sizeof by, "set_by=%s", set_by(rep->h_bitstring_by));
+		if (csv_summary(stdout, "h_bitstring", "H_bitstring", rep->h_bitstring, by))
+			return -1;
+	}
+	snprintf(by, sizeof by, "from=%s", rep->assessed_by_bitstring ? "bits*H_bitstring" : "H_original");
+	return csv_summary(stdout, "h_assessed", "Assessed min-entropy", rep->h_assessed, by);
+}
 
 int cmd_assess(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	return cli_error("assess", "not built yet");
+	struct assess_args a;
+	struct noniid_report rep;
+	struct err e;
+	uint8_t *s = NULL;
+	size_t n = 0;
+	int rc;
+
+	memset(&a, 0, sizeof a);
+	if (cli_wants_help(argc, argv)) {
+		cli_print_command_help("assess", stdout);
+		return EXIT_OK;
+	}
+	if ((rc = assess_parse(argc, argv, &a)) != 0)
+		return rc;
+	err_clear(&e);
+	if (samples_read_file(a.path, &s, &n, &e) != 0)
+		return cli_error_err("assess", &e);
+	rc = noniid_assess(s, n, &a.o, &rep, &e);
+	free(s);
+	if (rc != 0)
+		return cli_error("assess", "%s: %s", a.path, e.msg);
+	if (a.csv)
+		rc = print_csv(&a, &rep);
+	else if (a.verbose >= 2)
+		print_nist(&a, &rep);
+	else
+		print_summary(&a, &rep);
+	noniid_report_free(&rep);
+	if (rc != 0 || fflush(stdout) == EOF || ferror(stdout))
+		return cli_error("assess", "could not write the results to standard output");
+	return EXIT_OK;
 }

@@ -1,6 +1,8 @@
-/* cmd_conditioning.c - `rngaudit conditioning [-v|-n] [-q] n_in n_out nw h_in [h']`:
- * SP 800-90B 3.1.5 entropy after conditioning, printed line for line as
- * NIST's ea_conditioning (v1.1.7) prints it. */
+/* cmd_conditioning.c - `rngaudit conditioning [-v|-n] [-q] n_in n_out nw h_in [h']`
+ * (or `-n -i FILE [-c iid|non_iid] n_in n_out nw h_in`: h' assessed from a
+ * file of conditioned output, 90B 3.1.5.2): SP 800-90B 3.1.5 entropy after
+ * conditioning, printed line for line as NIST's ea_conditioning (v1.1.7)
+ * prints it. */
 #include "config.h"
 
 #include <fenv.h>
@@ -8,10 +10,57 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "conditioning.h"
+#include "estimators/estimators.h"
+#include "estimators/noniid.h"
+#include "samples.h"
+
+/* 90B 3.1.5.2: h' of a conditioned sequential dataset is the bitstring
+ * assessment (all ten estimators, or the MCV only for IID data), as NIST's
+ * computeEntropyOfConditionedData computes it. */
+static int h_prime_of_file(const char *path, int iid, long double *h_p, struct err *e)
+{
+	uint8_t *s = NULL, *bits = NULL;
+	size_t n;
+	int rc = samples_read_file(path, &s, &n, e);
+	if (rc)
+		return rc;
+	if (iid) {
+		unsigned k = samples_infer_bits(s, n);
+		struct est_result r;
+		bits = malloc(n * k);
+		if (!bits) {
+			free(s);
+			return err_set(e, ERR_NOMEM, "%s: out of memory", path);
+		}
+		samples_to_bits(s, n, k, bits);
+		rc = est_mcv(bits, n * k, 2, &r, e);
+		if (rc == 0)
+			*h_p = r.h < 1.0 ? r.h : 1.0;
+	} else {
+		struct noniid_opts o;
+		struct noniid_report *rep = malloc(sizeof *rep);
+		if (!rep) {
+			free(s);
+			return err_set(e, ERR_NOMEM, "%s: out of memory", path);
+		}
+		noniid_opts_init(&o);
+		o.conditioned = 1;
+		rc = noniid_assess(s, n, &o, rep, e);
+		if (rc == 0)
+			*h_p = rep->h_bitstring < 1.0 ? rep->h_bitstring : 1.0;
+		noniid_report_free(rep);
+		free(rep);
+	}
+	free(bits);
+	free(s);
+	return rc;
+}
 
 static int parse_width(const char *text, const char *what, unsigned *out)
 {
@@ -25,7 +74,8 @@ static int parse_width(const char *text, const char *what, unsigned *out)
 
 int cmd_conditioning(int argc, char **argv)
 {
-	int vetted = 1, quiet = 0, opt, i;
+	int vetted = 1, quiet = 0, opt, i, iid_file = 0;
+	const char *file = NULL;
 	unsigned n_in = 0, n_out = 0, nw = 0;
 	long double h_in, h_p = -1.0L;
 	struct cond_result r;
@@ -33,11 +83,18 @@ int cmd_conditioning(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt(argc, argv, "+vnq")) != -1) {
+	while ((opt = getopt(argc, argv, "+vnqi:c:")) != -1) {
 		switch (opt) {
 		case 'v': vetted = 1; break;
 		case 'n': vetted = 0; break;
 		case 'q': quiet = 1; break;
+		case 'i': file = optarg; break;
+		case 'c':
+			if (strcmp(optarg, "iid") != 0 && strcmp(optarg, "non_iid") != 0)
+				return cli_error("conditioning", "-c: expected iid or non_iid, got '%s'",
+						 optarg);
+			iid_file = strcmp(optarg, "iid") == 0;
+			break;
 		default:
 			return cli_error("conditioning", "unknown option '-%c' (usage: rngaudit "
 					 "conditioning [-v|-n] n_in n_out nw h_in [h'])", optopt);
@@ -45,7 +102,9 @@ int cmd_conditioning(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if ((vetted && argc != 4) || (!vetted && argc != 5))
+	if (file && vetted)
+		return cli_error("conditioning", "-i FILE gives h' and needs -n (non-vetted)");
+	if ((vetted && argc != 4) || (!vetted && argc != (file ? 4 : 5)))
 		return cli_error("conditioning", "expected %s arguments (usage: rngaudit conditioning "
 				 "[-v|-n] n_in n_out nw h_in [h'])", vetted ? "4 (n_in n_out nw h_in)" :
 				 "5 (n_in n_out nw h_in h')");
@@ -54,7 +113,9 @@ int cmd_conditioning(int argc, char **argv)
 		return EXIT_ERROR;
 	err_clear(&e);
 	if (conditioning_parse_ld(argv[3], "h_in", &h_in, &e) != 0 ||
-	    (!vetted && conditioning_parse_ld(argv[4], "h'", &h_p, &e) != 0))
+	    (!vetted && !file && conditioning_parse_ld(argv[4], "h'", &h_p, &e) != 0))
+		return cli_error_err("conditioning", &e);
+	if (file && h_prime_of_file(file, iid_file, &h_p, &e) != 0)
 		return cli_error_err("conditioning", &e);
 	if (conditioning_compute(n_in, n_out, nw, h_in, vetted, h_p, &r, &e) != 0)
 		return cli_error_err("conditioning", &e);

@@ -215,24 +215,31 @@ int cmd_health(int argc, char **argv)
 	rc = engine_run(src, &opts, sinks, a.follow ? 2 : 1, &st, &e);
 	if (!a.follow)
 		cli_progress_done(&prog);
-	if (rc != 0) {
+	if (rc != 0 && (rc == ERR_DATA || st.samples == 0)) {
 		health_monitor_free(mon);
 		source_close(src);
 		return cli_error_err("health", &e);
 	}
+	if (rc != 0)            /* the source failed mid-run: say so, then what was tested */
+		cli_error_err("health", &e);
 	if (st.samples == 0) {
 		health_monitor_free(mon);
 		source_close(src);
 		return cli_error("health", "%s: no samples", a.file ? a.file : info->spec);
 	}
 	health_monitor_results(mon, &res);
-	if (a.follow && fol.suppressed)
-		printf("%llu more failure lines not shown\n", fol.suppressed);
+	if (a.follow) {
+		if (fol.suppressed)
+			printf("%llu more failure lines not shown\n", fol.suppressed);
+		health_print_status(stdout, "", &res, cli_now() - fol.start);
+	}
 	printf("source: %s (%s)%s\n", a.file ? a.file : info->spec,
 	       a.file ? "NIST-format file" : source_kind_describe(info->kind),
 	       st.interrupted ? ", stopped by a signal" : "");
 	health_print_results(stdout, "", &res);
 	health_monitor_free(mon);
 	source_close(src);
+	if (rc != 0)
+		return EXIT_ERROR;
 	return res.failures ? EXIT_FAILED : EXIT_OK;
 }

@@ -1,10 +1,51 @@
-/* cmd_report.c - placeholder until the report command lands (owner replaces this file). */
+/* cmd_report.c - `rngaudit report merge A.csv B.csv ... [-o OUT.csv]`: the
+ * fleet view of many hosts' audit CSVs (see report/merge.c). */
 #include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "report/report.h"
+
+static int report_merge_cmd(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = "-";
+	struct err e;
+	int c;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case ':':
+			return cli_error("report", "option '%s' needs a value", argv[optind - 1]);
+		default:
+			return cli_error("report", "unknown option '%s' (see rngaudit report --help)", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return cli_error("report", "merge: no input CSV files (usage: rngaudit report merge A.csv ... [-o OUT.csv])");
+	if (report_merge((const char *const *)(argv + optind), (size_t)(argc - optind), out, &e) != 0)
+		return cli_error_err("report", &e);
+	if (strcmp(out, "-") != 0)
+		fprintf(stderr, "rngaudit report: merged %d file%s into %s\n", argc - optind,
+			argc - optind == 1 ? "" : "s", out);
+	return EXIT_OK;
+}
 
 int cmd_report(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	return cli_error("report", "not built yet");
+	if (argc < 2)
+		return cli_error("report", "missing subcommand (usage: rngaudit report merge A.csv ... [-o OUT.csv])");
+	if (strcmp(argv[1], "merge") == 0)
+		return report_merge_cmd(argc - 1, argv + 1);
+	return cli_error("report", "unknown subcommand '%s' (only 'merge')", argv[1]);
 }

@@ -46,14 +46,16 @@ void health_print_results(FILE *fp, const char *prefix, const struct health_moni
 	fprintf(fp, "%sRCT cutoff: %u\n", p, r->rct.cutoff);
 	fprintf(fp, "%sRCT failures: %llu", p, (unsigned long long)r->rct.failures);
 	print_first(fp, "sample", r->rct.first_failure);
-	fprintf(fp, ", largest run: %llu\n", (unsigned long long)r->rct.max_seen);
+	fprintf(fp, ", largest run: %llu (false alarms expected at H: %.3g)\n",
+		(unsigned long long)r->rct.max_seen, r->rct.expected_false_alarms);
 	fprintf(fp, "%sAPT cutoff: %u\n", p, r->apt.cutoff);
 	fprintf(fp, "%sAPT window: %u\n", p, r->apt.window);
 	fprintf(fp, "%sAPT failures: %llu of %llu windows (%.3g%%)", p,
 		(unsigned long long)r->apt.failures, (unsigned long long)r->apt.windows,
 		100.0 * r->apt.fraction_failed);
 	print_first(fp, "sample", r->apt.first_failure);
-	fprintf(fp, ", largest count: %llu\n", (unsigned long long)r->apt.max_seen);
+	fprintf(fp, ", largest count: %llu (false alarms expected at H: %.3g)\n",
+		(unsigned long long)r->apt.max_seen, r->apt.expected_false_alarms);
 	fprintf(fp, "%sstart-up test (first %u samples): %s\n", p, HEALTH_STARTUP_SAMPLES,
 		health_startup_describe(r->startup));
 	if (r->words_checked) {
@@ -110,7 +112,7 @@ void health_print_event(FILE *fp, const char *prefix, const struct health_event 
 void health_print_status(FILE *fp, const char *prefix, const struct health_monitor_results *r,
 			 double seconds)
 {
-	fprintf(fp, "%sstatus: %llu samples in %.0f s (%.3g samples/s), failures: rct %llu, apt %llu",
+	fprintf(fp, "%sstatus: %llu samples in %.1f s (%.3g samples/s), failures: rct %llu, apt %llu",
 		prefix ? prefix : "", (unsigned long long)r->samples, seconds,
 		seconds > 0 ? (double)r->samples / seconds : 0.0,
 		(unsigned long long)r->rct.failures, (unsigned long long)r->apt.failures);

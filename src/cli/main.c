@@ -53,7 +53,20 @@ static const struct command commands[] = {
 	  "usage: rngaudit conditioning [-v|-n] n_in n_out nw h_in [h']\n" },
 	{ "audit", cmd_audit, "audit every source: collect, health-test, assess, verdict, reports",
 	  "usage: rngaudit audit [--source LIST|all] [-n N] [--bits K] [--csv F] [--junit F]\n"
-	  "                      [--prom F] [--policy F] [--plot DIR] [--strict]\n" },
+	  "                      [--prom F] [--policy F] [--quirks F] [--plot DIR] [--strict]\n"
+	  "\n"
+	  "  --source LIST   comma-separated source specs (default: every real source;\n"
+	  "                  sim sources only when named)\n"
+	  "  -n N            samples per source (default 10^6; 20000 for hwrng)\n"
+	  "  --bits K        bits per sample, 1..8 (default 8)\n"
+	  "  --csv/--junit/--prom F   write the CSV, JUnit XML or Prometheus report\n"
+	  "  --policy F      gating policy (key=value; see rngaudit-audit(1))\n"
+	  "  --quirks F      table of known-bad CPUs (default: the installed quirks.txt)\n"
+	  "  --plot DIR      draw PNGs with gnuplot into DIR\n"
+	  "  --strict        warnings fail too\n"
+	  "\n"
+	  "Exit status: 0 every source passed, 1 a source failed (or warned with\n"
+	  "--strict) or a required source is missing, 2 error or interrupted.\n" },
 	{ "report", cmd_report, "fleet reports: merge many hosts' audit CSVs",
 	  "usage: rngaudit report merge A.csv B.csv ... [-o OUT.csv]\n" },
 };

@@ -120,7 +120,9 @@ static double comp_search(struct log2tab *lt, double target, long d, long nblock
 	fa = comp_expected(lt, a, d, nblocks) - target;
 	if (!(fa > 0.0))
 		return -1.0;
-	fb = comp_expected(lt, b, d, nblocks) - target;
+	/* E(1) = G(1) + 63 G(0) = 0 (every G term carries a factor z), and
+	 * evaluating G(0) would walk all L blocks for nothing. */
+	fb = 0.0 - target;
 	if (!(fb < 0.0))
 		return b;   /* the bound lies at or below E(1) = 0: p = 1 */
 	for (int it = 0; it < SEARCH_ITERMAX; it++) {

@@ -13,10 +13,8 @@
  * its score is at least the current winner's, so lags that cannot catch up
  * with the block's first winner within the block are skipped (their scores
  * just grow by the popcount of their word); the few remaining lags are
- * stepped exactly as NIST's tool steps them.  The pruning is exact: a pruned
- * lag never has a score reaching the running maximum, and when NIST's loop
- * makes such a lag a transient winner in the middle of a step, the block's
- * first winner overrides it later in the same step.
+ * stepped exactly as NIST's tool steps them (pred_sched_block() in
+ * predictor.c, which says why this is exact).
  */
 #include "config.h"
 
@@ -32,45 +30,6 @@
 #define LAG_D 128
 #define LAG_BLOCK 64
 #define LAG_PAD (LAG_D + LAG_BLOCK)
-
-/* walk[a << 8 | b]: for a byte of steps where the lag is right and the
- * reference is not (a) or the reference is right and the lag not (b):
- * net = popcount(a) - popcount(b), top = the highest prefix sum (>= 0). */
-struct lag_walk {
-	signed char net;
-	signed char top;
-};
-
-static void lag_walk_init(struct lag_walk *t)
-{
-	for (unsigned a = 0; a < 256; a++) {
-		for (unsigned b = 0; b < 256; b++) {
-			int sum = 0, top = 0;
-			for (unsigned j = 0; j < 8; j++) {
-				sum += (int)((a >> j) & 1u) - (int)((b >> j) & 1u);
-				if (sum > top)
-					top = sum;
-			}
-			t[a << 8 | b].net = (signed char)sum;
-			t[a << 8 | b].top = (signed char)top;
-		}
-	}
-}
-
-/* Highest value of (lead + running sum) over the block's steps. */
-static long lag_walk_max(const struct lag_walk *t, long lead, uint64_t a, uint64_t b)
-{
-	long best = lead;
-	for (unsigned j = 0; j < 64; j += 8) {
-		const struct lag_walk *w = &t[((a >> j) & 0xffu) << 8 | ((b >> j) & 0xffu)];
-		if (lead + w->top > best)
-			best = lead + w->top;
-		lead += w->net;
-		if (best >= 0)
-			return best;
-	}
-	return best;
-}
 
 /* 64-bit window of the packed bitstring starting at bit `at` (>= 0). */
 static inline uint64_t lag_bits64(const uint64_t *p, size_t at)
@@ -100,24 +59,21 @@ static inline uint64_t lag_eq64(const uint8_t *a, const uint8_t *b)
 
 int est_lag(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
-	uint64_t match[LAG_D + 1];
-	long long score[LAG_D + 1];
-	unsigned surv[LAG_D];
-	struct lag_walk *walk;
-	struct pred_tally t = { 0, 0, 0 };
+	uint64_t match[LAG_D];    /* match[d-1]: lag d */
+	struct pred_sched b;
 	uint8_t *buf = NULL;
 	uint64_t *packed = NULL;
-	unsigned winner = 1;      /* a lag, 1..128 (NIST's offset + 1) */
-	long long high = 0;       /* the winner's score: the highest score */
 
 	est_result_init(r, "lag", "Lag Prediction");
-	if (k < 2 || k > 256)
-		return err_set(e, ERR_USAGE, "Lag: alphabet size %u outside 2..256", k);
+	{
+		int bad = pred_check_input("Lag", s, n, k, e);
+		if (bad < 0)
+			return bad;
+	}
 	if (n < 3) {   /* NIST's lag_test() asserts L > 2 */
 		est_not_applicable(r, "needs at least 3 samples, got %zu", n);
 		return 0;
 	}
-	walk = malloc(sizeof *walk * 65536);
 	if (k == 2) {
 		/* bit t of the stream at bit LAG_PAD + t, zero words around */
 		size_t words = (n + 2 * LAG_PAD) / 64 + 2;
@@ -133,19 +89,16 @@ int est_lag(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct
 			memset(buf + LAG_PAD + n, 0, LAG_PAD);
 		}
 	}
-	if (!walk || (!packed && !buf)) {
-		free(walk);
+	if ((!packed && !buf) || pred_sched_init(&b) < 0) {
 		free(packed);
 		free(buf);
 		return err_set(e, ERR_NOMEM, "Lag: out of memory");
 	}
-	lag_walk_init(walk);
-	memset(score, 0, sizeof score);
 
-	for (size_t t0 = 0; t0 < n; t0 += LAG_BLOCK) {
+	/* the first sample has no prediction: steps start at 1 */
+	for (size_t t0 = 1; t0 < n; t0 += LAG_BLOCK) {
 		size_t nsteps = n - t0 < LAG_BLOCK ? n - t0 : LAG_BLOCK;
 		uint64_t live = nsteps == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nsteps) - 1;
-		unsigned nsurv = 0;
 		uint64_t cur = packed ? lag_bits64(packed, t0 + LAG_PAD) : 0;
 
 		/* which steps t0..t0+63 each lag predicts right (t >= d only) */
@@ -157,47 +110,13 @@ int est_lag(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct
 				m = 0;
 			else if (t0 < d)
 				m &= ~(uint64_t)0 << (d - t0);
-			match[d] = m;
+			match[d - 1] = m;
 		}
-		/* lags that may reach the running maximum within this block */
-		for (unsigned d = 1; d <= LAG_D; d++) {
-			uint64_t m = match[d];
-			if (!m)
-				continue;
-			if (d != winner) {
-				long lead = (long)(score[d] - high);
-				if (lead + __builtin_popcountll(m) < 0)
-					continue;
-				if (lag_walk_max(walk, lead, m & ~match[winner], match[winner] & ~m) < 0)
-					continue;
-			}
-			surv[nsurv++] = d;
-		}
-		for (unsigned d = 1; d <= LAG_D; d++)
-			score[d] += __builtin_popcountll(match[d]);
-		for (unsigned i = 0; i < nsurv; i++)
-			score[surv[i]] -= __builtin_popcountll(match[surv[i]]);
-
-		/* step the survivors as NIST's tool steps every lag */
-		for (unsigned j = 0; j < nsteps; j++) {
-			if (t0 + j == 0)
-				continue;   /* the first sample has no prediction */
-			pred_tally_add(&t, (int)((match[winner] >> j) & 1u));
-			for (unsigned i = 0; i < nsurv; i++) {
-				unsigned d = surv[i];
-				if ((match[d] >> j) & 1u) {
-					long long sc = ++score[d];
-					if (sc >= high) {
-						winner = d;
-						high = sc;
-					}
-				}
-			}
-		}
+		pred_sched_block(&b, LAG_D, match, NULL, (unsigned)nsteps);
 	}
-	free(walk);
+	pred_sched_free(&b);
 	free(packed);
 	free(buf);
-	pred_finish(r, t.C, (long long)n - 1, t.max_run, k);
+	pred_finish(r, b.t.C, (long long)n - 1, b.t.max_run, k);
 	return 0;
 }

@@ -52,17 +52,81 @@ static void mcw_rescan(struct mcw_win *m, unsigned k, long leaving)
 	m->max = best;
 }
 
+/* Steps t0..t1-1 for any alphabet: bit i-t0 of correct[j] when window j
+ * (already full) predicts s[i]; then the windows slide (90B 6.3.7 step 3e). */
+static void mcw_general(struct mcw_win *win, const uint8_t *s, unsigned k, long t0, long t1,
+			uint64_t *correct)
+{
+	for (long i = t0; i < t1; i++) {
+		unsigned x = s[i];
+		for (int j = 0; j < MCW_NWIN; j++)
+			if (i >= win[j].w && win[j].freq == x)
+				correct[j] |= (uint64_t)1 << (i - t0);
+		for (int j = 0; j < MCW_NWIN; j++) {
+			struct mcw_win *m = &win[j];
+			unsigned out;
+			if (i < m->w)
+				continue;
+			out = s[i - m->w];
+			mcw_count(m, out, -1);
+			mcw_count(m, x, 1);
+			m->pos[x] = i;
+			if (out != m->freq) {
+				if (m->max <= m->cnt[x]) {
+					m->max = m->cnt[x];
+					m->freq = x;
+				}
+			} else {
+				long top = m->max;   /* counts are now <= top + 1 */
+				m->max--;
+				if (m->max > 0 && m->hist[top + 1] + m->hist[top] +
+				    m->hist[top - 1] == 1) {
+					/* the old prediction alone at the top: the
+					 * rescan would keep it */
+					m->max = m->cnt[m->freq];
+				} else {
+					mcw_rescan(m, k, i - m->w);
+				}
+			}
+		}
+	}
+}
+
+/* The same for bitstrings: every window size is odd, so two symbols never
+ * tie and the prediction is the majority bit. */
+static void mcw_binary(struct mcw_win *win, const uint8_t *s, long t0, long t1, uint64_t *correct)
+{
+	for (int j = 0; j < MCW_NWIN; j++) {
+		long w = win[j].w, ones = win[j].cnt[1];
+		uint64_t c = 0;
+		long i = t0;
+		for (; i < t1 && i < w; i++)
+			;   /* window j not yet full: no prediction, no slide */
+		for (; i < t1; i++) {
+			unsigned x = s[i] & 1u;
+			unsigned f = 2 * ones > w;
+			c |= (uint64_t)(f == x) << (i - t0);
+			ones += (long)x - (long)(s[i - w] & 1u);
+		}
+		win[j].cnt[1] = ones;
+		correct[j] = c;
+	}
+}
+
 int est_multimcw(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
 	struct mcw_win win[MCW_NWIN];
-	struct pred_board b;
+	struct pred_sched b;
 	long *mem;
 	size_t per;
 	long len = (long)n;
 
 	est_result_init(r, "multimcw", "MultiMCW Prediction");
-	if (k < 2 || k > 256)
-		return err_set(e, ERR_USAGE, "MultiMCW: alphabet size %u outside 2..256", k);
+	{
+		int bad = pred_check_input("MultiMCW", s, n, k, e);
+		if (bad < 0)
+			return bad;
+	}
 	/* NIST's tool needs more than the largest window (len >= 4096). */
 	if (len < mcw_w[MCW_NWIN - 1] + 1) {
 		est_not_applicable(r, "needs at least %ld samples, got %zu", mcw_w[MCW_NWIN - 1] + 1, n);
@@ -97,50 +161,22 @@ int est_multimcw(const uint8_t *s, size_t n, unsigned k, struct est_result *r, s
 		}
 	}
 
-	pred_board_init(&b);
-	for (long i = mcw_w[0]; i < len; i++) {
-		unsigned x = s[i];
-		uint32_t correct = 0;
-
-		/* 90B 6.3.7 steps 3b-3d: the winner's prediction is tallied,
-		 * then every window whose prediction was right scores. */
-		for (int j = 0; j < MCW_NWIN; j++)
-			if (i >= win[j].w && win[j].freq == x)
-				correct |= 1u << j;
-		pred_board_step(&b, ~(uint32_t)0, correct);
-
-		/* 90B 6.3.7 step 3e: slide the windows. */
-		for (int j = 0; j < MCW_NWIN; j++) {
-			struct mcw_win *m = &win[j];
-			unsigned out;
-			if (i < m->w)
-				continue;
-			out = s[i - m->w];
-			mcw_count(m, out, -1);
-			mcw_count(m, x, 1);
-			m->pos[x] = i;
-			if (out != m->freq) {
-				if (m->max <= m->cnt[x]) {
-					m->max = m->cnt[x];
-					m->freq = x;
-				}
-			} else {
-				long top = m->max;   /* counts are now <= top + 1 */
-				m->max--;
-				if (m->max > 0 && m->hist[top + 1] + m->hist[top] +
-				    m->hist[top - 1] == 1) {
-					/* one symbol alone at the top: the rescan would pick it */
-					unsigned f = m->freq;
-					if (m->cnt[f] < m->max)
-						f = x;   /* only x can have gained */
-					m->freq = f;
-					m->max = m->cnt[f];
-				} else {
-					mcw_rescan(m, k, i - m->w);
-				}
-			}
-		}
+	if (pred_sched_init(&b) < 0) {
+		free(mem);
+		return err_set(e, ERR_NOMEM, "MultiMCW: out of memory");
 	}
+	for (long t0 = mcw_w[0]; t0 < len; t0 += PRED_SCHED_BLOCK) {
+		uint64_t correct[MCW_NWIN] = { 0 };
+		long t1 = len - t0 < PRED_SCHED_BLOCK ? len : t0 + PRED_SCHED_BLOCK;
+		/* 90B 6.3.7 step 3b-3d: which windows predict right (the
+		 * scoreboard runs over the block afterwards) */
+		if (k == 2)
+			mcw_binary(win, s, t0, t1, correct);
+		else
+			mcw_general(win, s, k, t0, t1, correct);
+		pred_sched_block(&b, MCW_NWIN, correct, NULL, (unsigned)(t1 - t0));
+	}
+	pred_sched_free(&b);
 	free(mem);
 	pred_finish(r, b.t.C, len - mcw_w[0], b.t.max_run, k);
 	return 0;

@@ -24,70 +24,188 @@
 #define MMC_D 16
 /* NIST's MAX_ENTRIES: (context, follower) pairs kept per depth. */
 #define MMC_MAX_ENTRIES 100000
+/* blocks of 64 steps per chunk of the bitstring path */
+#define MMC_CHUNK 64
 
-static int mmc_binary(const uint8_t *s, size_t n, struct pred_board *b, struct err *e)
+/* One chunk of steps [c0, c1) for depths a and a+8 (both below the cap,
+ * c0 >= 18): as the single-depth loop in mmc_binary(), fused. */
+static void mmc_pair(const uint8_t *s, size_t c0, size_t c1, unsigned a, int32_t *const *tab,
+		     uint64_t (*corr)[MMC_CHUNK], uint64_t (*pred)[MMC_CHUNK])
 {
-	uint32_t *tab[MMC_D];
-	uint32_t *mem;
-	long entries[MMC_D];
+	const unsigned b = a + 8;
+	const uint32_t ma = (2u << a) - 1, mb = (2u << b) - 1;
+	int32_t *ta = tab[a], *tb = tab[b];
+	uint32_t h = 0;
+	size_t i = c0;
+
+	for (unsigned m = 0; m <= b; m++)
+		h |= (uint32_t)(s[i - 1 - m] & 1u) << m;
+	while (i < c1) {
+		size_t j0 = (i - c0) & ~(size_t)63, end = c0 + j0 + 64;
+		uint64_t ca = 0, pa = 0, cb = 0, pb = 0;
+		if (end > c1)
+			end = c1;
+		for (; i < end; i++) {
+			unsigned y = s[i] & 1u, j = (unsigned)(i - c0 - j0);
+			int32_t step = y ? 2 : -2;
+			int32_t *qa = ta + (h & ma), *qb = tb + h;
+			int32_t va = *qa, vb = *qb;
+			uint64_t fa = va != 0, fb = vb != 0;
+			ca |= (fa & ((uint64_t)(va > 0) == y)) << j;
+			pa |= fa << j;
+			cb |= (fb & ((uint64_t)(vb > 0) == y)) << j;
+			pb |= fb << j;
+			*qa = va + step + (va == 0);
+			*qb = vb + step + (vb == 0);
+			h = ((h << 1) | y) & mb;
+		}
+		corr[a][j0 >> 6] = ca;
+		pred[a][j0 >> 6] = pa;
+		corr[b][j0 >> 6] = cb;
+		pred[b][j0 >> 6] = pb;
+	}
+}
+
+/* Bitstrings.  Context c at depth d (d + 1 bits, the newest in bit 0) is
+ * tab[d][c] = 0 while unseen, else 2 (c1 - c0) + 1: the prediction is 1 iff
+ * the value is positive (ties to 1, as NIST's binary path), and the table
+ * stays small (512 KiB for all depths).  Below depth 16 there are at most
+ * 2^17 / 2 pairs, under the cap, and a context is known at depth d only if
+ * it is known at depth d - 1, so NIST's chain of look-ups is the same as
+ * looking each depth up on its own (and the loop needs no branch).  Only
+ * depth 16 can reach the cap; a bitmap records which of its pairs exist. */
+static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct err *e)
+{
+	int32_t *tab[MMC_D];
+	int32_t *mem;
+	uint64_t *pairs;  /* depth 16: bit 2c + y when (c, y) is an entry */
+	long full = 0;    /* entries of depth 16 */
 	size_t total = 0;
-	uint32_t h = 0;   /* bit m = s[i-1-m] */
+	const unsigned top = MMC_D - 1;
+	uint64_t corr[MMC_D][MMC_CHUNK], pred[MMC_D][MMC_CHUNK];
 
 	for (unsigned d = 0; d < MMC_D; d++)
-		total += (size_t)2 << (d + 1);
+		total += (size_t)2 << d;
 	mem = calloc(total, sizeof *mem);
-	if (!mem)
+	pairs = calloc(((size_t)4 << top) / 64, sizeof *pairs);
+	if (!mem || !pairs) {
+		free(mem);
+		free(pairs);
 		return err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
+	}
 	total = 0;
 	for (unsigned d = 0; d < MMC_D; d++) {
 		tab[d] = mem + total;
-		total += (size_t)2 << (d + 1);
-		entries[d] = 0;
+		total += (size_t)2 << d;
 	}
 	/* 90B 6.3.9 step 4 for the first pair of each depth */
 	for (unsigned d = 0; d < MMC_D && d + 1 < n - 1; d++) {
 		uint32_t ctx = 0;
+		unsigned y = s[d + 1] & 1u;
 		for (unsigned m = 0; m <= d; m++)
 			ctx |= (uint32_t)(s[d - m] & 1u) << m;
-		tab[d][2 * ctx + (s[d + 1] & 1u)] = 1;
-		entries[d] = 1;
+		tab[d][ctx] = y ? 3 : -1;
+		if (d == top) {
+			pairs[(2 * ctx + y) >> 6] |= (uint64_t)1 << ((2 * ctx + y) & 63u);
+			full = 1;
+		}
 	}
-	h = s[0] & 1u;
-	for (size_t i = 2; i < n; i++) {
-		unsigned y = s[i] & 1u;
-		uint32_t predicted = 0, correct = 0;
-		int found = 0;
-		h = (h << 1) | (s[i - 1] & 1u);
-		for (unsigned d = 0; d < MMC_D && d + 2 <= i; d++) {
-			uint32_t *c = tab[d] + 2 * (h & ((2u << d) - 1));
-			if (d == 0 || found)
-				found = (c[0] | c[1]) != 0;
-			if (found) {
-				unsigned pred = c[0] > c[1] ? 0u : 1u;
-				predicted |= 1u << d;
-				if (pred == y)
-					correct |= 1u << d;
-				if (c[y])
-					c[y]++;
-				else if (entries[d] < MMC_MAX_ENTRIES) {
-					c[y] = 1;
-					entries[d]++;
+	/* Each depth runs over a chunk of steps on its own (its table and
+	 * words stay in registers and cache); then the scoreboard runs over
+	 * the chunk's blocks. */
+	for (size_t c0 = 2; c0 < n; c0 += MMC_CHUNK * PRED_SCHED_BLOCK) {
+		size_t c1 = n - c0 < MMC_CHUNK * PRED_SCHED_BLOCK ? n : c0 + MMC_CHUNK * PRED_SCHED_BLOCK;
+		size_t nblk = (c1 - c0 + PRED_SCHED_BLOCK - 1) / PRED_SCHED_BLOCK;
+		unsigned paired = 0;
+		if (c0 >= MMC_D + 2) {
+			/* depths d and d+8 share a loop: the short one waits on
+			 * its own counters (the same few, step after step), the
+			 * long one on memory; together they overlap */
+			for (unsigned d = 0; d + 8 < top; d++)
+				mmc_pair(s, c0, c1, d, tab, corr, pred);
+			paired = 1;
+		}
+		for (unsigned d = 0; d < MMC_D; d++) {
+			size_t i = c0 > d + 2 ? c0 : d + 2;   /* depth d needs d <= i-2 */
+			if (paired && d != 7 && d != top)
+				continue;
+			uint32_t mask = (2u << d) - 1, h = 0;
+			int32_t *tb = tab[d];
+			memset(corr[d], 0, nblk * sizeof corr[d][0]);
+			memset(pred[d], 0, nblk * sizeof pred[d][0]);
+			if (i >= c1)
+				continue;
+			for (unsigned m = 0; m <= d; m++)
+				h |= (uint32_t)(s[i - 1 - m] & 1u) << m;
+			while (i < c1) {
+				/* one 64-step block, the words in registers */
+				size_t j0 = (i - c0) & ~(size_t)63, end = c0 + j0 + 64;
+				uint64_t cacc = 0, pacc = 0;
+				if (end > c1)
+					end = c1;
+				if (d < top) {
+					for (; i < end; i++) {
+						unsigned y = s[i] & 1u, j = (unsigned)(i - c0 - j0);
+						int32_t v = tb[h];
+						uint64_t f = v != 0;
+						cacc |= (f & ((uint64_t)(v > 0) == y)) << j;
+						pacc |= f << j;
+						tb[h] = v + (y ? 2 : -2) + (v == 0);
+						h = ((h << 1) | y) & mask;
+					}
+				} else {
+					for (; i < end; i++) {
+						unsigned y = s[i] & 1u, j = (unsigned)(i - c0 - j0);
+						uint32_t bit = 2 * h + y;
+						int32_t v = tb[h];
+						uint64_t f = v != 0;
+						uint64_t known = (pairs[bit >> 6] >> (bit & 63u)) & 1u;
+						cacc |= (f & ((uint64_t)(v > 0) == y)) << j;
+						pacc |= f << j;
+						uint64_t add = known | (full < MMC_MAX_ENTRIES);
+						tb[h] = add ? v + (y ? 2 : -2) + (v == 0) : v;
+						full += (long)((known ^ 1u) & add);
+						pairs[bit >> 6] |= add << (bit & 63u);
+						h = ((h << 1) | y) & mask;
+					}
 				}
-			} else if (entries[d] < MMC_MAX_ENTRIES) {
-				c[y] = 1;   /* as NIST's binary path: the pair is new here */
-				entries[d]++;
+				corr[d][j0 >> 6] = cacc;
+				pred[d][j0 >> 6] = pacc;
 			}
 		}
-		pred_board_step(b, predicted, correct);
+		for (size_t w = 0; w < nblk; w++) {
+			uint64_t cw[MMC_D], pw[MMC_D];
+			size_t t0 = c0 + w * PRED_SCHED_BLOCK;
+			size_t t1 = n - t0 < PRED_SCHED_BLOCK ? n : t0 + PRED_SCHED_BLOCK;
+			for (unsigned d = 0; d < MMC_D; d++) {
+				cw[d] = corr[d][w];
+				pw[d] = pred[d][w];
+			}
+			pred_sched_block(b, MMC_D, cw, pw, (unsigned)(t1 - t0));
+		}
 	}
 	free(mem);
+	free(pairs);
 	return 0;
 }
 
-static int mmc_literal(const uint8_t *s, size_t n, struct pred_board *b, struct err *e)
+/* Records in depth d-1's context (last step) that its follower s[i-1] made
+ * this step's depth-d context rec. */
+static void mmc_link(struct pred_dict *dict, unsigned d, const long *last, long rec, uint8_t prev)
+{
+	struct pred_ctx *up;
+	if (d == 0 || last[d - 1] < 0 || rec < 0)
+		return;
+	up = &dict[d - 1].rec[last[d - 1]];
+	if (!up->link && up->first_sym == prev)
+		up->link = (uint32_t)rec + 1;
+}
+
+static int mmc_literal(const uint8_t *s, size_t n, unsigned k, struct pred_sched *b, struct err *e)
 {
 	struct pred_dict dict[MMC_D];
 	long entries[MMC_D];
+	long last[MMC_D], cur[MMC_D];   /* each depth's record at the last / this step */
 	uint8_t *buf = malloc(n + PRED_CTX_PAD);
 	int rc = 0;
 	unsigned nd = 0;
@@ -97,64 +215,99 @@ static int mmc_literal(const uint8_t *s, size_t n, struct pred_board *b, struct 
 	memset(buf, 0, PRED_CTX_PAD);
 	memcpy(buf + PRED_CTX_PAD, s, n);
 	for (; nd < MMC_D; nd++) {
-		if (pred_dict_init(&dict[nd], buf, nd + 1) < 0) {
+		if (pred_dict_init(&dict[nd], buf, nd + 1, k) < 0 ||
+		    pred_dict_reserve(&dict[nd], n < MMC_MAX_ENTRIES ? n : MMC_MAX_ENTRIES) < 0) {
+			pred_dict_free(&dict[nd]);
 			rc = err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
 			goto out;
 		}
 		entries[nd] = 0;
 	}
 	for (unsigned d = 0; d < MMC_D && d + 1 < n - 1; d++) {
-		struct pred_key k = pred_dict_key(&dict[d], d + 1);
-		if (pred_dict_add(&dict[d], &k, d + 1, s[d + 1]) < 0)
+		struct pred_key key = pred_dict_key(&dict[d], d + 1);
+		if (pred_dict_add(&dict[d], &key, d + 1, s[d + 1]) < 0)
 			goto oom;
 		entries[d] = 1;
 	}
-	for (size_t i = 2; i < n; i++) {
-		uint8_t y = s[i];
-		uint32_t predicted = 0, correct = 0;
-		int found = 0;
-		for (unsigned d = 0; d < MMC_D && d + 2 <= i; d++) {
-			struct pred_dict *dc = &dict[d];
-			long rec = -1;
-			if (d == 0 || found) {
-				struct pred_key k = pred_dict_key(dc, i);
-				rec = pred_dict_find(dc, &k);
-				found = rec >= 0;
-				if (!found) {
-					if (entries[d] < MMC_MAX_ENTRIES) {
-						if (pred_dict_add(dc, &k, i, y) < 0)
-							goto oom;
-						entries[d]++;
+	for (unsigned d = 0; d < MMC_D; d++)
+		last[d] = -1;
+	for (size_t t0 = 2; t0 < n; t0 += PRED_SCHED_BLOCK) {
+		uint64_t corr[MMC_D] = { 0 }, pred[MMC_D] = { 0 };
+		size_t t1 = n - t0 < PRED_SCHED_BLOCK ? n : t0 + PRED_SCHED_BLOCK;
+		for (size_t i = t0; i < t1; i++) {
+			uint8_t y = s[i];
+			unsigned j = (unsigned)(i - t0);
+			int found = 0;
+			int absent = 0;   /* the previous depth's context is known to be new */
+			for (unsigned d = 0; d < MMC_D; d++)
+				cur[d] = -1;
+			for (unsigned d = 0; d < MMC_D && d + 2 <= i; d++) {
+				struct pred_dict *dc = &dict[d];
+				long rec = -1;
+				/* last step's depth d-1 context followed by s[i-1] is this
+				 * step's depth d context: follow its link when it has one */
+				const struct pred_ctx *up = d > 0 && last[d - 1] >= 0 ? &dict[d - 1].rec[last[d - 1]] : NULL;
+				long via = up && up->link && up->first_sym == s[i - 1] ? (long)up->link - 1 : -1;
+				if (d == 0 || found) {
+					struct pred_key key = { 0, 0, 0 };
+					if (via >= 0) {
+						rec = via;
+					} else {
+						key = pred_dict_key(dc, i);
+						rec = pred_dict_find(dc, &key);
 					}
-					continue;
-				}
-			}
-			if (found) {
-				int added;
-				predicted |= 1u << d;
-				if (dc->rec[rec].best_sym == y)
-					correct |= 1u << d;
-				added = pred_dict_count(dc, rec, y, entries[d] < MMC_MAX_ENTRIES);
-				if (added < 0)
-					goto oom;
-				entries[d] += added;
-			} else if (entries[d] < MMC_MAX_ENTRIES) {
-				/* a shorter context was unknown: NIST enters (x, y) with
-				 * map::operator[], which counts it if x is already known
-				 * (possible when a shorter depth was full), and counts an
-				 * entry either way */
-				struct pred_key k = pred_dict_key(dc, i);
-				rec = pred_dict_find(dc, &k);
-				if (rec >= 0) {
-					if (pred_dict_count(dc, rec, y, 1) < 0)
+					found = rec >= 0;
+					absent = !found;
+					if (!found) {
+						if (entries[d] < MMC_MAX_ENTRIES) {
+							rec = pred_dict_add(dc, &key, i, y);
+							if (rec < 0)
+								goto oom;
+							entries[d]++;
+						}
+						mmc_link(dict, d, last, rec, s[i - 1]);
+						cur[d] = rec;
+						continue;
+					}
+					pred[d] |= (uint64_t)1 << j;
+					corr[d] |= (uint64_t)(dc->rec[rec].best_sym == y) << j;
+					int added = pred_dict_count(dc, rec, y, entries[d] < MMC_MAX_ENTRIES);
+					if (added < 0)
 						goto oom;
-				} else if (pred_dict_add(dc, &k, i, y) < 0) {
-					goto oom;
+					entries[d] += added;
+					mmc_link(dict, d, last, rec, s[i - 1]);
+					cur[d] = rec;
+				} else {
+					/* A shorter context was unknown.  If the depth below
+					 * never filled up, this longer context is new as well
+					 * (its suffix would have been entered with it). */
+					int sure = absent && entries[d - 1] < MMC_MAX_ENTRIES;
+					if (entries[d] < MMC_MAX_ENTRIES) {
+						/* NIST enters (x, y) with map::operator[], which
+						 * counts it if x is known after all (possible when
+						 * a shorter depth was full), and counts an entry
+						 * either way */
+						struct pred_key key = pred_dict_key(dc, i);
+						rec = sure ? -1 : via >= 0 ? via : pred_dict_find(dc, &key);
+						absent = rec < 0;
+						if (!absent) {
+							if (pred_dict_count(dc, rec, y, 1) < 0)
+								goto oom;
+						} else if ((rec = pred_dict_add(dc, &key, i, y)) < 0) {
+							goto oom;
+						}
+						mmc_link(dict, d, last, rec, s[i - 1]);
+						cur[d] = rec;
+						entries[d]++;
+					} else {
+						absent = sure;
+						cur[d] = -1;
+					}
 				}
-				entries[d]++;
 			}
+			memcpy(last, cur, sizeof last);
 		}
-		pred_board_step(b, predicted, correct);
+		pred_sched_block(b, MMC_D, corr, pred, (unsigned)(t1 - t0));
 	}
 	goto out;
 oom:
@@ -168,19 +321,24 @@ out:
 
 int est_multimmc(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
-	struct pred_board b;
+	struct pred_sched b;
 	int rc;
 
 	est_result_init(r, "multimmc", "MultiMMC Prediction");
-	if (k < 2 || k > 256)
-		return err_set(e, ERR_USAGE, "MultiMMC: alphabet size %u outside 2..256", k);
+	{
+		int bad = pred_check_input("MultiMMC", s, n, k, e);
+		if (bad < 0)
+			return bad;
+	}
 	/* NIST's tool needs 3 samples (and asserts 4 on its binary path). */
 	if (n < (k == 2 ? 4u : 3u)) {
 		est_not_applicable(r, "needs at least %u samples, got %zu", k == 2 ? 4u : 3u, n);
 		return 0;
 	}
-	pred_board_init(&b);
-	rc = k == 2 ? mmc_binary(s, n, &b, e) : mmc_literal(s, n, &b, e);
+	if (pred_sched_init(&b) < 0)
+		return err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
+	rc = k == 2 ? mmc_binary(s, n, &b, e) : mmc_literal(s, n, k, &b, e);
+	pred_sched_free(&b);
 	if (rc < 0)
 		return rc;
 	pred_finish(r, b.t.C, (long long)n - 2, b.t.max_run, k);

@@ -38,8 +38,8 @@ struct noniid_opts {
 	size_t sub_index;    /* -l INDEX,SAMPLES: assess samples [INDEX*SAMPLES, +SAMPLES) */
 	size_t sub_count;    /* 0 = the whole input */
 	int threads;         /* worker threads for independent estimators; <= 0 = 2 */
-	double h_submitter;  /* -c mode: the submitter's entropy claim per bit of input;
-				< 0 = none (H_I is then min(H_original, K*H_bitstring)) */
+	double h_submitter;  /* H_submitter (90B 3.1.3), in bits per sample: H_I is capped by it;
+				< 0 = none (H_I = min(H_original, bits * H_bitstring)) */
 };
 
 void noniid_opts_init(struct noniid_opts *o);   /* the defaults above, h_submitter -1 */

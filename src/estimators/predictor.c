@@ -159,10 +159,17 @@ void pred_finish(struct est_result *r, long long C, long long N, long long max_r
 	est_detail_real(r, "min entropy", r->h);
 }
 
-void pred_board_init(struct pred_board *b)
+int pred_check_input(const char *name, const uint8_t *s, size_t n, unsigned k, struct err *e)
 {
-	memset(b, 0, sizeof *b);
+	if (k < 2 || k > 256)
+		return err_set(e, ERR_USAGE, "%s: alphabet size %u outside 2..256", name, k);
+	for (size_t i = 0; i < n; i++)
+		if (s[i] >= k)
+			return err_set(e, ERR_DATA, "%s: sample %zu is %u, outside the alphabet 0..%u",
+				       name, i, s[i], k - 1);
+	return 0;
 }
+
 
 /* ---- context dictionary (6.3.9, 6.3.10) ---- */
 
@@ -202,17 +209,40 @@ struct pred_key pred_dict_key(const struct pred_dict *d, size_t end)
 		k.hi = hi;
 		k.lo = lo >> (8 * (16 - d->len));
 	}
-	k.hash = dict_mix(k.lo, k.hi);
+	if (d->direct_bits) {
+		/* len <= 8 here: pack the samples' low bits, oldest first */
+		uint64_t idx = 0;
+		for (unsigned j = d->len; j-- > 0;)
+			idx = idx << d->direct_bits | ((k.hi >> (8 * j)) & 0xffu);
+		k.hash = idx;
+	} else {
+		k.hash = dict_mix(k.lo, k.hi);
+	}
 	return k;
 }
 
-int pred_dict_init(struct pred_dict *d, const uint8_t *buf, unsigned len)
+int pred_dict_init(struct pred_dict *d, const uint8_t *buf, unsigned len, unsigned k)
 {
+	unsigned bits = 1;
+	size_t slots = DICT_SLOTS0;
+
 	memset(d, 0, sizeof *d);
 	d->buf = buf;
 	d->len = len;
-	d->slot = calloc(DICT_SLOTS0, sizeof *d->slot);
-	d->smask = DICT_SLOTS0 - 1;
+	d->k = k;
+	while ((1u << bits) < k)
+		bits++;
+	if (len * bits <= 16) {
+		d->direct_bits = bits;
+		slots = (size_t)1 << (len * bits);
+		if (slots * k <= 65536) {
+			d->dense = calloc(slots * k, sizeof *d->dense);
+			if (!d->dense)
+				return -1;
+		}
+	}
+	d->slot = calloc(slots, sizeof *d->slot);
+	d->smask = slots - 1;
 	d->extra = calloc(DICT_SLOTS0, sizeof *d->extra);
 	d->emask = DICT_SLOTS0 - 1;
 	if (!d->slot || !d->extra) {
@@ -224,6 +254,7 @@ int pred_dict_init(struct pred_dict *d, const uint8_t *buf, unsigned len)
 
 void pred_dict_free(struct pred_dict *d)
 {
+	free(d->dense);
 	free(d->slot);
 	free(d->rec);
 	free(d->extra);
@@ -238,6 +269,8 @@ static inline uint32_t dict_tag(uint64_t h)
 long pred_dict_find(const struct pred_dict *d, const struct pred_key *k)
 {
 	uint32_t tag = dict_tag(k->hash);
+	if (d->direct_bits)
+		return (long)d->slot[k->hash] - 1;
 	for (size_t i = (size_t)k->hash & d->smask;; i = (i + 1) & d->smask) {
 		uint32_t v = d->slot[i];
 		if (!v)
@@ -277,13 +310,33 @@ static int dict_grow_slots(struct pred_dict *d)
 	return 0;
 }
 
+int pred_dict_reserve(struct pred_dict *d, size_t nrec)
+{
+	struct pred_ctx *p;
+	if (nrec > DICT_REC_MAX)
+		nrec = DICT_REC_MAX;
+	if (!d->direct_bits) {
+		while (nrec * 5 > (d->smask + 1) * 4)
+			if (dict_grow_slots(d) < 0)
+				return -1;
+	}
+	if (nrec > d->caprec) {
+		p = realloc(d->rec, nrec * sizeof *p);
+		if (!p)
+			return -1;
+		d->rec = p;
+		d->caprec = nrec;
+	}
+	return 0;
+}
+
 long pred_dict_add(struct pred_dict *d, const struct pred_key *k, size_t end, uint8_t y)
 {
 	struct pred_ctx *c;
 	if (d->nrec >= DICT_REC_MAX)
 		return -1;
-	/* keep the table at most 3/4 full */
-	if ((d->nrec + 1) * 4 > (d->smask + 1) * 3 && dict_grow_slots(d) < 0)
+	/* keep the table at most 4/5 full (tags make the probes cheap) */
+	if (!d->direct_bits && (d->nrec + 1) * 5 > (d->smask + 1) * 4 && dict_grow_slots(d) < 0)
 		return -1;
 	if (d->nrec == d->caprec) {
 		size_t n = d->caprec ? d->caprec * 2 : 64;
@@ -300,7 +353,14 @@ long pred_dict_add(struct pred_dict *d, const struct pred_key *k, size_t end, ui
 	c->best_sym = y;
 	c->first_sym = y;
 	c->more = 0;
-	dict_place(d, k->hash, dict_tag(k->hash) << DICT_REC_BITS | (uint32_t)(d->nrec + 1));
+	c->link = 0;
+	if (d->direct_bits) {
+		d->slot[k->hash] = (uint32_t)(d->nrec + 1);
+		if (d->dense)
+			d->dense[d->nrec * d->k + y] = 1;
+	} else {
+		dict_place(d, k->hash, dict_tag(k->hash) << DICT_REC_BITS | (uint32_t)(d->nrec + 1));
+	}
 	return (long)d->nrec++;
 }
 
@@ -336,7 +396,13 @@ int pred_dict_count(struct pred_dict *d, long i, uint8_t y, int make_new)
 	uint32_t cnt;
 	int added = 0;
 
-	if (c->first_sym == y) {
+	if (d->dense) {
+		uint32_t *p = &d->dense[(size_t)i * d->k + y];
+		if (!*p && !make_new)
+			return 0;
+		added = !*p;
+		cnt = ++*p;
+	} else if (c->first_sym == y) {
 		cnt = ++c->first_cnt;
 	} else {
 		uint64_t key = (uint64_t)(i + 1) << 8 | y;
@@ -372,4 +438,127 @@ int pred_dict_count(struct pred_dict *d, long i, uint8_t y, int make_new)
 		c->best = cnt;
 	}
 	return added;
+}
+
+/* ---- blockwise scoreboard (6.3.7 step 3, 6.3.8 step 3, 6.3.9 step 4) ---- */
+
+/* For a byte of steps: a = steps where the subpredictor scores and the
+ * reference does not, b = the reverse.  net = popcount(a) - popcount(b),
+ * top = the highest prefix sum (>= 0). */
+struct pred_walk {
+	signed char net;
+	signed char top;
+};
+
+int pred_sched_init(struct pred_sched *b)
+{
+	memset(b, 0, sizeof *b);
+	b->walk = malloc(sizeof *b->walk * 65536);
+	if (!b->walk)
+		return -1;
+	for (unsigned a = 0; a < 256; a++) {
+		for (unsigned c = 0; c < 256; c++) {
+			int sum = 0, top = 0;
+			for (unsigned j = 0; j < 8; j++) {
+				sum += (int)((a >> j) & 1u) - (int)((c >> j) & 1u);
+				if (sum > top)
+					top = sum;
+			}
+			b->walk[a << 8 | c].net = (signed char)sum;
+			b->walk[a << 8 | c].top = (signed char)top;
+		}
+	}
+	return 0;
+}
+
+void pred_sched_free(struct pred_sched *b)
+{
+	free(b->walk);
+	b->walk = NULL;
+}
+
+/* Whether lead + (running sum of a minus b) reaches 0 within the block. */
+static int sched_catches_up(const struct pred_walk *t, long long lead, uint64_t a, uint64_t b)
+{
+	for (unsigned j = 0; j < 64; j += 8) {
+		const struct pred_walk *w = &t[((a >> j) & 0xffu) << 8 | ((b >> j) & 0xffu)];
+		if (lead + w->top >= 0)
+			return 1;
+		lead += w->net;
+	}
+	return 0;
+}
+
+/* The popcounts dominate the Lag blocks: build a POPCNT clone as well where
+ * the toolchain can pick one at load time (GNU ifunc). */
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__) && !defined(__clang__)
+#define SCHED_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define SCHED_CLONES
+#endif
+
+SCHED_CLONES
+void pred_sched_block(struct pred_sched *b, unsigned nsub, const uint64_t *correct,
+		      const uint64_t *predicted, unsigned nsteps)
+{
+	unsigned surv[PRED_SCHED_MAX], nsurv = 0, w0 = b->winner;
+	uint64_t cw0 = correct[w0];
+
+	for (unsigned d = 0; d < nsub; d++) {
+		uint64_t m = correct[d];
+		if (!m)
+			continue;
+		if (d != w0) {
+			long long lead = b->score[d] - b->high;
+			if (lead + __builtin_popcountll(m) < 0 ||
+			    !sched_catches_up(b->walk, lead, m & ~cw0, cw0 & ~m)) {
+				b->score[d] += __builtin_popcountll(m);
+				continue;
+			}
+		}
+		surv[nsurv++] = d;
+	}
+	if (!predicted && (nsurv == 0 || (nsurv == 1 && surv[0] == w0))) {
+		/* Only the winner can score: it stays; tally its word at once. */
+		uint64_t live = nsteps >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nsteps) - 1;
+		uint64_t c = cw0 & live, x = c;
+		long long first = c == live ? (long long)nsteps : __builtin_ctzll(~c), inner = 0, last;
+		b->t.C += __builtin_popcountll(c);
+		if (first == nsteps) {
+			b->t.run += nsteps;
+		} else {
+			if (b->t.run + first > b->t.max_run)
+				b->t.max_run = b->t.run + first;
+			while (x) {   /* longest run of ones */
+				x &= x >> 1;
+				inner++;
+			}
+			last = __builtin_clzll(~(c << (64 - nsteps)));
+			b->t.run = last;
+		}
+		if (inner > b->t.max_run)
+			b->t.max_run = inner;
+		if (b->t.run > b->t.max_run)
+			b->t.max_run = b->t.run;
+		if (nsurv) {
+			b->score[w0] += __builtin_popcountll(c);
+			b->high = b->score[w0];
+		}
+		return;
+	}
+	for (unsigned j = 0; j < nsteps; j++) {
+		unsigned w = b->winner;
+		if (!predicted || ((predicted[w] >> j) & 1u))
+			pred_tally_add(&b->t, (int)((correct[w] >> j) & 1u));
+		for (unsigned i = 0; i < nsurv; i++) {
+			unsigned d = surv[i];
+			if ((correct[d] >> j) & 1u) {
+				long long sc = ++b->score[d];
+				if (sc >= b->high) {
+					b->winner = d;
+					b->high = sc;
+				}
+			}
+		}
+	}
 }

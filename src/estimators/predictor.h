@@ -8,9 +8,10 @@
  * (predictionEstimate() in its shared/utils.h) and records the detail lines
  * in the order its -vv output prints them.
  *
- * The subpredictor "scoreboard" of 6.3.7-6.3.9 (step 3 of each: the winner
- * is the last subpredictor, in index order, whose score reaches the
- * winner's) is struct pred_board.
+ * The subpredictor "scoreboard" of 6.3.7-6.3.9 (the winner is the last
+ * subpredictor, in index order, whose score reaches the winner's) is
+ * struct pred_sched; the context dictionary of 6.3.9-6.3.10 is struct
+ * pred_dict.
  */
 #ifndef RNGAUDIT_PREDICTOR_H
 #define RNGAUDIT_PREDICTOR_H
@@ -34,6 +35,10 @@ double pred_local(long max_run, long N, double ldomain);
 void pred_finish(struct est_result *r, long long C, long long N, long long max_run,
 		 unsigned k);
 
+/* 0 when every s[i] < k, else ERR_DATA naming the estimator and the
+ * first offending sample. */
+int pred_check_input(const char *name, const uint8_t *s, size_t n, unsigned k, struct err *e);
+
 /* The counters of C and of the runs of correct predictions. */
 struct pred_tally {
 	long long C;
@@ -43,43 +48,45 @@ struct pred_tally {
 
 static inline void pred_tally_add(struct pred_tally *t, int correct)
 {
-	if (correct) {
-		t->C++;
-		if (++t->run > t->max_run)
-			t->max_run = t->run;
-	} else {
-		t->run = 0;
-	}
+	long long c = correct != 0;
+	t->C += c;
+	t->run = (t->run + 1) * c;
+	if (t->run > t->max_run)
+		t->max_run = t->run;
 }
 
-/* Scoreboard of up to 32 subpredictors (6.3.7 step 3d, 6.3.9 step 4c). */
-#define PRED_BOARD_MAX 32
+/* The subpredictor scoreboard of 6.3.7 step 3, 6.3.8 step 3 and 6.3.9
+ * step 4, taken 64 steps at a time, for up to 128 subpredictors (6.3.8 has
+ * 128 lags).  At each step the winner's prediction is tallied (a winner
+ * without a prediction leaves C and the run alone, as NIST's MultiMMC
+ * does), then each subpredictor that was right, in increasing index, scores
+ * a point and becomes the winner if its score is at least the winner's.
+ * For a block of nsteps <= 64 steps,
+ * bit j of correct[d] says subpredictor d predicted step j right and bit j
+ * of predicted[d] (NULL: always) that it made a prediction.  Subpredictors
+ * that cannot reach the winner's score within the block are only counted
+ * (their scores grow by the popcount of their word); the others are stepped
+ * one at a time as described.  This is exact: a pruned
+ * subpredictor never reaches the running maximum, and when NIST's loop makes
+ * one a transient winner in the middle of a step, the block's first winner
+ * overrides it later in that step. */
+#define PRED_SCHED_MAX 128
+#define PRED_SCHED_BLOCK 64
 
-struct pred_board {
-	long long score[PRED_BOARD_MAX];
+struct pred_walk;
+
+struct pred_sched {
+	long long score[PRED_SCHED_MAX];
 	unsigned winner;
+	long long high;             /* the winner's score, the highest */
 	struct pred_tally t;
+	struct pred_walk *walk;     /* byte table of the catch-up test */
 };
 
-void pred_board_init(struct pred_board *b);
-
-/* One prediction step.  Bit j of `predicted` is set when subpredictor j
- * made a prediction, bit j of `correct` when that prediction was right.
- * The winner's outcome is tallied first (a winner without a prediction
- * leaves C and the run alone, as NIST's MultiMMC does), then each correct
- * subpredictor, in increasing index, scores a point and becomes the winner
- * if its score is at least the winner's. */
-static inline void pred_board_step(struct pred_board *b, uint32_t predicted, uint32_t correct)
-{
-	if ((predicted >> b->winner) & 1u)
-		pred_tally_add(&b->t, (int)((correct >> b->winner) & 1u));
-	while (correct) {
-		unsigned j = (unsigned)__builtin_ctz(correct);
-		correct &= correct - 1;
-		if (++b->score[j] >= b->score[b->winner])
-			b->winner = j;
-	}
-}
+int pred_sched_init(struct pred_sched *b);   /* -1 when out of memory */
+void pred_sched_free(struct pred_sched *b);
+void pred_sched_block(struct pred_sched *b, unsigned nsub, const uint64_t *correct,
+		      const uint64_t *predicted, unsigned nsteps);
 
 /* Context dictionary of 6.3.9 MultiMMC and 6.3.10 LZ78Y: the contexts of
  * one length len (1..16 samples) seen in a sample array, each with the
@@ -98,6 +105,9 @@ struct pred_ctx {
 	uint8_t best_sym;    /* the prediction */
 	uint8_t first_sym;
 	uint8_t more;        /* other followers are in the extra table */
+	uint32_t link;       /* 0, or 1 + the record, in the dictionary one sample
+				longer, of this context followed by first_sym
+				(kept by the caller, to skip a hash look-up) */
 };
 
 struct pred_dict {
@@ -109,17 +119,26 @@ struct pred_dict {
 	size_t nrec, caprec;
 	uint64_t *extra;     /* (((record + 1) << 8 | sym) << 32) | count; 0 empty */
 	size_t emask, nextra;
+	/* Short contexts over small alphabets (len * bits(k) <= 16) are
+	 * indexed directly: slot[context] = record + 1, no hashing, and when
+	 * contexts * k <= 2^16 the follower counts are dense[record * k + y]. */
+	unsigned direct_bits;   /* bits per sample in the direct index; 0 = hashed */
+	unsigned k;
+	uint32_t *dense;
 };
 
 struct pred_key {
 	uint64_t lo, hi;
-	uint64_t hash;
+	uint64_t hash;       /* for a direct dictionary: the context's index */
 };
 
 /* The key of the len samples ending just before s[end]. */
 struct pred_key pred_dict_key(const struct pred_dict *d, size_t end);
-int pred_dict_init(struct pred_dict *d, const uint8_t *buf, unsigned len);
+int pred_dict_init(struct pred_dict *d, const uint8_t *buf, unsigned len, unsigned k);
 void pred_dict_free(struct pred_dict *d);
+/* Sizes the tables for nrec contexts up front (saves rehashing); -1 when
+ * out of memory. */
+int pred_dict_reserve(struct pred_dict *d, size_t nrec);
 /* Index of the record of key, or -1. */
 long pred_dict_find(const struct pred_dict *d, const struct pred_key *k);
 /* Adds the context key (ending before s[end]) with follower y counted once.

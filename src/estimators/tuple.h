@@ -16,6 +16,16 @@ enum tuple_method {
 			       falls back to the suffix array when a repeat reaches 64 */
 };
 
+struct lcpint;
+
+/* 90B 6.3.5 step 1 / 6.3.6 step 1: a tuple must occur at least 35 times. */
+#define TUPLE_MIN_COUNT 35
+
+/* The packed scan (tuple_packed.c): 1 when st holds the walk of every
+ * suffix, 0 when the input should go to the suffix array instead, or a
+ * negative err code. */
+int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct err *e);
+
 int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		  struct est_result *tuple, struct est_result *lrs, struct err *e);
 

@@ -191,7 +191,8 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 		if (p >= n)
 			continue;
 		/* two rotations that agree on `wrap` bytes may be misordered */
-		if (prev != (size_t)-1 && memcmp(blk + prev, blk + p, wrap) == 0)
+		if (prev != (size_t)-1 && blk[prev] == blk[p] &&
+		    memcmp(blk + prev, blk + p, wrap) == 0)
 			return -1;
 		prev = p;
 		ll = (uint8_t)unseq[blk[p == 0 ? n - 1 : p - 1]];
@@ -222,8 +223,9 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 					yy[j] = tmp2;
 				}
 				yy[0] = tmp;
-				mtfv[wr++] = (uint16_t)j;
-				mtf_freq[j]++;
+				/* position j >= 1 is coded as j + 1 (0, 1 are RUNA, RUNB) */
+				mtfv[wr++] = (uint16_t)(j + 1);
+				mtf_freq[j + 1]++;
 			}
 		}
 	}
@@ -274,22 +276,32 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 	if (!selector)
 		return -1;
 	for (int iter = 0; iter < BZ_N_ITERS; iter++) {
+		/* the code lengths of symbol v in every table, packed in 10-bit
+		 * fields: a group of 50 costs at most 50 * 17 = 850 < 1024 bits per
+		 * table, so one 64-bit add per symbol sums all six tables */
+		uint64_t pack[BZ_MAX_ALPHA_SIZE];
+		for (i = 0; i < alpha; i++) {
+			pack[i] = 0;
+			for (t = 0; t < n_groups; t++)
+				pack[i] |= (uint64_t)len[t][i] << (10 * t);
+		}
 		memset(rfreq, 0, sizeof rfreq);
 		n_selectors = 0;
 		for (size_t gs = 0; gs < wr;) {
 			size_t ge = gs + BZ_G_SIZE - 1;
-			uint16_t cost[BZ_N_GROUPS] = { 0 };
+			uint64_t acc = 0;
 			int bt = -1, bc = 999999999;
 			if (ge >= wr)
 				ge = wr - 1;
 			for (size_t k = gs; k <= ge; k++)
-				for (t = 0; t < n_groups; t++)
-					cost[t] = (uint16_t)(cost[t] + len[t][mtfv[k]]);
-			for (t = 0; t < n_groups; t++)
-				if (cost[t] < bc) {
-					bc = cost[t];
+				acc += pack[mtfv[k]];
+			for (t = 0; t < n_groups; t++) {
+				int cost = (int)((acc >> (10 * t)) & 1023);
+				if (cost < bc) {
+					bc = cost;
 					bt = t;
 				}
+			}
 			selector[n_selectors++] = (uint8_t)bt;
 			for (size_t k = gs; k <= ge; k++)
 				rfreq[bt][mtfv[k]]++;

@@ -52,6 +52,9 @@ const char *iid_stat_name(int i);
 struct iid_scratch;
 struct iid_scratch *iid_scratch_new(size_t n);
 void iid_scratch_free(struct iid_scratch *w);
+/* Score 5.1.11 with the exact bzip2 size computation of bzsize.c instead of
+ * running libbz2 (same numbers, about twice as fast). */
+void iid_scratch_fast_bz(struct iid_scratch *w, int on);
 
 /* Computes the statistics i with want[i] != 0 (want = NULL: all) on one
  * ordering (sym, raw) of the data d; results in out[].  Returns 0 or

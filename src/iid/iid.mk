@@ -2,6 +2,7 @@
 src_librngaudit_a_SOURCES += \
 	src/iid/iid.h src/iid/data.c src/iid/shuffle.c src/iid/stats.c \
 	src/iid/permutation.c src/iid/chisquare.c src/iid/lrs_test.c \
+	src/iid/bzsize.c src/iid/bzsize.h \
 	src/conditioning.c src/conditioning.h src/restart.c src/restart.h
 src_rngaudit_SOURCES += src/cli/cmd_iid.c src/cli/cmd_restart.c src/cli/cmd_conditioning.c
 
@@ -12,7 +13,10 @@ tests_test_conditioning_SOURCES = tests/test_conditioning.c
 tests_test_conditioning_LDADD = $(LIBS_ALL)
 tests_test_restart_SOURCES = tests/test_restart.c
 tests_test_restart_LDADD = $(LIBS_ALL)
-TESTS += tests/test_iid tests/test_conditioning tests/test_restart tests/iid_cli.sh
-dist_check_SCRIPTS += tests/iid_cli.sh
+TESTS += tests/test_iid tests/test_conditioning tests/test_restart tests/iid_cli.sh \
+	tests/iid_oracle.sh
+dist_check_SCRIPTS += tests/iid_cli.sh tests/iid_oracle.sh
 dist_check_DATA += tests/data/iid/README tests/data/iid/rand4_1000.bin \
 	tests/data/iid/rand1_1000.bin tests/data/iid/sparse3_1003.bin
+# speed of the IID track and the restart test (run by hand: scripts/bench-iid.sh BUILD-DIR)
+dist_noinst_SCRIPTS += scripts/bench-iid.sh

@@ -18,6 +18,7 @@
 
 #include <bzlib.h>
 
+#include "iid/bzsize.h"
 #include "iid/iid.h"
 
 /* NIST's BZ2_bzBuffToBuffCompress parameters: blockSize100k 5, verbosity 0,
@@ -51,6 +52,8 @@ struct iid_scratch {
 	char *text;              /* decimal rendering for bzip2, <= 4n + 1 */
 	char *dest;              /* bzip2 output */
 	size_t dest_cap;
+	struct iid_bzwork *bz;   /* exact bzip2 sizes without libbz2's sorter */
+	int fast_bz;             /* use it (validated against libbz2 by the caller) */
 };
 
 struct iid_scratch *iid_scratch_new(size_t n)
@@ -65,7 +68,8 @@ struct iid_scratch *iid_scratch_new(size_t n)
 	w->text = malloc(4 * n + 1);
 	w->dest_cap = (size_t)ceil(1.01 * (double)(4 * n)) + 600;
 	w->dest = malloc(w->dest_cap);
-	if (!w->cs1 || !w->cs2 || !w->text || !w->dest) {
+	w->bz = iid_bzwork_new(IID_BZ_LEVEL);
+	if (!w->cs1 || !w->cs2 || !w->text || !w->dest || !w->bz) {
 		iid_scratch_free(w);
 		return NULL;
 	}
@@ -80,6 +84,7 @@ void iid_scratch_free(struct iid_scratch *w)
 	free(w->cs2);
 	free(w->text);
 	free(w->dest);
+	iid_bzwork_free(w->bz);
 	free(w);
 }
 
@@ -246,6 +251,14 @@ static int compression(const uint8_t *raw, size_t n, struct iid_scratch *w, long
 	dest_len = (unsigned int)ceil(1.01 * (double)len) + 600;
 	if (dest_len > w->dest_cap)
 		dest_len = (unsigned int)w->dest_cap;
+	if (w->fast_bz) {
+		uint64_t size;
+		if (iid_bz2_size((const uint8_t *)w->text, len, IID_BZ_LEVEL, w->bz, &size) == 0) {
+			*out = size <= dest_len ? (long double)size : 0.0L;
+			return 0;
+		}
+		/* declined (periodic text): fall through to libbz2 */
+	}
 	rc = BZ2_bzBuffToBuffCompress(w->dest, &dest_len, w->text, (unsigned int)len,
 				      IID_BZ_LEVEL, 0, 0);
 	if (rc == BZ_OK)
@@ -255,6 +268,11 @@ static int compression(const uint8_t *raw, size_t n, struct iid_scratch *w, long
 	else
 		return err_set(e, ERR_INTERNAL, "bzip2 compression failed (code %d)", rc);
 	return 0;
+}
+
+void iid_scratch_fast_bz(struct iid_scratch *w, int on)
+{
+	w->fast_bz = on;
 }
 
 static int wanted(const unsigned char *want, int i)
@@ -280,15 +298,39 @@ int iid_stats_compute(const struct iid_data *d, const uint8_t *sym, const uint8_
 	if (wanted(want, ST_EXCURSION))
 		out[ST_EXCURSION] = excursion(raw, n, d->rawmean);
 
-	if (binary && (any_wanted(want, ST_NUMDIR, ST_NUMINCDEC) ||
-		       any_wanted(want, ST_PERIOD0, ST_COV0 + 4) ||
-		       any_wanted(want, ST_AVGCOL, ST_MAXCOL))) {
-		/* 90B 5.1 Conversion I and II over 8-bit blocks */
-		memset(w->cs1, 0, nb);
-		memset(w->cs2, 0, nb);
-		for (size_t i = 0; i < n; i++) {
-			w->cs1[i / 8] = (uint8_t)(w->cs1[i / 8] + sym[i]);
-			w->cs2[i / 8] = (uint8_t)(w->cs2[i / 8] | (sym[i] << (7 - i % 8)));
+	if (binary) {
+		/* 90B 5.1 Conversion I (ones per 8-bit block) and II (the block as a
+		 * byte, first bit most significant), each only when needed.  Eight
+		 * 0/1 bytes at a time: Conversion I is their popcount; for II the
+		 * multiplier moves byte j's bit to bit 63 - j without carries. */
+		int need1 = any_wanted(want, ST_NUMDIR, ST_NUMINCDEC) ||
+			    any_wanted(want, ST_PERIOD0, ST_COV0 + 4);
+		int need2 = any_wanted(want, ST_AVGCOL, ST_MAXCOL);
+		size_t full = n / 8;
+		if (need1 || need2) {
+			for (size_t b = 0; b < full; b++) {
+				uint64_t v;
+				memcpy(&v, sym + 8 * b, 8);
+				if (need1)
+					w->cs1[b] = (uint8_t)__builtin_popcountll(v);
+				if (need2) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+					w->cs2[b] = (uint8_t)((v * 0x8040201008040201ULL) >> 56);
+#else
+					uint8_t c = 0;
+					for (int j = 0; j < 8; j++)
+						c = (uint8_t)(c | (sym[8 * b + j] << (7 - j)));
+					w->cs2[b] = c;
+#endif
+				}
+			}
+			if (full < nb) {
+				w->cs1[full] = w->cs2[full] = 0;
+				for (size_t i = 8 * full; i < n; i++) {
+					w->cs1[full] = (uint8_t)(w->cs1[full] + sym[i]);
+					w->cs2[full] = (uint8_t)(w->cs2[full] | (sym[i] << (7 - i % 8)));
+				}
+			}
 		}
 	}
 

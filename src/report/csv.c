@@ -76,7 +76,7 @@ static void put_u64(struct row *w, uint64_t v)
 static void put_real(struct row *w, double v)
 {
 	sep(w);
-	if (isfinite(v) && fprintf(w->fp, "%.17g", v) < 0)
+	if (isfinite(v) && fprintf(w->fp, "%.17g", v + 0.0) < 0)   /* + 0.0: no "-0" */
 		w->bad = 1;
 }
 

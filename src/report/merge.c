@@ -129,6 +129,12 @@ static int row_add(struct reader *r)
 	}
 	if (!*r->fields[m->key_col[K_SOURCE]])
 		return err_set(r->e, ERR_DATA, "%s:%u: empty source", r->path, r->row_line);
+	for (int k = K_FAMILY; k <= K_MODEL; k++) {
+		const char *t = r->fields[m->key_col[k]];
+		if (!*t || strspn(t, "0123456789") != strlen(t))
+			return err_set(r->e, ERR_DATA, "%s:%u: %s '%.20s' is not a decimal number", r->path,
+				       r->row_line, k == K_FAMILY ? "cpu_family" : "cpu_model", t);
+	}
 	for (size_t i = 0; i < m->n && !g; i++) {
 		int same = 1;
 		for (int k = 0; k < NKEY && same; k++)
@@ -337,9 +343,15 @@ int report_merge(const char *const *paths, size_t npaths, const char *out, struc
 		bad = 1;
 	for (size_t i = 0; i < m.n; i++) {
 		struct group *g = &m.g[i];
-		for (int k = 0; k < NKEY; k++)
-			if (put_field(af.fp, g->key[k], k == 0) != 0)
+		for (int k = 0; k < NKEY; k++) {
+			/* family and model are validated decimals: bare, like the input */
+			if (k == K_FAMILY || k == K_MODEL) {
+				if (fprintf(af.fp, ",%s", g->key[k]) < 0)
+					bad = 1;
+			} else if (put_field(af.fp, g->key[k], k == 0) != 0) {
 				bad = 1;
+			}
+		}
 		if (fprintf(af.fp, ",%zu,%lu,%lu,%lu,%lu,%lu", g->nhosts, g->runs, g->counts[0], g->counts[1],
 			    g->counts[2], g->counts[3]) < 0)
 			bad = 1;
@@ -347,7 +359,7 @@ int report_merge(const char *const *paths, size_t npaths, const char *out, struc
 			double med;
 			qsort(g->h, g->nh, sizeof *g->h, cmp_double);
 			med = g->nh % 2 ? g->h[g->nh / 2] : 0.5 * (g->h[g->nh / 2 - 1] + g->h[g->nh / 2]);
-			if (fprintf(af.fp, ",%.17g,%.17g\r\n", g->h[0], med) < 0)
+			if (fprintf(af.fp, ",%.17g,%.17g\r\n", g->h[0] + 0.0, med + 0.0) < 0)
 				bad = 1;
 		} else if (fputs(",,\r\n", af.fp) == EOF) {
 			bad = 1;

@@ -1,5 +1,5 @@
-# report.mk: verdicts, policy, quirk table, report writers, fleet merge and
-# the audit and report commands (included by Makefile.am)
+# report.mk: verdicts, policy, quirk table, report writers, fleet merge, the
+# audit and report commands, their man pages and tests (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/policy.c src/policy.h \
 	src/quirks.c src/quirks.h \
@@ -7,3 +7,23 @@ src_librngaudit_a_SOURCES += \
 	src/report/report.h src/report/text.c src/report/csv.c src/report/junit.c \
 	src/report/prom.c src/report/merge.c
 src_rngaudit_SOURCES += src/cli/cmd_audit.c src/cli/cmd_report.c
+# The audit finds data/quirks.txt and scripts/rngaudit-plot.sh here once installed.
+# (AM_CPPFLAGS, not a per-target flag, so no object is renamed.)
+AM_CPPFLAGS += -DRNGAUDIT_PKGDATADIR='"$(pkgdatadir)"'
+
+dist_pkgdata_DATA += data/policy.default data/quirks.txt scripts/plot.gp
+dist_pkgdata_SCRIPTS = scripts/rngaudit-plot.sh
+
+dist_man_MANS += man/rngaudit.1 man/rngaudit-sources.1 man/rngaudit-collect.1 \
+	man/rngaudit-health.1 man/rngaudit-assess.1 man/rngaudit-iid.1 man/rngaudit-restart.1 \
+	man/rngaudit-conditioning.1 man/rngaudit-audit.1 man/rngaudit-report.1
+
+check_PROGRAMS += tests/test_verdict tests/test_policy
+tests_test_verdict_SOURCES = tests/test_verdict.c
+tests_test_verdict_LDADD = $(LIBS_ALL)
+tests_test_policy_SOURCES = tests/test_policy.c
+tests_test_policy_LDADD = $(LIBS_ALL)
+TESTS += tests/test_verdict tests/test_policy tests/report_cli.sh
+dist_check_SCRIPTS += tests/report_cli.sh
+# audit and merge timings (run by hand: scripts/bench-audit.sh BUILD-DIR)
+dist_noinst_SCRIPTS += scripts/bench-audit.sh

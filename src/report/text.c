@@ -27,16 +27,17 @@ int report_text_write(FILE *fp, const struct report_run *r, struct err *e)
 		r->sys.cpu_model, r->sys.cpu_stepping, r->sys.microcode_known ? "0x" : "unknown ",
 		r->sys.microcode_known ? r->sys.microcode : 0UL, r->sys.kernel,
 		report_iso_time(r->finished, t, sizeof t));
-	fprintf(fp, "policy: %s (alpha %.3g)%s\n\n", r->policy->origin, r->policy->alpha,
+	fprintf(fp, "policy: %s (alpha %s)%s\n\n", r->policy->origin,
+		policy_format_alpha(r->policy->alpha, t, sizeof t),
 		r->partial ? "; INTERRUPTED: partial results" : "");
-	fprintf(fp, "%-22s %-11s %5s %9s %4s %8s %12s  %s\n", "SOURCE", "VERDICT", "CRED", "SAMPLES", "K",
+	fprintf(fp, "%-26s %-11s %5s %9s %4s %8s %10s  %s\n", "SOURCE", "VERDICT", "CRED", "SAMPLES", "K",
 		"SECONDS", "H/SAMPLE", "FIGURE");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct report_source *s = &r->src[i];
 		char h[32] = "-";
 		if (s->est_ran && isfinite(s->est.h_assessed))
-			snprintf(h, sizeof h, "%.4f", s->est.h_assessed);
-		fprintf(fp, "%-22.22s %-11s %5.2f %9llu %4u %8.2f %12s  %s%s\n",
+			snprintf(h, sizeof h, "%.4f", s->est.h_assessed + 0.0);
+		fprintf(fp, "%-26.26s %-11s %5.2f %9llu %4u %8.2f %10s  %s%s\n",
 			s->available ? s->info.spec : s->requested, verdict_status_name(s->verdict.status),
 			s->verdict.credibility, (unsigned long long)s->samples, s->bits, s->stats.seconds, h,
 			figure_label(s), s->required ? " (required)" : "");
@@ -61,9 +62,9 @@ int report_text_write(FILE *fp, const struct report_run *r, struct err *e)
 		}
 	}
 	if (any_drbg)
-		fprintf(fp, "\nDRBG sources (rdrand, getrandom): %s\n", verdict_kind_note(SOURCE_DRBG));
+		fprintf(fp, "\nDRBG output (RDRAND, getrandom): %s\n", verdict_kind_note(SOURCE_DRBG));
 	if (any_cond)
-		fprintf(fp, "\nConditioned sources (rdseed): %s\n", verdict_kind_note(SOURCE_CONDITIONED));
+		fprintf(fp, "\nConditioned output (RDSEED): %s\n", verdict_kind_note(SOURCE_CONDITIONED));
 	fflush(fp);
 	if (ferror(fp))
 		return err_set(e, ERR_IO, "text report: write error");

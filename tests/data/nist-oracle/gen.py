@@ -114,6 +114,9 @@ def inputs():
     d["repeat8_20k.bin"] = repeated_block(7007, 20000, 2000, [9000, 15000])
     d["period2_1bit_20k.bin"] = period2(9009, 20000, 0, 1, 200)
     d["period2_4bit_20k.bin"] = period2(9010, 20000, 5, 10, 400)
+    # Long exact repeats: NIST's t-Tuple/LRS and predictor code get slow (about quadratic) here
+    d["period2_pure_1bit_20k.bin"] = period2(0, 20000, 0, 1, 0)
+    d["cycle100_8bit_50k.bin"] = repeated_block(7100, 50000, 100, range(100, 50000, 100))
     # IID track (ea_iid)
     d["iid3_100k.bin"] = iid(3103, 100000, [40, 20, 12, 10, 8, 5, 3, 2])
     # Restart tests (ea_restart), 1000 x 1000 row-major

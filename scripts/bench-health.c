@@ -1,0 +1,61 @@
+/* bench-health.c - the health tests' own speed, without I/O: health_push()
+ * over an in-memory buffer of random 8-bit or 1-bit samples, pushed in 1 MiB
+ * blocks as the engine would.  Built and run by scripts/bench-health.sh.
+ * Usage: bench-health BITS MIB RUNS  -> prints the median samples/s. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "health.h"
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(getenv("BENCH_CPU") ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned bits = argc > 1 ? (unsigned)atoi(argv[1]) : 8;
+	size_t n = (argc > 2 ? (size_t)atol(argv[2]) : 256) << 20;
+	int runs = argc > 3 ? atoi(argv[3]) : 5;
+	uint8_t *s = malloc(n);
+	double *t = calloc((size_t)runs, sizeof *t);
+	uint64_t x = 0x9E3779B97F4A7C15ULL, fails = 0;
+
+	if (!s || !t || bits < 1 || bits > 8 || runs < 1)
+		return 2;
+	for (size_t i = 0; i < n; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		s[i] = (uint8_t)((x >> 32) & ((1u << bits) - 1));
+	}
+	for (int r = 0; r < runs; r++) {
+		struct health h;
+		struct health_params p = { bits, bits, 0x1p-20, NULL, NULL };
+		struct err e;
+		double t0;
+		if (health_init(&h, &p, &e))
+			return 2;
+		t0 = now();
+		for (size_t i = 0; i < n; i += 1 << 20)
+			fails += health_push(&h, s + i, n - i < (1u << 20) ? n - i : 1u << 20);
+		t[r] = now() - t0;
+	}
+	qsort(t, (size_t)runs, sizeof *t, cmp);
+	printf("%.4g\n", (double)n / t[runs / 2]);
+	fprintf(stderr, "bench-health: %u-bit, %zu samples, median %.4f s, %llu failures in all runs\n",
+		bits, n, t[runs / 2], (unsigned long long)fails);
+	free(s);
+	free(t);
+	return 0;
+}

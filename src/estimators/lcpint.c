@@ -1,0 +1,116 @@
+/* lcpint.c - the LCP interval walk behind the 90B 6.3.5/6.3.6 counts
+ * (see lcpint.h).  Q[t] is the largest run with depth >= t, and S gains
+ * C(c, 2) on (p, l]: a difference array.  O(1) amortised per suffix. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "estimators/lcpint.h"
+
+int lcpint_init(struct lcpint *st, size_t qcap, size_t soff, size_t send, int grows)
+{
+	memset(st, 0, sizeof *st);
+	st->qcap = qcap;
+	st->soff = soff;
+	st->send = send;
+	st->grows = grows;
+	st->cap = 64;
+	st->sh = malloc(st->cap * sizeof *st->sh);
+	st->slb = malloc(st->cap * sizeof *st->slb);
+	st->mx = calloc(qcap + 1, sizeof *st->mx);
+	st->sd = calloc(send - soff + 2, sizeof *st->sd);
+	if (!st->sh || !st->slb || !st->mx || !st->sd)
+		return -1;
+	st->sh[0] = 0;
+	st->slb[0] = 0;
+	st->idx = 1;
+	return 0;
+}
+
+void lcpint_free(struct lcpint *st)
+{
+	free(st->sh);
+	free(st->slb);
+	free(st->mx);
+	free(st->sd);
+}
+
+/* Growable mode: make room for depths up to `depth`. */
+static int lcpint_grow(struct lcpint *st, size_t depth)
+{
+	size_t nq = st->qcap * 2 > depth ? st->qcap * 2 : depth;
+	uint32_t *mx = realloc(st->mx, (nq + 1) * sizeof *mx);
+	uint64_t *sd;
+
+	if (!mx)
+		return -1;
+	st->mx = mx;
+	sd = realloc(st->sd, (nq - st->soff + 2) * sizeof *sd);
+	if (!sd)
+		return -1;
+	st->sd = sd;
+	memset(st->mx + st->qcap + 1, 0, (nq - st->qcap) * sizeof *mx);
+	memset(st->sd + (st->send - st->soff + 2), 0, (nq - st->send) * sizeof *sd);
+	st->qcap = nq;
+	st->send = nq;
+	return 0;
+}
+
+static void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t parent)
+{
+	uint64_t pairs = (uint64_t)size * (uint64_t)(size - 1) / 2;
+	size_t qi, lo;
+
+	if (st->grows && depth > st->qcap && lcpint_grow(st, depth) != 0) {
+		st->nomem = 1;
+		return;
+	}
+	qi = depth < st->qcap ? depth : st->qcap;
+	if (size > st->mx[qi])
+		st->mx[qi] = (uint32_t)size;
+	/* S gains C(size, 2) for every W in (parent, depth] within [soff, send] */
+	lo = parent + 1 > st->soff ? parent + 1 : st->soff;
+	if (lo <= depth && depth <= st->send) {
+		st->sd[lo - st->soff] += pairs;
+		st->sd[depth + 1 - st->soff] -= pairs;
+	}
+	if (depth > st->v)
+		st->v = depth;
+}
+
+void lcpint_step(struct lcpint *st, size_t lcp)
+{
+	size_t i = st->idx++, lb = i - 1;
+
+	while (lcp < st->sh[st->top]) {
+		size_t depth = st->sh[st->top], left = st->slb[st->top], parent;
+
+		st->top--;
+		parent = st->sh[st->top] > lcp ? st->sh[st->top] : lcp;
+		lcpint_report(st, depth, i - left, parent);
+		lb = left;
+	}
+	if (lcp > st->sh[st->top]) {
+		if (st->top + 1 >= st->cap) {
+			size_t nc = st->cap * 2;
+			uint32_t *a = realloc(st->sh, nc * sizeof *a), *b;
+
+			if (!a) {
+				st->nomem = 1;
+				return;
+			}
+			st->sh = a;
+			b = realloc(st->slb, nc * sizeof *b);
+			if (!b) {
+				st->nomem = 1;
+				return;
+			}
+			st->slb = b;
+			st->cap = nc;
+		}
+		st->top++;
+		st->sh[st->top] = (uint32_t)lcp;
+		st->slb[st->top] = (uint32_t)lb;
+	}
+}

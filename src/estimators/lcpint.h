@@ -1,0 +1,41 @@
+/* lcpint.h - bottom-up walk of the LCP intervals of a sorted suffix list
+ * (Abouelhoda, Kurtz, Ohlebusch 2004), the shared core of the 90B 6.3.5
+ * t-tuple and 6.3.6 LRS counts (tuple.c, tuple_packed.c).
+ *
+ * Fed the LCP of each adjacent pair of sorted suffixes, it visits every
+ * maximal run of suffixes sharing a prefix once, as an interval of depth l,
+ * size c and parent depth p: the run of every tuple length t in (p, l].
+ */
+#ifndef RNGAUDIT_LCPINT_H
+#define RNGAUDIT_LCPINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What the walk accumulates, for depths up to v (the LRS length):
+ * mx[min(l, qcap)] = the largest run with depth l (Q is its suffix maximum),
+ * sd[W - soff]     = the differences of S over W in [soff, v+1].
+ * The suffix-array scan knows u beforehand and keeps only Q below u and S
+ * from u on (a few bytes per distinct depth); the packed scan keeps all. */
+struct lcpint {
+	uint32_t *sh, *slb;   /* stack of (depth, left bound) */
+	size_t top, cap;
+	size_t idx;           /* index of the next item in sorted order */
+	uint32_t *mx;
+	uint64_t *sd;
+	size_t qcap;          /* mx covers 0..qcap */
+	size_t soff, send;    /* sd covers W in soff..send */
+	int grows;            /* 1: arrays grow with the depth (qcap, send) */
+	size_t v;             /* largest depth seen: the LRS length */
+	int nomem;
+};
+
+/* mx covers depths 0..qcap, sd covers W in soff..send; grows = 1 lets both
+ * follow the deepest interval.  Returns 0 or -1 (out of memory). */
+int lcpint_init(struct lcpint *st, size_t qcap, size_t soff, size_t send, int grows);
+void lcpint_free(struct lcpint *st);
+/* Feeds the LCP of sorted items idx-1 and idx; feed 0 once past the last
+ * item to close every interval.  Sets st->nomem on allocation failure. */
+void lcpint_step(struct lcpint *st, size_t lcp);
+
+#endif

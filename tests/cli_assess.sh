@@ -1,0 +1,56 @@
+#!/bin/sh
+# cli_assess.sh - `rngaudit assess` end to end: input errors (one line,
+# exit 2), the summary, -v, --format csv, -l, -t, -c and a constant file.
+. "${top_srcdir:-.}/tests/tap.sh"
+
+D="$top_srcdir/tests/data/nist-90b/bin"
+
+: >"$TMPD/empty.bin"
+expect_exit 2 "empty file: exit 2" ra assess "$TMPD/empty.bin"
+check "empty file: one-line error" one_line_error "empty"
+expect_exit 2 "missing file: exit 2" ra assess "$TMPD/nonexistent.bin"
+check "missing file: one-line error naming it" one_line_error "nonexistent.bin"
+expect_exit 2 "BITS 9: exit 2" ra assess "$D/rand1_short.bin" 9
+check "BITS 9: one-line error" one_line_error "9"
+expect_exit 2 "BITS 0: exit 2" ra assess "$D/rand1_short.bin" 0
+expect_exit 2 "8-bit data read as 4-bit: exit 2" ra assess "$D/rand8_short.bin" 4
+check "sample >= 2^K: one-line error naming the sample" one_line_error "does not fit in 4 bits"
+expect_exit 2 "bad -l: exit 2" ra assess -l 5 "$D/rand1_short.bin"
+expect_exit 2 "-l past the end: exit 2" ra assess -l 10,1000 "$D/rand1_short.bin"
+expect_exit 2 "unknown option: exit 2" ra assess --bogus "$D/rand1_short.bin"
+expect_exit 2 "bad --format: exit 2" ra assess --format xml "$D/rand1_short.bin"
+
+expect_exit 0 "summary on rand4_short" ra assess "$D/rand4_short.bin"
+# NIST rand4_short.res: H_original 3.5674729...(t-Tuple), H_bitstring 0.8038717... (Compression)
+check "summary: H_original and the estimator that set it" grep -q "H_original:  3.567473 bits per sample (set by t-Tuple)" "$TMPD/out"
+check "summary: H_bitstring and the estimator that set it" grep -q "H_bitstring: 0.803872 bits per bit over 40000 bits (set by Compression)" "$TMPD/out"
+check "summary: assessed = 4 x H_bitstring = 3.215488" grep -q "assessed min-entropy: 3.215488 bits per 4-bit sample (from bits x H_bitstring)" "$TMPD/out"
+
+expect_exit 0 "-v lists each estimate" ra assess -v "$D/rand1_short.bin"
+check "-v: ten literal estimates for binary data" test "$(grep -c '^  literal ' "$TMPD/out")" -eq 10
+
+expect_exit 0 "--format csv" ra assess --format csv "$D/rand8_short.bin"
+check "csv: header row" grep -q '^"domain","id","estimator","applicable","reason","p","min_entropy","details"' "$TMPD/out"
+# 10 bitstring + 7 literal estimators + h_original, h_bitstring, h_assessed + header
+check "csv: 21 rows" test "$(wc -l <"$TMPD/out")" -eq 21
+check "csv: literal MCV row as NIST (h 7.0104540377360411)" grep -q '^"literal","mcv","Most Common Value","1","",".*","7.0104540377360411"' "$TMPD/out"
+
+expect_exit 0 "-l 1,5000 -vv" ra assess -vv -l 1,5000 "$D/rand1_short.bin"
+check "-l: NIST's 'reading block' line" grep -q "^Opening file: '.*rand1_short.bin', reading block 1 of size 5000$" "$TMPD/out"
+check "-l: 5000 samples loaded" grep -q "^Loaded 5000 samples of 2 distinct 1-bit-wide symbols$" "$TMPD/out"
+
+expect_exit 0 "-t -vv on 1,000,000 8-bit samples" ra assess -t -vv "$D/truerand_8bit.bin"
+check "-t: bitstring truncated to 1000000 bits" grep -q "^Number of Binary Symbols: 1000000$" "$TMPD/out"
+
+expect_exit 0 "-c -vv" ra assess -c -vv "$D/rand4_short.bin"
+check "-c: no literal estimates" test "$(grep -c '^Literal' "$TMPD/out")" -eq 0
+check "-c: H_bitstring printed, H_original not" sh -c "grep -q '^H_bitstring = ' '$TMPD/out' && ! grep -q '^H_original' '$TMPD/out'"
+
+head -c 3000 "$D/rand1_short.bin" >"$TMPD/short.bin"
+expect_exit 0 "3000 bits -vv" ra assess -vv "$TMPD/short.bin"
+check "3000 bits: compression skipped with NIST's warning (500 blocks <= d = 1000)" grep -q "not enough samples to run compression test (need more than 1000)" "$TMPD/out"
+
+head -c 100000 /dev/zero | tr '\0' '\125' >"$TMPD/const.bin"
+expect_exit 0 "constant file: exit 0" ra assess -vv "$TMPD/const.bin"
+check "constant file: NIST's one-symbol message" grep -q "^Symbol alphabet consists of 1 symbol. No entropy awarded...$" "$TMPD/out"
+tap_done

@@ -1,0 +1,192 @@
+#!/bin/sh
+# report_cli.sh - `rngaudit audit` and `rngaudit report merge` end to end:
+# verdicts and exit codes with simulated sources, the CSV, JUnit and
+# Prometheus reports, the CSV round trip through merge, malformed input,
+# the policy file, an interrupted audit, the pictures and the man pages.
+. "${top_srcdir:-.}/tests/tap.sh"
+export RNGAUDIT_NO_PROGRESS=1
+export RNGAUDIT_QUIRKS="$top_srcdir/data/quirks.txt"
+export RNGAUDIT_PLOT_SCRIPT="$top_srcdir/scripts/rngaudit-plot.sh"
+
+# field CSV ROW COLUMN: one field of a data row (ROW 1 = first data row) by
+# column name.  Commas inside quoted fields (the source spec
+# "sim:stuck,after=2000") become spaces first; our CSVs have no newlines
+# inside fields.
+field() {
+	awk -v row="$2" -v col="$3" '{
+		out = ""; q = 0
+		for (i = 1; i <= length($0); i++) {
+			ch = substr($0, i, 1)
+			if (ch == "\"") q = !q; else if (ch == "," && q) ch = " "
+			out = out ch
+		}
+		sub(/\r$/, "", out); n = split(out, f, ",")
+		if (NR == 1) { for (i = 1; i <= n; i++) if (f[i] == col) c = i; next }
+		if (NR == row + 1) { v = f[c]; gsub(/"/, "", v); print v }
+	}' "$1"
+}
+
+# A passing source: exit 0, a pass row.
+expect_exit 0 "audit sim:ideal passes (exit 0)" ra audit --source sim:ideal -n 20000 \
+	--csv "$TMPD/ok.csv" --junit "$TMPD/ok.xml" --prom "$TMPD/ok.prom"
+check "stderr says how many samples were used" grep -q "sim:ideal: 20000 samples of 8 bits" "$TMPD/err"
+check "text table has the source and its verdict" grep -Eq "^sim:ideal +pass" "$TMPD/out"
+check "CSV: header plus one row" test "$(wc -l <"$TMPD/ok.csv")" -eq 2
+check "CSV row verdict is pass" test "$(field "$TMPD/ok.csv" 1 verdict)" = pass
+check "CSV row has 20000 samples" test "$(field "$TMPD/ok.csv" 1 samples)" = 20000
+check "CSV: raw source gets its estimate as entropy credit" \
+	test "$(field "$TMPD/ok.csv" 1 entropy_credit)" = "$(field "$TMPD/ok.csv" 1 h_assessed)"
+check "CSV: 59 columns in the header (rngaudit-audit(1))" \
+	test "$(head -1 "$TMPD/ok.csv" | tr ',' '\n' | wc -l)" -eq 59
+
+# A failing source makes the audit exit 1 and its row says fail, with why.
+expect_exit 1 "audit with sim:stuck exits 1" ra audit --source "sim:ideal,sim:stuck,after=2000" -n 20000 \
+	--csv "$TMPD/fail.csv" --junit "$TMPD/fail.xml" --prom "$TMPD/fail.prom"
+check "CSV: two rows, in the order named" test "$(awk -F, 'NR > 1 {print $10}' "$TMPD/fail.csv" | tr -d '"' | tr '\n' ' ')" = "sim:ideal sim:stuck "
+check "stuck row verdict is fail" test "$(field "$TMPD/fail.csv" 2 verdict)" = fail
+check "stuck row reasons include HEALTH_RCT" sh -c "tail -1 '$TMPD/fail.csv' | grep -q 'HEALTH_RCT'"
+check "stuck row reasons include HEALTH_APT" sh -c "tail -1 '$TMPD/fail.csv' | grep -q 'HEALTH_APT'"
+check "stuck row has no entropy credit" test "$(field "$TMPD/fail.csv" 2 entropy_credit)" = none
+check "text report gives the reason in words" grep -q "Repetition count test (90B 4.4.1)" "$TMPD/out"
+
+# The audit's estimates are NIST's: a file of 8-bit samples audited at K = 8
+# (bytes = samples) gives ea_non_iid's figures for it (tests/data/nist-90b,
+# refdata/rand8_short.res: H_original 6.6364412870839109, assessed
+# 5.8608937444852494).
+expect_exit 0 "audit of NIST's rand8_short.bin passes" ra audit \
+	--source "file:$top_srcdir/tests/data/nist-90b/bin/rand8_short.bin" --csv "$TMPD/nist.csv"
+check "rand8_short: h_original = NIST's 6.6364412870839109 (1e-9)" \
+	awk -v h="$(field "$TMPD/nist.csv" 1 h_original)" 'BEGIN { d = h - 6.6364412870839109; exit !(d < 1e-9 && d > -1e-9) }'
+check "rand8_short: h_assessed = NIST's 5.8608937444852494 (1e-9)" \
+	awk -v h="$(field "$TMPD/nist.csv" 1 h_assessed)" 'BEGIN { d = h - 5.8608937444852494; exit !(d < 1e-9 && d > -1e-9) }'
+check "rand8_short: the whole file, 10000 samples" test "$(field "$TMPD/nist.csv" 1 samples)" = 10000
+
+# Known failures, caught by the native-word checks.
+expect_exit 1 "AMD all-ones RDRAND simulation fails" ra audit --source sim:amd-rdrand-ffffffff -n 20000 --csv "$TMPD/amd.csv"
+check "all-ones words: WORD_ONES" grep -q WORD_ONES "$TMPD/amd.csv"
+check "DRBG output: no entropy credit" test "$(field "$TMPD/amd.csv" 1 entropy_credit)" = none
+check "DRBG note printed in words" grep -q "cannot exclude a keyed backdoor" "$TMPD/out"
+expect_exit 1 "Zen 5 zero-RDSEED simulation fails" ra audit --source "sim:rdseed-zero,p=0.01" -n 40000 --csv "$TMPD/z.csv"
+check "zero words: WORD_ZEROS" grep -q WORD_ZEROS "$TMPD/z.csv"
+
+# JUnit: well-formed, one testsuite per source, the failure where it belongs.
+if [ -n "${XMLLINT:-}" ]; then
+	check "JUnit (pass) is well-formed XML" "$XMLLINT" --noout "$TMPD/ok.xml"
+	check "JUnit (fail) is well-formed XML" "$XMLLINT" --noout "$TMPD/fail.xml"
+else
+	skip "xmllint not installed"; skip "xmllint not installed"
+fi
+check "JUnit: one testsuite per source" test "$(grep -c '<testsuite ' "$TMPD/fail.xml")" -eq 2
+check "JUnit: the pass report has failures=\"0\"" grep -q '<testsuites name="rngaudit" tests="[0-9]*" failures="0"' "$TMPD/ok.xml"
+check "JUnit: health_rct testcase of sim:stuck has a failure" \
+	sh -c "grep -A1 'classname=\"rngaudit.sim:stuck,after=2000\" name=\"health_rct\"' '$TMPD/fail.xml' | grep -q '<failure'"
+
+# Prometheus: every line a comment or NAME{LABELS} VALUE, no timestamps.
+promline='^(# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+|[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_][a-zA-Z0-9_]*="([^"\\]|\\.)*",?)*\})? [-+0-9.eE]+|[a-zA-Z_:][a-zA-Z0-9_:]*(\{.*\})? (NaN|[+-]Inf))$'
+check "Prometheus (pass): every line well-formed" sh -c "! grep -Evq '$promline' '$TMPD/ok.prom'"
+check "Prometheus (fail): every line well-formed" sh -c "! grep -Evq '$promline' '$TMPD/fail.prom'"
+check "Prometheus: no sample has a timestamp (two fields per sample)" \
+	sh -c "grep -v '^#' '$TMPD/fail.prom' | sed 's/{.*}//' | awk 'NF != 2 {bad=1} END {exit bad}'"
+check "Prometheus: _timestamp_seconds gauge present" grep -q '^rngaudit_last_run_timestamp_seconds [0-9]' "$TMPD/ok.prom"
+check "Prometheus: stuck source has verdict fail = 1" grep -q '^rngaudit_verdict{source="sim:stuck,after=2000",status="fail"} 1$' "$TMPD/fail.prom"
+check "Prometheus: file ends with a newline" test "$(tail -c 1 "$TMPD/ok.prom" | od -An -c | tr -d ' ')" = '\n'
+
+# --strict: a warning (too few samples) fails.
+expect_exit 0 "5000 samples warns, exit 0 without --strict" ra audit --source sim:ideal -n 5000
+check "warn verdict shown" grep -Eq "^sim:ideal +warn" "$TMPD/out"
+expect_exit 1 "the same with --strict exits 1" ra audit --source sim:ideal -n 5000 --strict
+
+# Policy file: applied, and strict about errors.
+printf 'warn_below.sim = 0.99\nfail_below.sim = 0.98\n' >"$TMPD/p.policy"
+expect_exit 1 "a policy floor of 0.98 bits per bit fails sim:ideal" ra audit --source sim:ideal -n 20000 --policy "$TMPD/p.policy"
+check "reason ENTROPY_LOW" grep -q "ENTROPY_LOW" "$TMPD/out"
+printf 'alpha = 2^-30\nalhpa = 2^-20\n' >"$TMPD/bad.policy"
+expect_exit 2 "bad policy key exits 2" ra audit --source sim:ideal -n 1000 --policy "$TMPD/bad.policy"
+check "policy error is one line naming FILE:2" one_line_error "bad.policy:2: unknown key 'alhpa'"
+expect_exit 0 "data/policy.default is accepted" ra audit --source sim:ideal -n 20000 --policy "$top_srcdir/data/policy.default"
+
+# Usage errors.
+expect_exit 2 "unknown option exits 2" ra audit --frobnicate
+expect_exit 2 "unknown sim model exits 2" ra audit --source sim:nonesuch -n 100
+check "unknown model named on stderr" grep -q "nonesuch" "$TMPD/err"
+expect_exit 2 "unwritable CSV path exits 2" ra audit --source sim:ideal -n 1000 --csv /nonexistent/dir/a.csv
+
+# The CSV round trip through report merge: two hosts, three runs.
+sed '2s/"vm"/"hostB"/; 2s/^"[^"]*","[^"]*"/"2026-01-01T00:00:00Z","hostB"/' "$TMPD/ok.csv" >"$TMPD/hostB.csv"
+expect_exit 0 "report merge of three CSVs" ra report merge "$TMPD/ok.csv" "$TMPD/hostB.csv" "$TMPD/fail.csv" -o "$TMPD/merged.csv"
+check "merged: header + 2 groups (sim:ideal, sim:stuck)" test "$(wc -l <"$TMPD/merged.csv")" -eq 3
+ideal=$(grep '"sim:ideal"' "$TMPD/merged.csv" | tr -d '\r')
+check "sim:ideal group: 2 hosts, 3 runs, 3 pass" sh -c "echo '$ideal' | awk -F, '{exit !(\$6 == 2 && \$7 == 3 && \$8 == 3 && \$9 == 0 && \$10 == 0)}'"
+h1=$(field "$TMPD/ok.csv" 1 h_assessed); h2=$(field "$TMPD/fail.csv" 1 h_assessed)
+hmin=$(printf '%s\n%s\n' "$h1" "$h2" | sort -g | head -1)
+check "sim:ideal min h_assessed is the smaller input value" sh -c "echo '$ideal' | awk -F, -v m='$hmin' '{exit !(\$12 == m)}'"
+check "sim:ideal median of (h1, h1, h2) is h1" sh -c "echo '$ideal' | awk -F, -v m='$h1' '{exit !(\$13 == m)}'"
+stuck=$(grep '"sim:stuck,after=2000"' "$TMPD/merged.csv" | tr -d '\r')
+check "sim:stuck group: 1 run, 1 fail, 0 pass" sh -c "echo '$stuck' | awk -F, '{exit !(\$(NF-3) == 1 && \$(NF-6) == 1 && \$(NF-5) == 0)}'"
+expect_exit 0 "merge writes to stdout without -o" ra report merge "$TMPD/ok.csv"
+check "stdout merge has the header" grep -q '^cpu_vendor,cpu_family,cpu_model,microcode,source,hosts,runs' "$TMPD/out"
+
+# Malformed input: file and line named, exit 2, nothing written.
+head -c -20 "$TMPD/fail.csv" >"$TMPD/trunc.csv"
+rm -f "$TMPD/m2.csv"
+expect_exit 2 "merge of a truncated CSV exits 2" ra report merge "$TMPD/ok.csv" "$TMPD/trunc.csv" -o "$TMPD/m2.csv"
+check "error names trunc.csv:3" one_line_error "trunc.csv:3:"
+check "nothing written" test ! -e "$TMPD/m2.csv"
+printf 'a,b,c\r\n1,2,3\r\n' >"$TMPD/other.csv"
+expect_exit 2 "merge of a foreign CSV exits 2" ra report merge "$TMPD/other.csv" -o "$TMPD/m2.csv"
+check "error names other.csv:1 and the header" one_line_error "other.csv:1: header field 1"
+{ head -1 "$TMPD/ok.csv"; sed -n 2p "$TMPD/ok.csv" | sed 's/"pass"/"great"/'; } >"$TMPD/verdict.csv"
+expect_exit 2 "merge rejects an unknown verdict" ra report merge "$TMPD/verdict.csv" -o "$TMPD/m2.csv"
+check "error names verdict.csv:2" one_line_error "verdict.csv:2: verdict 'great'"
+{ head -1 "$TMPD/ok.csv"; sed -n 2p "$TMPD/ok.csv" | sed 's/,"pass"/,"pa"ss"/'; } >"$TMPD/quote.csv"
+expect_exit 2 "merge rejects a stray quote (libcsv strict)" ra report merge "$TMPD/quote.csv" -o "$TMPD/m2.csv"
+check "error names quote.csv:2" one_line_error "quote.csv:2:"
+check "still nothing written" test ! -e "$TMPD/m2.csv"
+expect_exit 2 "merge of a missing file exits 2" ra report merge "$TMPD/nonesuch.csv"
+expect_exit 2 "report without a subcommand exits 2" ra report
+
+# SIGINT: reports still written whole, marked partial; exit 2.  A slow
+# producer (2000 bytes every 50 ms; it stops when the audit has gone, or
+# after 30 s) keeps the audit collecting; the signal is sent once the audit
+# has said what it collects (its stop handlers are in place by then).
+( i=0; while [ $i -lt 600 ]; do head -c 2000 /dev/urandom || break; sleep 0.05; i=$((i + 1)); done ) 2>/dev/null |
+	${RNGAUDIT_WRAP:-} "$RNGAUDIT" audit --source file:- -n 100000000 \
+	--csv "$TMPD/int.csv" --prom "$TMPD/int.prom" >"$TMPD/int.out" 2>"$TMPD/int.err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q "samples of 8 bits" "$TMPD/int.err" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
+kill -INT "$pid" 2>/dev/null
+wait "$pid"; rc=$?
+check "interrupted audit exits 2" test "$rc" -eq 2
+check "interrupted: CSV row marked partial" test "$(field "$TMPD/int.csv" 1 partial)" = 1
+check "interrupted: reason PARTIAL and estimators skipped" sh -c "grep -q PARTIAL '$TMPD/int.csv' && grep -q ESTIMATORS_SKIPPED '$TMPD/int.csv'"
+check "interrupted: Prometheus says rngaudit_partial 1" grep -q '^rngaudit_partial 1$' "$TMPD/int.prom"
+
+# Pictures.
+if [ -n "${GNUPLOT:-}" ]; then
+	expect_exit 1 "audit --plot DIR (failing source: exit 1)" env GNUPLOT="$GNUPLOT" "$RNGAUDIT" audit \
+		--source "sim:ideal,sim:biased,p=0.5" -n 20000 --plot "$TMPD/plots"
+	check "min-entropy.png is a non-empty PNG" sh -c "test -s '$TMPD/plots/min-entropy.png' && head -c 8 '$TMPD/plots/min-entropy.png' | od -An -c | grep -q 'P   N   G'"
+	check "health.png is a non-empty PNG" test -s "$TMPD/plots/health.png"
+	check "the CSV it drew from is kept in DIR" test -s "$TMPD/plots/audit.csv"
+else
+	skip "gnuplot not installed"; skip "gnuplot not installed"; skip "gnuplot not installed"; skip "gnuplot not installed"
+fi
+
+# Man pages: mandoc -Tlint clean.
+if [ -n "${MANDOC:-}" ]; then
+	for page in rngaudit rngaudit-sources rngaudit-collect rngaudit-health rngaudit-assess rngaudit-iid \
+		rngaudit-restart rngaudit-conditioning rngaudit-audit rngaudit-report; do
+		check "man/$page.1 is mandoc -Tlint clean" "$MANDOC" -Tlint -Wwarning "$top_srcdir/man/$page.1"
+	done
+	check "rngaudit-audit(1) documents every CSV column" sh -c "
+		for c in \$(head -1 '$TMPD/ok.csv' | tr -d '\r' | tr ',' ' '); do
+			case \$c in lit_*|bit_*) c=\${c%%_*}_mcv ;; esac
+			grep -q \"\$c\" '$top_srcdir/man/rngaudit-audit.1' || { echo \"# missing \$c\"; exit 1; }
+		done"
+else
+	for i in 1 2 3 4 5 6 7 8 9 10 11; do skip "mandoc not installed"; done
+fi
+
+tap_done

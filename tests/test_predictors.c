@@ -1,0 +1,396 @@
+/* test_predictors.c - SP 800-90B 6.3.7-6.3.10 prediction estimators.
+ *
+ * Expected numbers come from three places:
+ *  - hand computations (periodic inputs, worked out in the comments);
+ *  - a throwaway Python model that transcribes NIST's ea_non_iid v1.1.7
+ *    multi_mcw_test / lag_test / multi_mmc_test / LZ78Y_test one step at a
+ *    time with dicts (no pruning, no hashing); it reproduced the literal C
+ *    and r of rand4_short.res before being used for the numbers below;
+ *  - NIST's own output (the .res files in tests/data/predictors, see the
+ *    README there).
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "estimators/estimators.h"
+#include "estimators/predictor.h"
+#include "tap.h"
+
+typedef int (*pred_fn)(const uint8_t *, size_t, unsigned, struct est_result *, struct err *);
+
+static const struct {
+	const char *name;   /* NIST's printed name */
+	pred_fn fn;
+} preds[] = {
+	{ "MultiMCW Prediction", est_multimcw },
+	{ "Lag Prediction", est_lag },
+	{ "MultiMMC Prediction", est_multimmc },
+	{ "LZ78Y Prediction", est_lz78y },
+};
+enum { P_MCW, P_LAG, P_MMC, P_LZ };
+
+static const struct est_detail *detail(const struct est_result *r, const char *key)
+{
+	for (int i = 0; i < r->ndetails; i++)
+		if (strcmp(r->detail[i].key, key) == 0)
+			return &r->detail[i];
+	return NULL;
+}
+
+static long long detail_i(const struct est_result *r, const char *key)
+{
+	const struct est_detail *d = detail(r, key);
+	return d ? d->i : -1;
+}
+
+/* Runs predictor p and checks C, N and r (= longest run + 1). */
+static void check_counts(int p, const uint8_t *s, size_t n, unsigned k, long long C,
+			 long long N, long long maxrun, const char *what)
+{
+	struct est_result r;
+	struct err e;
+	char name[160];
+	int rc = preds[p].fn(s, n, k, &r, &e);
+
+	snprintf(name, sizeof name, "%s %s: runs", preds[p].name, what);
+	if (!tap_ok(rc == 0 && r.applicable, "%s", name)) {
+		printf("# rc %d: %s\n", rc, rc ? e.msg : r.reason);
+		return;
+	}
+	snprintf(name, sizeof name, "%s %s: C = %lld", preds[p].name, what, C);
+	tap_eq_long(detail_i(&r, "C"), C, name);
+	snprintf(name, sizeof name, "%s %s: N = %lld", preds[p].name, what, N);
+	tap_eq_long(detail_i(&r, "N"), N, name);
+	snprintf(name, sizeof name, "%s %s: r = %lld", preds[p].name, what, maxrun + 1);
+	tap_eq_long(detail_i(&r, "r"), maxrun + 1, name);
+}
+
+/* The Python model's generator: a 64-bit LCG; with probability bias/256 a
+ * sample repeats the previous one, else it is uniform in 0..k-1. */
+static uint8_t *gen(size_t n, unsigned k, uint64_t seed, unsigned bias)
+{
+	uint8_t *s = malloc(n), prev = 0;
+	uint64_t x = seed;
+	for (size_t i = 0; s && i < n; i++) {
+		uint64_t r;
+		x = x * 6364136223846793005u + 1442695040888963407u;
+		r = x >> 33;
+		s[i] = (r & 0xffu) < bias ? prev : (uint8_t)((r >> 8) % k);
+		prev = s[i];
+	}
+	return s;
+}
+
+static void test_finish(void)
+{
+	struct est_result r;
+
+	/* rand8_short.res, Literal Lag: C = 52, r = 3, N = 9999 */
+	est_result_init(&r, "lag", "Lag Prediction");
+	pred_finish(&r, 52, 9999, 2, 256);
+	tap_near(detail(&r, "P_global")->x, 0.0052005200520052006, 1e-15, "finish: rand8 lag P_global");
+	tap_near(detail(&r, "P_global'")->x, 0.0070534187484469447, 1e-15, "finish: rand8 lag P_global'");
+	tap_near(detail(&r, "P_local") ? detail(&r, "P_local")->x : -1, 0.010051528493923144, 1e-15,
+		 "finish: rand8 lag P_local");
+	tap_near(r.h, 6.6364412870839109, 1e-12, "finish: rand8 lag min entropy");
+	tap_eq_str(r.detail[0].key, "C", "finish: detail 1 is C");
+	tap_eq_str(r.detail[1].key, "r", "finish: detail 2 is r");
+	tap_eq_str(r.detail[2].key, "N", "finish: detail 3 is N");
+	tap_eq_str(r.detail[3].key, "P_global", "finish: detail 4 is P_global");
+	tap_eq_str(r.detail[4].key, "P_global'", "finish: detail 5 is P_global'");
+	tap_eq_str(r.detail[5].key, "P_local", "finish: detail 6 is P_local");
+	tap_eq_str(r.detail[6].key, "min entropy", "finish: detail 7 is min entropy");
+
+	/* biased-random-bits.res, Literal Lag: C = 959838, r = 527, N = 999999 */
+	est_result_init(&r, "lag", "Lag Prediction");
+	pred_finish(&r, 959838, 999999, 526, 2);
+	tap_near(detail(&r, "P_local") ? detail(&r, "P_local")->x : -1, 0.97225067522872544, 1e-15,
+		 "finish: biased-bits lag P_local");
+	tap_near(r.h, 0.040599763274887825, 1e-12, "finish: biased-bits lag min entropy");
+
+	/* No correct prediction in N = 100 (by hand): P_global' = 1 - 0.01^(1/100)
+	 * = 0.045007413..., below 1/k = 1/2; no run at all is likely at p = 1/2,
+	 * so P_local cannot matter: p = 1/2, H = 1. */
+	est_result_init(&r, "lag", "Lag Prediction");
+	pred_finish(&r, 0, 100, 0, 2);
+	tap_near(detail(&r, "P_global'")->x, 1.0 - pow(0.01, 0.01), 1e-15, "finish: C = 0 P_global'");
+	tap_eq_str(r.detail[5].key, "P_local can't change the result.", "finish: C = 0 P_local note");
+	tap_near(r.h, 1.0, 0, "finish: C = 0 min entropy 1");
+}
+
+static void test_by_hand(void)
+{
+	uint8_t s[4200];
+
+	/* Lag, 0101... (20 samples): step 1 predicts s[0] (lag 1) wrong; at
+	 * step 2 lag 2 scores and wins; steps 3..19 are then all right:
+	 * C = 17, N = 19, longest run 17. */
+	for (int i = 0; i < 20; i++)
+		s[i] = (uint8_t)(i % 2);
+	check_counts(P_LAG, s, 20, 2, 17, 19, 17, "0101 x10");
+
+	/* LZ78Y, 012012... (40 samples): contexts ending at 16 and 17 are new;
+	 * from step 19 on every context was seen 3 steps earlier with the
+	 * right follower: C = 21 of N = 40 - 17 = 23, run 21. */
+	for (int i = 0; i < 40; i++)
+		s[i] = (uint8_t)(i % 3);
+	check_counts(P_LZ, s, 40, 3, 21, 23, 21, "012 x13");
+
+	/* MultiMMC, 012012... (30 samples): depth 1 has no prediction at
+	 * steps 2 and 3 (contexts 1 and 2 unseen; the winner's silence moves
+	 * neither C nor the run), then is right at steps 4..29 and stays ahead
+	 * of the deeper depths: C = 26, N = 28, run 26. */
+	check_counts(P_MMC, s, 30, 3, 26, 28, 26, "012 x10");
+
+	/* LZ78Y, 70,000 zero bits: from step 17 on every context (all zeros)
+	 * is known and predicts 0: C = N = 70000 - 17, one run. */
+	{
+		uint8_t *z = calloc(70000, 1);
+		check_counts(P_LZ, z, 70000, 2, 69983, 69983, 69983, "70000 zero bits");
+		free(z);
+	}
+
+	/* MultiMCW, 0101... (4096 samples): every window has odd size, so its
+	 * most common symbol is the one at both ends, s[i-1], never s[i]:
+	 * C = 0, N = 4096 - 63. */
+	for (int i = 0; i < 4096; i++)
+		s[i] = (uint8_t)(i % 2);
+	check_counts(P_MCW, s, 4096, 2, 0, 4033, 0, "0101 x2048");
+	{
+		struct est_result r;
+		struct err e;
+		est_multimcw(s, 4096, 2, &r, &e);
+		tap_near(r.h, 1.0, 0, "MultiMCW 0101: min entropy 1 (P_global' < 1/2)");
+	}
+	/* MultiMCW, 001001... (4096): every window predicts 0, right at the
+	 * i = 63..4095 with i % 3 != 2: 4033 - 1344 = 2689, runs of 2. */
+	for (int i = 0; i < 4096; i++)
+		s[i] = (uint8_t)(i % 3 == 2);
+	check_counts(P_MCW, s, 4096, 2, 2689, 4033, 2, "001 x1365");
+}
+
+static void test_model(void)
+{
+	static const struct {
+		const char *what;
+		size_t n;
+		unsigned k;
+		uint64_t seed;
+		unsigned bias;
+		long long c[4], run[4];   /* per predictor, -1: not applicable */
+	} cases[] = {
+		{ "lcg k=4 n=3000", 3000, 4, 1, 64, { -1, 1321, 1312, 1313 }, { -1, 10, 10, 10 } },
+		{ "lcg k=2 n=6000", 6000, 2, 2, 96, { 3131, 4068, 4066, 4054 }, { 17, 20, 20, 20 } },
+		{ "lcg k=8 n=5000", 5000, 8, 3, 128, { 909, 2776, 2763, 2751 }, { 19, 19, 19, 19 } },
+		{ "lcg k=3 n=9000", 9000, 3, 4, 32, { 3074, 3761, 3733, 3739 }, { 10, 9, 9, 9 } },
+	};
+	static const long long nlost[4] = { 63, 1, 2, 17 };   /* N = n - this */
+
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		uint8_t *s = gen(cases[c].n, cases[c].k, cases[c].seed, cases[c].bias);
+		for (int p = 0; p < 4; p++) {
+			if (cases[c].c[p] < 0) {
+				struct est_result r;
+				struct err e;
+				int rc = preds[p].fn(s, cases[c].n, cases[c].k, &r, &e);
+				tap_ok(rc == 0 && !r.applicable, "%s %s: not applicable (%s)",
+				       preds[p].name, cases[c].what, r.reason);
+				continue;
+			}
+			check_counts(p, s, cases[c].n, cases[c].k, cases[c].c[p],
+				     (long long)cases[c].n - nlost[p], cases[c].run[p], cases[c].what);
+		}
+		/* the same samples as a 3-symbol alphabet take the general
+		 * (hashed) path instead of the bitstring one: same counts */
+		if (cases[c].k == 2) {
+			for (int p = 0; p < 4; p++) {
+				char what[64];
+				snprintf(what, sizeof what, "%s as k=3", cases[c].what);
+				check_counts(p, s, cases[c].n, 3, cases[c].c[p],
+					     (long long)cases[c].n - nlost[p], cases[c].run[p], what);
+			}
+		}
+		free(s);
+	}
+
+	/* LZ78Y bitstring: 30,000 random bits fill the dictionary, then 80,000
+	 * zeros push the counts of the all-zero contexts past 65535, the limit
+	 * of the packed counts of long contexts (model: C = 94909, run 79837). */
+	{
+		uint8_t *s = gen(110000, 2, 7, 0);
+		memset(s + 30000, 0, 80000);
+		check_counts(P_LZ, s, 110000, 2, 94909, 109983, 79837, "30000 lcg + 80000 zero bits");
+		free(s);
+	}
+
+	/* MultiMMC past its 100,000-entry cap per depth (model: C = 27425,
+	 * longest run 9). */
+	{
+		uint8_t *s = gen(110000, 5, 5, 16);
+		check_counts(P_MMC, s, 110000, 5, 27425, 109998, 9, "lcg k=5 n=110000 (entry cap)");
+		free(s);
+	}
+}
+
+static void test_short_inputs(void)
+{
+	uint8_t s[4096] = { 0 };
+	static const struct { int p; size_t n; } cases[] = {
+		{ P_MCW, 4095 }, { P_LAG, 2 }, { P_MMC, 2 }, { P_LZ, 17 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct est_result r;
+		struct err e;
+		int rc;
+		s[1] = 1;
+		rc = preds[cases[i].p].fn(s, cases[i].n, 2 + (cases[i].p == P_LZ), &r, &e);
+		tap_ok(rc == 0 && !r.applicable && r.reason[0], "%s: %zu samples not applicable",
+		       preds[cases[i].p].name, cases[i].n);
+	}
+	/* the shortest inputs that do run */
+	{
+		struct est_result r;
+		struct err e;
+		int rc = est_multimcw(s, 4096, 2, &r, &e);
+		tap_ok(rc == 0 && r.applicable, "MultiMCW: 4096 samples run");
+		rc = est_lz78y(s, 18, 3, &r, &e);
+		tap_ok(rc == 0 && r.applicable, "LZ78Y: 18 samples run");
+	}
+}
+
+/* ---- NIST reference output ---- */
+
+static uint8_t *load(const char *rel, size_t *n)
+{
+	FILE *f = fopen(tap_srcpath(rel), "rb");
+	uint8_t *s;
+	long len;
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	s = malloc((size_t)len);
+	if (s && fread(s, 1, (size_t)len, f) != (size_t)len) {
+		free(s);
+		s = NULL;
+	}
+	fclose(f);
+	*n = (size_t)len;
+	return s;
+}
+
+/* Compares every line of res for domain ("Literal"/"Bitstring") and
+ * predictor p with r. */
+static void compare_res(const char *res, const char *file, const char *domain, int p,
+			const struct est_result *r)
+{
+	char prefix[128], line[256];
+	FILE *f = fopen(tap_srcpath(res), "r");
+	int lines = 0;
+
+	snprintf(prefix, sizeof prefix, "%s %s Estimate: ", domain, preds[p].name);
+	if (!f) {
+		tap_ok(0, "%s: %s readable", file, res);
+		return;
+	}
+	while (fgets(line, sizeof line, f)) {
+		char *rest, *eq, name[200];
+		const struct est_detail *d;
+		if (strncmp(line, prefix, strlen(prefix)) != 0)
+			continue;
+		lines++;
+		rest = line + strlen(prefix);
+		rest[strcspn(rest, "\n")] = 0;
+		snprintf(name, sizeof name, "%s %s %s: %s", file, domain, preds[p].name, rest);
+		eq = strstr(rest, " = ");
+		if (!eq) {
+			d = detail(r, rest);
+			tap_ok(d && d->kind == EST_DETAIL_NOTE, "%s", name);
+			continue;
+		}
+		*eq = 0;
+		d = detail(r, rest);
+		if (!d) {
+			tap_ok(0, "%s (missing)", name);
+		} else if (d->kind == EST_DETAIL_INT) {
+			tap_eq_long(d->i, atoll(eq + 3), name);
+		} else {
+			tap_near(d->x, strtod(eq + 3, NULL), 1e-12, name);
+		}
+	}
+	fclose(f);
+	tap_eq_long(lines, 7, "reference has the 7 lines");
+}
+
+static void test_nist(const char *base)
+{
+	char bin[128], res[128];
+	size_t n = 0, nb;
+	uint8_t *s, *lit, *bits = NULL, mask = 0;
+	unsigned w = 8, k = 0, maxs = 0;
+	int map[256] = { 0 };
+
+	snprintf(bin, sizeof bin, "tests/data/predictors/%s.bin", base);
+	snprintf(res, sizeof res, "tests/data/predictors/%s.res", base);
+	s = load(bin, &n);
+	if (!tap_ok(s != NULL, "%s loads", bin))
+		return;
+	/* NIST's read_file(): width from the highest bit in use; samples
+	 * mapped to 0..k-1 in order of value when fewer than max+1 values occur;
+	 * the bitstring expands the unmapped samples MSB first. */
+	for (size_t i = 0; i < n; i++) {
+		mask |= s[i];
+		map[s[i]] = 1;
+		if (s[i] > maxs)
+			maxs = s[i];
+	}
+	while (w > 1 && !(mask & (1u << (w - 1))))
+		w--;
+	for (unsigned v = 0; v < 256; v++)
+		if (map[v])
+			map[v] = (int)k++;
+	lit = malloc(n);
+	for (size_t i = 0; i < n; i++)
+		lit[i] = k < maxs + 1 ? (uint8_t)map[s[i]] : s[i];
+	nb = n * w;
+	if (w > 1) {
+		bits = malloc(nb);
+		for (size_t i = 0; i < n; i++)
+			for (unsigned j = 0; j < w; j++)
+				bits[i * w + j] = (uint8_t)((s[i] >> (w - 1 - j)) & 1u);
+	}
+	for (int p = 0; p < 4; p++) {
+		struct est_result r;
+		struct err e;
+		if (preds[p].fn(lit, n, k, &r, &e) == 0)
+			compare_res(res, base, "Literal", p, &r);
+		else
+			tap_ok(0, "%s Literal %s: %s", base, preds[p].name, e.msg);
+		if (bits) {
+			if (preds[p].fn(bits, nb, 2, &r, &e) == 0)
+				compare_res(res, base, "Bitstring", p, &r);
+			else
+				tap_ok(0, "%s Bitstring %s: %s", base, preds[p].name, e.msg);
+		}
+	}
+	free(bits);
+	free(lit);
+	free(s);
+}
+
+int main(void)
+{
+	test_finish();
+	test_by_hand();
+	test_model();
+	test_short_inputs();
+	test_nist("rand1_short");
+	test_nist("rand4_short");
+	test_nist("rand8_short");
+	return tap_done();
+}
