@@ -67,6 +67,13 @@ int engine_run(struct source *src, const struct engine_opts *opts,
 			size_t need = engine_bytes_needed(&sy, opts->max_samples - total);
 			if (need < want)
 				want = need ? need : 1;
+			/* Whole native words: a word source cannot return half a word. */
+			if (info->word_bits > 8) {
+				size_t wb = info->word_bits / 8;
+				want = (want + wb - 1) / wb * wb;
+				if (want > block)
+					want = block / wb * wb;
+			}
 		}
 		got = source_read(src, raw, want, e);
 		if (got == ERR_INTERRUPTED) {   /* EINTR: a signal, or a device timeout */
