@@ -10,3 +10,5 @@ tests_test_sources_SOURCES = tests/test_sources.c
 tests_test_sources_LDADD = $(LIBS_ALL)
 TESTS += tests/test_samples tests/test_sources tests/test_engine tests/test_atomicfile tests/cli_collect.sh tests/cli_main.sh
 dist_check_SCRIPTS += tests/cli_collect.sh tests/cli_main.sh
+EXTRA_DIST += HACKING.md tests/data/nist-oracle scripts/bench-collect.sh scripts/bench-lib.sh \
+	scripts/bench-all.sh scripts/baseline-rng.c scripts/install-deps.sh scripts/valgrind-wrap.sh

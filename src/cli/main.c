@@ -42,7 +42,17 @@ static const struct command commands[] = {
 	  "Exit status: 0 ok, 1 a health test failed, 2 error.\n" },
 	{ "health", cmd_health, "run the SP 800-90B health tests (RCT, APT) on a source or file",
 	  "usage: rngaudit health (--source SPEC | FILE) [--bits K] [--entropy H] [--alpha A]\n"
-	  "                       [-n N] [--follow] [--interval SECONDS]\n" },
+	  "                       [-n N] [--follow] [--interval SECONDS]\n"
+	  "\n"
+	  "  --source SPEC      a source (as for collect); or FILE: NIST format, one sample per byte\n"
+	  "  -b, --bits K       bits per sample, 1..8 (default 8)\n"
+	  "  --entropy H        claimed min-entropy per sample (default K for DRBG output, else required)\n"
+	  "  --alpha A          false-alarm probability per test, e.g. 2^-30 or 1e-9 (default 2^-20)\n"
+	  "  -n, --samples N    samples to test (default 1000000 from a source; a FILE is read to its end)\n"
+	  "  --follow           run until SIGINT/SIGTERM: each failure on one line, a status line every interval\n"
+	  "  --interval S       seconds between --follow status lines (default 10)\n"
+	  "\n"
+	  "Exit status: 0 no failure, 1 a test failed, 2 error.\n" },
 	{ "assess", cmd_assess, "SP 800-90B non-IID min-entropy estimators on a NIST-format file",
 	  "usage: rngaudit assess [-i|-c] [-a|-t] [-v|-vv] [-l INDEX,SAMPLES] [--format text|csv] FILE [BITS]\n" },
 	{ "iid", cmd_iid, "SP 800-90B IID track: permutation and chi-square tests",
