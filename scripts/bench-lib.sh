@@ -6,7 +6,7 @@ median_time() {
 	while [ "$i" -lt "$runs" ]; do
 		s=$(date +%s.%N)
 		# exit 1 is a verdict (a health test or gate failed), not a failure to run
-		"$@" >/dev/null 2>&1; st=$?
+		st=0; "$@" >/dev/null 2>&1 || st=$?
 		[ "$st" -le 1 ] || { echo "bench: command failed ($st): $*" >&2; return 1; }
 		e=$(date +%s.%N)
 		echo "$e - $s" | bc -l
