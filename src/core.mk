@@ -3,6 +3,7 @@ src_librngaudit_a_SOURCES += \
 	src/err.c src/err.h \
 	src/samples.c src/samples.h \
 	src/engine.c src/engine.h \
+	src/asyncsink.c src/asyncsink.h \
 	src/recorder.c src/recorder.h \
 	src/atomicfile.c src/atomicfile.h \
 	src/sysinfo.c src/sysinfo.h \
