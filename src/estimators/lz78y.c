@@ -31,6 +31,21 @@
  * nothing is added any more and the step needs no branch.  With pack, the
  * long contexts then keep 16-bit counts; returns 1 (nothing else done) if
  * one would overflow, and the caller runs again without pack. */
+/* One context's 32+32-bit follower counts: offer its prediction (the more
+ * frequent follower, 1 on a tie) if its count beats *maxc (longer contexts
+ * come first, so ties keep the longer one), then count the follower
+ * (inc = 1 << 32y) if the context has been seen before. */
+static inline void lz_count_wide(uint64_t *c, uint64_t inc, uint32_t *maxc, uint32_t *pred)
+{
+	uint64_t v = *c;
+	uint32_t c0 = (uint32_t)v, c1 = (uint32_t)(v >> 32);
+	uint32_t cnt = c0 > c1 ? c0 : c1;
+	uint32_t gt = cnt > *maxc;
+	*maxc = gt ? cnt : *maxc;
+	*pred = gt ? (uint32_t)(c1 >= c0) : *pred;
+	*c = v + (cnt ? inc : 0);
+}
+
 static int lz_binary(const uint8_t *s, size_t n, int pack, struct pred_tally *t, struct err *e)
 {
 	uint64_t *tab[LZ_B + 1];
@@ -122,14 +137,7 @@ static int lz_binary(const uint8_t *s, size_t n, int pack, struct pred_tally *t,
 				*c = v + (cnt ? inc16 : 0);
 			}
 			for (unsigned j = LZ_WIDE; j > 0; j--) {
-				uint64_t *c = tab[j] + (h & ((1u << j) - 1));
-				uint64_t v = *c;
-				uint32_t c0 = (uint32_t)v, c1 = (uint32_t)(v >> 32);
-				uint32_t cnt = c0 > c1 ? c0 : c1;
-				uint32_t gt = cnt > maxc;
-				maxc = gt ? cnt : maxc;
-				pred = gt ? (uint32_t)(c1 >= c0) : pred;
-				*c = v + (cnt ? inc : 0);
+				lz_count_wide(tab[j] + (h & ((1u << j) - 1)), inc, &maxc, &pred);
 			}
 			pred_tally_add(t, maxc != 0 && pred == y);
 			h = (h << 1) | y;
@@ -145,14 +153,7 @@ static int lz_binary(const uint8_t *s, size_t n, int pack, struct pred_tally *t,
 		uint64_t inc = (uint64_t)1 << (32 * y);
 		uint32_t maxc = 0, pred = 0;
 		for (unsigned j = LZ_B; j > 0; j--) {
-			uint64_t *c = tab[j] + (h & ((1u << j) - 1));
-			uint64_t v = *c;
-			uint32_t c0 = (uint32_t)v, c1 = (uint32_t)(v >> 32);
-			uint32_t cnt = c0 > c1 ? c0 : c1;
-			uint32_t gt = cnt > maxc;
-			maxc = gt ? cnt : maxc;
-			pred = gt ? (uint32_t)(c1 >= c0) : pred;
-			*c = v + (cnt ? inc : 0);
+			lz_count_wide(tab[j] + (h & ((1u << j) - 1)), inc, &maxc, &pred);
 		}
 		pred_tally_add(t, maxc != 0 && pred == y);
 		h = (h << 1) | y;
