@@ -22,37 +22,44 @@
 /* 90B 6.3.10 step 1: B = 16, maxDictionarySize = 65,536. */
 #define LZ_B 16
 #define LZ_MAX_DICT 65536
-/* bitstring contexts up to this length keep 32-bit counts */
-#define LZ_WIDE 10
 
 /* Bitstrings: context c of length j (the newest bit in bit 0) has its
- * counts in tab[j][c], c0 in the low and c1 in the high 32 bits (NIST's
- * binary path: prediction 1 unless c0 > c1).  Once the dictionary is full
- * nothing is added any more and the step needs no branch.  With pack, the
- * long contexts then keep 16-bit counts; returns 1 (nothing else done) if
- * one would overflow, and the caller runs again without pack. */
-/* One context's 32+32-bit follower counts: offer its prediction (the more
- * frequent follower, 1 on a tie) if its count beats *maxc (longer contexts
- * come first, so ties keep the longer one), then count the follower
- * (inc = 1 << 32y) if the context has been seen before. */
-static inline void lz_count_wide(uint64_t *c, uint64_t inc, uint32_t *maxc, uint32_t *pred)
-{
-	uint64_t v = *c;
-	uint32_t c0 = (uint32_t)v, c1 = (uint32_t)(v >> 32);
-	uint32_t cnt = c0 > c1 ? c0 : c1;
-	uint32_t gt = cnt > *maxc;
-	*maxc = gt ? cnt : *maxc;
-	*pred = gt ? (uint32_t)(c1 >= c0) : *pred;
-	*c = v + (cnt ? inc : 0);
-}
+ * follower counts in tab[j][c], c0 in the low and c1 in the high 32 bits
+ * (NIST's binary path: prediction 1 unless c0 > c1); 0 while unknown.
+ *
+ * Until the dictionary is full every step looks up all 16 lengths.  After
+ * that no context is added, and most need never be looked at again:
+ *
+ * - a context's counts never exceed those of its parent, its suffix one bit
+ *   shorter (the parent was entered no later, and every later occurrence of
+ *   the context is one of the parent), so its best count is at most the
+ *   parent's, and NIST's prediction (highest count, ties to the longer) is
+ *   the longest context of the chain 1, 2, .. whose count ties all shorter;
+ * - the gap parent - context in each follower's count never shrinks (both
+ *   count when the context occurs, only the parent otherwise); once both
+ *   gaps are positive the context can never tie its parent again, nor can
+ *   any longer context that extends it.  It is marked LZ_DEAD and the walk
+ *   up the chain stops there.
+ *
+ * On random data nearly every context of two bits or more dies early, and a
+ * step touches two table words instead of sixteen; on data whose contexts
+ * keep predicting, the walk goes as far as NIST's loop does.
+ *
+ * The dictionary can fill in the middle of a step: the step's unknown
+ * lengths are added longest first, so its contexts of lengths gap_hi+1..16
+ * exist while those of lengths gap_lo..gap_hi do not.  The inequality above
+ * still holds against the nearest shorter context that exists, so the walk
+ * steps over that one gap. */
+#define LZ_DEAD UINT64_MAX
 
-static int lz_binary(const uint8_t *s, size_t n, int pack, struct pred_tally *t, struct err *e)
+static int lz_binary(const uint8_t *s, size_t n, struct pred_tally *t, struct err *e)
 {
 	uint64_t *tab[LZ_B + 1];
 	uint64_t *mem;
 	size_t total = 0, i;
 	long dict = 0;
 	uint32_t h = 0;   /* bit m = s[i-1-m] */
+	unsigned gap_lo = LZ_B + 1, gap_hi = 0;
 
 	for (unsigned j = 1; j <= LZ_B; j++)
 		total += (size_t)1 << j;
@@ -72,6 +79,7 @@ static int lz_binary(const uint8_t *s, size_t n, int pack, struct pred_tally *t,
 		dict++;
 	}
 	h = (h << 1) | (s[LZ_B] & 1u);
+	/* 6.3.10 step 3 while the dictionary has room: every length, 16 down */
 	for (i = LZ_B + 1; i < n && dict < LZ_MAX_DICT; i++) {
 		unsigned y = s[i] & 1u, pred = 0;
 		uint32_t maxc = 0;
@@ -88,74 +96,47 @@ static int lz_binary(const uint8_t *s, size_t n, int pack, struct pred_tally *t,
 			} else if (dict < LZ_MAX_DICT) {
 				*c = (uint64_t)1 << (32 * y);
 				dict++;
+			} else {
+				/* full within this step: this length stays unknown */
+				gap_hi = gap_hi ? gap_hi : j;
+				gap_lo = j;
 			}
 		}
 		pred_tally_add(t, maxc != 0 && pred == y);
 		h = (h << 1) | y;
 	}
-	/* Once the dictionary is full nothing is added any more.  The long
-	 * contexts (j > LZ_WIDE) are many and seldom seen: their counts are
-	 * packed in 16 + 16 bits, halving the memory the step touches.  A count
-	 * that would pass 65535 makes the caller run again without packing. */
-	if (pack) {
-		for (unsigned j = LZ_WIDE + 1; j <= LZ_B && pack; j++)
-			for (size_t c = 0; c < ((size_t)1 << j); c++)
-				if ((tab[j][c] & 0xffff0000ffff0000u) != 0)
-					pack = 0;
-	}
-	if (pack && i < n) {
-		uint32_t *pk[LZ_B + 1], *pmem;
-		uint32_t over = 0;
-		total = 0;
-		for (unsigned j = LZ_WIDE + 1; j <= LZ_B; j++)
-			total += (size_t)1 << j;
-		pmem = malloc(total * sizeof *pmem);
-		if (!pmem) {
-			free(mem);
-			return err_set(e, ERR_NOMEM, "LZ78Y: out of memory");
-		}
-		total = 0;
-		for (unsigned j = LZ_WIDE + 1; j <= LZ_B; j++) {
-			pk[j] = pmem + total;
-			for (size_t c = 0; c < ((size_t)1 << j); c++)
-				pk[j][c] = (uint32_t)tab[j][c] | (uint32_t)(tab[j][c] >> 16);
-			total += (size_t)1 << j;
-		}
-		for (; i < n && !over; i++) {
-			unsigned y = s[i] & 1u;
-			uint64_t inc = (uint64_t)1 << (32 * y);
-			uint32_t inc16 = (uint32_t)1 << (16 * y);
-			uint32_t maxc = 0, pred = 0;
-			for (unsigned j = LZ_B; j > LZ_WIDE; j--) {
-				uint32_t *c = pk[j] + (h & ((1u << j) - 1));
-				uint32_t v = *c, c0 = v & 0xffffu, c1 = v >> 16;
-				uint32_t cnt = c0 > c1 ? c0 : c1;
-				uint32_t gt = cnt > maxc;
-				maxc = gt ? cnt : maxc;
-				pred = gt ? (uint32_t)(c1 >= c0) : pred;
-				over |= (cnt != 0) & (((v >> (16 * y)) & 0xffffu) == 0xffffu);
-				*c = v + (cnt ? inc16 : 0);
-			}
-			for (unsigned j = LZ_WIDE; j > 0; j--) {
-				lz_count_wide(tab[j] + (h & ((1u << j) - 1)), inc, &maxc, &pred);
-			}
-			pred_tally_add(t, maxc != 0 && pred == y);
-			h = (h << 1) | y;
-		}
-		free(pmem);
-		if (over) {
-			free(mem);
-			return 1;
-		}
-	}
+	/* the rest: walk the chain up from length 1 while it may predict */
 	for (; i < n; i++) {
-		unsigned y = s[i] & 1u;
+		unsigned y = s[i] & 1u, pred = 0;
 		uint64_t inc = (uint64_t)1 << (32 * y);
-		uint32_t maxc = 0, pred = 0;
-		for (unsigned j = LZ_B; j > 0; j--) {
-			lz_count_wide(tab[j] + (h & ((1u << j) - 1)), inc, &maxc, &pred);
+		uint32_t p0 = 0, p1 = 0, best = 0;   /* no parent: never dead */
+		for (unsigned j = 1; j <= LZ_B; j++) {
+			uint64_t *c = tab[j] + (h & ((1u << j) - 1));
+			uint64_t v = *c;
+			if (v == 0) {
+				if (j >= gap_lo && j <= gap_hi) {
+					j = gap_hi;   /* on to the gap step's longer contexts */
+					continue;
+				}
+				break;
+			}
+			if (v == LZ_DEAD)
+				break;
+			uint32_t c0 = (uint32_t)v, c1 = (uint32_t)(v >> 32);
+			if (c0 < p0 && c1 < p1) {
+				*c = LZ_DEAD;
+				break;
+			}
+			uint32_t cnt = c0 > c1 ? c0 : c1;
+			if (cnt >= best) {   /* going up, >= is NIST's > going down */
+				best = cnt;
+				pred = c1 >= c0;
+			}
+			*c = v + inc;
+			p0 = c0;
+			p1 = c1;
 		}
-		pred_tally_add(t, maxc != 0 && pred == y);
+		pred_tally_add(t, best != 0 && pred == y);
 		h = (h << 1) | y;
 	}
 	free(mem);
@@ -296,15 +277,7 @@ int est_lz78y(const uint8_t *s, size_t n, unsigned k, struct est_result *r, stru
 				   k == 2 ? LZ_B + 3u : LZ_B + 2u, n);
 		return 0;
 	}
-	if (k == 2) {
-		rc = lz_binary(s, n, 1, &t, e);
-		if (rc == 1) {   /* a packed count overflowed: again, all wide */
-			memset(&t, 0, sizeof t);
-			rc = lz_binary(s, n, 0, &t, e);
-		}
-	} else {
-		rc = lz_literal(s, n, k, &t, e);
-	}
+	rc = k == 2 ? lz_binary(s, n, &t, e) : lz_literal(s, n, k, &t, e);
 	if (rc < 0)
 		return rc;
 	pred_finish(r, t.C, (long long)n - LZ_B - 1, t.max_run, k);
