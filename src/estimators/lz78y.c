@@ -52,7 +52,8 @@
  * steps over that one gap. */
 #define LZ_DEAD UINT64_MAX
 
-static int lz_binary(const uint8_t *s, size_t n, struct pred_tally *t, struct err *e)
+int lz78y_binary_tally(const uint8_t *s, size_t n, long max_dict, struct pred_tally *t,
+		       struct err *e)
 {
 	uint64_t *tab[LZ_B + 1];
 	uint64_t *mem;
@@ -80,7 +81,7 @@ static int lz_binary(const uint8_t *s, size_t n, struct pred_tally *t, struct er
 	}
 	h = (h << 1) | (s[LZ_B] & 1u);
 	/* 6.3.10 step 3 while the dictionary has room: every length, 16 down */
-	for (i = LZ_B + 1; i < n && dict < LZ_MAX_DICT; i++) {
+	for (i = LZ_B + 1; i < n && dict < max_dict; i++) {
 		unsigned y = s[i] & 1u, pred = 0;
 		uint32_t maxc = 0;
 		for (unsigned j = LZ_B; j > 0; j--) {
@@ -93,7 +94,7 @@ static int lz_binary(const uint8_t *s, size_t n, struct pred_tally *t, struct er
 					pred = c0 > c1 ? 0u : 1u;
 				}
 				*c += (uint64_t)1 << (32 * y);
-			} else if (dict < LZ_MAX_DICT) {
+			} else if (dict < max_dict) {
 				*c = (uint64_t)1 << (32 * y);
 				dict++;
 			} else {
@@ -277,7 +278,7 @@ int est_lz78y(const uint8_t *s, size_t n, unsigned k, struct est_result *r, stru
 				   k == 2 ? LZ_B + 3u : LZ_B + 2u, n);
 		return 0;
 	}
-	rc = k == 2 ? lz_binary(s, n, &t, e) : lz_literal(s, n, k, &t, e);
+	rc = k == 2 ? lz78y_binary_tally(s, n, LZ_MAX_DICT, &t, e) : lz_literal(s, n, k, &t, e);
 	if (rc < 0)
 		return rc;
 	pred_finish(r, t.C, (long long)n - LZ_B - 1, t.max_run, k);
