@@ -17,6 +17,7 @@
 
 #include "estimators/predictor.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -189,132 +190,181 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
 	return 0;
 }
 
-/* Records in depth d-1's context (last step) that its follower s[i-1] made
- * this step's depth-d context rec. */
-static void mmc_link(struct pred_dict *dict, unsigned d, const long *last, long rec, uint8_t prev)
+/* Literal samples.  NIST walks the 16 depths within each step, but a depth
+ * only needs to know, for each step, what the depth below did there: it
+ * found its context (then this depth is looked up), or knew it to be new
+ * (then so is this one's, while the depth below had room), and its record
+ * (whose link saves a look-up).  So the depths run one after the other over
+ * the whole input, each with only its own dictionary and the one below in
+ * memory, which keeps the tables in cache and the memory small. */
+#define MMC_FOUND 1u
+#define MMC_ABSENT 2u
+
+struct mmc_pass {
+	uint8_t *state;    /* per step: MMC_FOUND / MMC_ABSENT */
+	int32_t *rec;      /* per step: the context's record, or -1 */
+	size_t full_step;  /* the step that filled the dictionary (SIZE_MAX: never) */
+};
+
+/* The record of depth d-1's context at the last step (upr, or -1) in *up,
+ * and the record its link names when that context was followed by prev as
+ * now, else -1. */
+static inline long mmc_via(struct pred_dict *down, long upr, uint8_t prev, struct pred_ctx **up)
 {
-	struct pred_ctx *up;
-	if (d == 0 || last[d - 1] < 0 || rec < 0)
-		return;
-	up = &dict[d - 1].rec[last[d - 1]];
-	if (!up->link && up->first_sym == prev)
-		up->link = (uint32_t)rec + 1;
+	if (upr < 0)
+		return -1;
+	*up = &down->rec[upr];
+	return (*up)->link && (*up)->first_sym == prev ? (long)(*up)->link - 1 : -1;
+}
+
+/* Depth d over steps d+2 .. n-1, as 90B 6.3.9 steps 4-5 and NIST's
+ * multi_mmc_test(): below is depth d-1's pass and dictionary (unused for
+ * d = 0); fills me, dc and the depth's correct / predicted bitmaps (bit i-2).
+ * Returns -1 when out of memory. */
+static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct pred_dict *down,
+		     const struct mmc_pass *below, struct pred_dict *dc, struct mmc_pass *me,
+		     uint64_t *corr, uint64_t *pred)
+{
+	long entries = 0;
+
+	me->full_step = SIZE_MAX;
+	if (d + 1 < n - 1) {
+		/* 90B 6.3.9 step 4: the first (context, follower) pair */
+		struct pred_key key = pred_dict_key(dc, d + 1);
+		if (pred_dict_add(dc, &key, d + 1, s[d + 1]) < 0)
+			return -1;
+		entries = 1;
+	}
+	for (size_t i = 0; i < d + 2 && i < n; i++) {
+		me->state[i] = 0;
+		me->rec[i] = -1;
+	}
+	for (size_t i = d + 2; i < n; i++) {
+		const uint8_t y = s[i];
+		/* the context at depth d is depth d-1's last context followed
+		 * by s[i-1]: its link, when it has one, names the record */
+		long upr = d > 0 ? below->rec[i - 1] : -1;
+		struct pred_ctx *up = NULL;
+		long via = -1, rec;
+		unsigned st;
+
+		if (d == 0 || (below->state[i] & MMC_FOUND)) {
+			struct pred_key key = { 0, 0, 0 };
+			via = mmc_via(down, upr, s[i - 1], &up);
+			if (via >= 0) {
+				rec = via;
+			} else {
+				key = pred_dict_key(dc, i);
+				rec = pred_dict_find(dc, &key);
+			}
+			if (rec >= 0) {
+				size_t w = (i - 2) / 64;
+				uint64_t bit = (uint64_t)1 << ((i - 2) % 64);
+				int added;
+				st = MMC_FOUND;
+				pred[w] |= bit;
+				corr[w] |= dc->rec[rec].best_sym == y ? bit : 0;
+				added = pred_dict_count(dc, rec, y, entries < MMC_MAX_ENTRIES);
+				if (added < 0)
+					return -1;
+				entries += added;
+			} else {
+				st = MMC_ABSENT;
+				if (entries < MMC_MAX_ENTRIES) {
+					rec = pred_dict_add(dc, &key, i, y);
+					if (rec < 0)
+						return -1;
+					entries++;
+				}
+			}
+		} else {
+			/* A shorter context was unknown.  If the depth below
+			 * never filled up, this longer context is new as well
+			 * (its suffix would have been entered with it). */
+			int sure = (below->state[i] & MMC_ABSENT) && i < below->full_step;
+			if (entries < MMC_MAX_ENTRIES) {
+				/* NIST enters (x, y) with map::operator[], which
+				 * counts it if x is known after all (possible when
+				 * a shorter depth was full), and counts an entry
+				 * either way */
+				struct pred_key key = pred_dict_key(dc, i);
+				via = mmc_via(down, upr, s[i - 1], &up);
+				rec = sure ? -1 : via >= 0 ? via : pred_dict_find(dc, &key);
+				if (rec >= 0) {
+					st = 0;
+					if (pred_dict_count(dc, rec, y, 1) < 0)
+						return -1;
+				} else {
+					st = MMC_ABSENT;
+					rec = pred_dict_add(dc, &key, i, y);
+					if (rec < 0)
+						return -1;
+				}
+				entries++;
+			} else {
+				st = sure ? MMC_ABSENT : 0;
+				rec = -1;
+			}
+		}
+		if (up && rec >= 0 && !up->link && up->first_sym == s[i - 1])
+			up->link = (uint32_t)rec + 1;
+		me->state[i] = (uint8_t)st;
+		me->rec[i] = (int32_t)rec;
+		if (entries >= MMC_MAX_ENTRIES && me->full_step == SIZE_MAX)
+			me->full_step = i;
+	}
+	return 0;
 }
 
 static int mmc_literal(const uint8_t *s, size_t n, unsigned k, struct pred_sched *b, struct err *e)
 {
-	struct pred_dict dict[MMC_D];
-	long entries[MMC_D];
-	long last[MMC_D], cur[MMC_D];   /* each depth's record at the last / this step */
+	struct pred_dict dict[2];   /* depth d in dict[d & 1] */
+	struct mmc_pass pass[2];
+	size_t nw = (n - 2 + 63) / 64;
 	uint8_t *buf = malloc(n + PRED_CTX_PAD);
+	uint64_t *corr = calloc(MMC_D * nw, sizeof *corr), *pred = calloc(MMC_D * nw, sizeof *pred);
 	int rc = 0;
-	unsigned nd = 0;
 
-	if (!buf)
-		return err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
+	memset(dict, 0, sizeof dict);
+	for (int p = 0; p < 2; p++) {
+		pass[p].state = malloc(n);
+		pass[p].rec = malloc(n * sizeof *pass[p].rec);
+	}
+	if (!buf || !corr || !pred || !pass[0].state || !pass[0].rec || !pass[1].state || !pass[1].rec)
+		goto oom;
 	memset(buf, 0, PRED_CTX_PAD);
 	memcpy(buf + PRED_CTX_PAD, s, n);
-	for (; nd < MMC_D; nd++) {
-		if (pred_dict_init(&dict[nd], buf, nd + 1, k) < 0 ||
-		    pred_dict_reserve(&dict[nd], n < MMC_MAX_ENTRIES ? n : MMC_MAX_ENTRIES) < 0) {
-			pred_dict_free(&dict[nd]);
-			rc = err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
-			goto out;
-		}
-		entries[nd] = 0;
-	}
-	for (unsigned d = 0; d < MMC_D && d + 1 < n - 1; d++) {
-		struct pred_key key = pred_dict_key(&dict[d], d + 1);
-		if (pred_dict_add(&dict[d], &key, d + 1, s[d + 1]) < 0)
+	for (unsigned d = 0; d < MMC_D; d++) {
+		struct pred_dict *dc = &dict[d & 1], *down = &dict[(d + 1) & 1];
+		pred_dict_free(dc);   /* depth d-2 is no longer needed */
+		if (pred_dict_init(dc, buf, d + 1, k) < 0 ||
+		    pred_dict_reserve(dc, n < MMC_MAX_ENTRIES ? n : MMC_MAX_ENTRIES) < 0 ||
+		    mmc_depth(s, n, d, down, &pass[(d + 1) & 1], dc, &pass[d & 1], corr + d * nw,
+			      pred + d * nw) < 0)
 			goto oom;
-		entries[d] = 1;
 	}
-	for (unsigned d = 0; d < MMC_D; d++)
-		last[d] = -1;
-	for (size_t t0 = 2; t0 < n; t0 += PRED_SCHED_BLOCK) {
-		uint64_t corr[MMC_D] = { 0 }, pred[MMC_D] = { 0 };
-		size_t t1 = n - t0 < PRED_SCHED_BLOCK ? n : t0 + PRED_SCHED_BLOCK;
-		for (size_t i = t0; i < t1; i++) {
-			uint8_t y = s[i];
-			unsigned j = (unsigned)(i - t0);
-			int found = 0;
-			int absent = 0;   /* the previous depth's context is known to be new */
-			for (unsigned d = 0; d < MMC_D; d++)
-				cur[d] = -1;
-			for (unsigned d = 0; d < MMC_D && d + 2 <= i; d++) {
-				struct pred_dict *dc = &dict[d];
-				long rec = -1;
-				/* last step's depth d-1 context followed by s[i-1] is this
-				 * step's depth d context: follow its link when it has one */
-				const struct pred_ctx *up = d > 0 && last[d - 1] >= 0 ? &dict[d - 1].rec[last[d - 1]] : NULL;
-				long via = up && up->link && up->first_sym == s[i - 1] ? (long)up->link - 1 : -1;
-				if (d == 0 || found) {
-					struct pred_key key = { 0, 0, 0 };
-					if (via >= 0) {
-						rec = via;
-					} else {
-						key = pred_dict_key(dc, i);
-						rec = pred_dict_find(dc, &key);
-					}
-					found = rec >= 0;
-					absent = !found;
-					if (!found) {
-						if (entries[d] < MMC_MAX_ENTRIES) {
-							rec = pred_dict_add(dc, &key, i, y);
-							if (rec < 0)
-								goto oom;
-							entries[d]++;
-						}
-						mmc_link(dict, d, last, rec, s[i - 1]);
-						cur[d] = rec;
-						continue;
-					}
-					pred[d] |= (uint64_t)1 << j;
-					corr[d] |= (uint64_t)(dc->rec[rec].best_sym == y) << j;
-					int added = pred_dict_count(dc, rec, y, entries[d] < MMC_MAX_ENTRIES);
-					if (added < 0)
-						goto oom;
-					entries[d] += added;
-					mmc_link(dict, d, last, rec, s[i - 1]);
-					cur[d] = rec;
-				} else {
-					/* A shorter context was unknown.  If the depth below
-					 * never filled up, this longer context is new as well
-					 * (its suffix would have been entered with it). */
-					int sure = absent && entries[d - 1] < MMC_MAX_ENTRIES;
-					if (entries[d] < MMC_MAX_ENTRIES) {
-						/* NIST enters (x, y) with map::operator[], which
-						 * counts it if x is known after all (possible when
-						 * a shorter depth was full), and counts an entry
-						 * either way */
-						struct pred_key key = pred_dict_key(dc, i);
-						rec = sure ? -1 : via >= 0 ? via : pred_dict_find(dc, &key);
-						absent = rec < 0;
-						if (!absent) {
-							if (pred_dict_count(dc, rec, y, 1) < 0)
-								goto oom;
-						} else if ((rec = pred_dict_add(dc, &key, i, y)) < 0) {
-							goto oom;
-						}
-						mmc_link(dict, d, last, rec, s[i - 1]);
-						cur[d] = rec;
-						entries[d]++;
-					} else {
-						absent = sure;
-						cur[d] = -1;
-					}
-				}
-			}
-			memcpy(last, cur, sizeof last);
+	/* the scoreboard, 64 steps at a time */
+	for (size_t w = 0; w < nw; w++) {
+		uint64_t cw[MMC_D], pw[MMC_D];
+		size_t t0 = 2 + w * 64;
+		for (unsigned d = 0; d < MMC_D; d++) {
+			cw[d] = corr[d * nw + w];
+			pw[d] = pred[d * nw + w];
 		}
-		pred_sched_block(b, MMC_D, corr, pred, (unsigned)(t1 - t0));
+		pred_sched_block(b, MMC_D, cw, pw, (unsigned)(n - t0 < 64 ? n - t0 : 64));
 	}
 	goto out;
 oom:
 	rc = err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
 out:
-	for (unsigned d = 0; d < nd; d++)
-		pred_dict_free(&dict[d]);
+	pred_dict_free(&dict[0]);
+	pred_dict_free(&dict[1]);
+	for (int p = 0; p < 2; p++) {
+		free(pass[p].state);
+		free(pass[p].rec);
+	}
+	free(corr);
+	free(pred);
 	free(buf);
 	return rc;
 }
