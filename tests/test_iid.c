@@ -7,7 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <bzlib.h>
+
 #include "tap.h"
+#include "iid/bzsize.h"
 #include "iid/iid.h"
 
 static uint8_t *load(const char *rel, size_t *n)
@@ -214,8 +217,59 @@ static void check_markov(void)
 	free(s);
 }
 
+/* bzsize.c (with and without tokbwt.c) must give libbz2's exact sizes */
+static void check_bzsize(void)
+{
+	static const char *const what[] = {
+		"random bits", "random bytes", "3% ones", "values 0 and 200, 30%/70%",
+		"0..4 in runs of 7", "random bytes, no separators", "long tokens",
+	};
+	size_t nsamp = 300000, cap = 10 * nsamp + 64;
+	char *text = malloc(cap), *dest = malloc(cap + 600);
+	struct iid_bzwork *w = iid_bzwork_new(5);
+	struct iid_rng g;
+
+	iid_rng_seed(&g, 5, 11);
+	for (int mode = 0; mode < 7; mode++) {
+		size_t len = 0;
+		unsigned dl = (unsigned)(cap + 600);
+		int rc;
+		for (size_t i = 0; i < nsamp; i++) {
+			uint64_t r = iid_rng_next(&g);
+			unsigned v;
+			switch (mode) {
+			case 0: v = r & 1; break;
+			case 1: v = r & 255; break;
+			case 2: v = r % 100 < 3; break;
+			case 3: v = r % 100 < 30 ? 200 : 0; break;
+			case 4: v = (unsigned)(i / 7 % 5); break;
+			case 5: text[len++] = (char)r; continue;
+			default: v = (unsigned)(r % 100000000u); break;
+			}
+			len += (size_t)sprintf(text + len, "%u ", v);
+		}
+		len--;
+		rc = BZ2_bzBuffToBuffCompress(dest, &dl, text, (unsigned)len, 5, 0, 0);
+		for (int tok = 1; tok >= 0; tok--) {
+			uint64_t size = 0;
+			int r;
+			iid_bzwork_use_tokens(w, tok);
+			r = iid_bz2_size((const uint8_t *)text, len, 5, w, &size);
+			/* -1 (declined, the caller then runs libbz2) is allowed only
+			 * for the periodic text */
+			tap_ok(rc == BZ_OK && ((r == 0 && size == dl) || (r != 0 && mode == 4)),
+			       "bzip2 size of %s (%s): %llu as libbz2 (%u)", what[mode],
+			       tok ? "token sort" : "suffix sort", (unsigned long long)size, dl);
+		}
+	}
+	iid_bzwork_free(w);
+	free(text);
+	free(dest);
+}
+
 int main(void)
 {
+	check_bzsize();
 	check_markov();
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		check_case(&cases[i]);

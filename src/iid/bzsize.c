@@ -35,8 +35,14 @@
 struct iid_bzwork {
 	size_t cap;                 /* block capacity */
 	uint8_t *block;             /* block + BZ_WRAP wrap-around bytes */
+	uint8_t *bwt;               /* the block's Burrows-Wheeler transform */
 	saidx_t *sa;
 	uint16_t *mtfv;
+	struct iid_tokbwt *tok;     /* token sort for the decimal text (tokbwt.c) */
+	int use_tok;
+	uint16_t *hsym;             /* per group of 50 MTF values: distinct values */
+	uint8_t *hcnt;              /* and their counts */
+	uint32_t *goff;             /* group g's pairs are goff[g] .. goff[g+1]-1 */
 };
 
 struct iid_bzwork *iid_bzwork_new(int level)
@@ -48,11 +54,23 @@ struct iid_bzwork *iid_bzwork_new(int level)
 	w->block = malloc(w->cap + BZ_WRAP);
 	w->sa = malloc((w->cap + BZ_WRAP) * sizeof *w->sa);
 	w->mtfv = malloc((w->cap + 2) * sizeof *w->mtfv);
-	if (!w->block || !w->sa || !w->mtfv) {
+	w->bwt = malloc(w->cap);
+	w->tok = iid_tokbwt_new(w->cap);
+	w->hsym = malloc((w->cap + 2) * sizeof *w->hsym);
+	w->hcnt = malloc(w->cap + 2);
+	w->goff = malloc(((w->cap + 2) / BZ_G_SIZE + 2) * sizeof *w->goff);
+	if (!w->block || !w->sa || !w->mtfv || !w->bwt || !w->tok || !w->hsym || !w->hcnt ||
+	    !w->goff) {
 		iid_bzwork_free(w);
 		return NULL;
 	}
+	w->use_tok = 1;
 	return w;
+}
+
+void iid_bzwork_use_tokens(struct iid_bzwork *w, int on)
+{
+	w->use_tok = on;
 }
 
 void iid_bzwork_free(struct iid_bzwork *w)
@@ -62,6 +80,11 @@ void iid_bzwork_free(struct iid_bzwork *w)
 	free(w->block);
 	free(w->sa);
 	free(w->mtfv);
+	free(w->bwt);
+	free(w->hsym);
+	free(w->hcnt);
+	free(w->goff);
+	iid_tokbwt_free(w->tok);
 	free(w);
 }
 
@@ -161,7 +184,10 @@ static void make_code_lengths(uint8_t *len, const int32_t *freq, int alpha, int 
 static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_use,
 		      uint64_t *bits)
 {
-	uint8_t *blk = w->block;
+	uint8_t *blk = w->block, *bwt = w->bwt;
+	uint64_t ynib = 0;
+	int nib;
+	size_t nb = 0;
 	saidx_t *sa = w->sa;
 	uint16_t *mtfv = w->mtfv;
 	int unseq[256], n_in_use = 0, alpha, eob, n_groups, n_selectors = 0, i, t;
@@ -172,10 +198,26 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 	size_t wr = 0, zpend = 0, wrap = n < BZ_WRAP ? n : BZ_WRAP, prev = (size_t)-1;
 	uint64_t b = 48 + 32 + 1 + 24;   /* block magic, CRC, randomised, origPtr */
 
-	/* rotation order: suffixes of block + its first `wrap` bytes */
-	memcpy(blk + n, blk, wrap);
-	if (divsufsort(blk, sa, (saidx_t)(n + wrap)) != 0)
-		return -1;
+	/* the transform: by tokens when the block is decimal text, else by
+	 * sorting the suffixes of block + its first `wrap` bytes */
+	if (w->use_tok && iid_tokbwt(blk, n, bwt, w->tok) == 0) {
+		nb = n;
+	} else {
+		memcpy(blk + n, blk, wrap);
+		if (divsufsort(blk, sa, (saidx_t)(n + wrap)) != 0)
+			return -1;
+		for (size_t s = 0; s < n + wrap; s++) {
+			size_t p = (size_t)sa[s];
+			if (p >= n)
+				continue;
+			/* two rotations that agree on `wrap` bytes may be misordered */
+			if (prev != (size_t)-1 && blk[prev] == blk[p] &&
+			    memcmp(blk + prev, blk + p, wrap) == 0)
+				return -1;
+			prev = p;
+			bwt[nb++] = blk[p == 0 ? n - 1 : p - 1];
+		}
+	}
 
 	for (i = 0; i < 256; i++)
 		if (in_use[i])
@@ -184,19 +226,14 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 	for (i = 0; i < n_in_use; i++)
 		yy[i] = (uint8_t)i;
 
-	/* MTF + zero-run coding over the BWT, in rotation order */
-	for (size_t s = 0; s < n + wrap; s++) {
-		size_t p = (size_t)sa[s];
-		uint8_t ll;
-		if (p >= n)
-			continue;
-		/* two rotations that agree on `wrap` bytes may be misordered */
-		if (prev != (size_t)-1 && blk[prev] == blk[p] &&
-		    memcmp(blk + prev, blk + p, wrap) == 0)
-			return -1;
-		prev = p;
-		ll = (uint8_t)unseq[blk[p == 0 ? n - 1 : p - 1]];
-		if (yy[0] == ll) {
+	/* MTF + zero-run coding over the BWT, in rotation order; with at most
+	 * 16 symbols in use the list fits a 64-bit word */
+	nib = n_in_use <= 16;
+	for (i = n_in_use - 1; i >= 0; i--)
+		ynib = ynib << 4 | (uint64_t)i;
+	for (size_t s = 0; s < nb; s++) {
+		uint8_t ll = (uint8_t)unseq[bwt[s]];
+		if ((nib ? (uint8_t)(ynib & 15) : yy[0]) == ll) {
 			zpend++;
 		} else {
 			if (zpend > 0) {
@@ -211,7 +248,17 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 				}
 				zpend = 0;
 			}
-			{
+			if (nib) {
+				/* yy as 16 nibbles: find ll's nibble, move the ones
+				 * before it up one */
+				uint64_t v = ynib ^ (0x1111111111111111ULL * ll);
+				uint64_t z = (v - 0x1111111111111111ULL) & ~v & 0x8888888888888888ULL;
+				int j = __builtin_ctzll(z) >> 2;
+				uint64_t below = j == 15 ? ~0ULL : (1ULL << (4 * (j + 1))) - 1;
+				ynib = (ynib & ~below) | ((ynib << 4) & below) | ll;
+				mtfv[wr++] = (uint16_t)(j + 1);
+				mtf_freq[j + 1]++;
+			} else {
 				uint8_t tmp = yy[1], tmp2;
 				int j;
 				yy[1] = yy[0];
@@ -275,40 +322,62 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 	selector = malloc(wr / BZ_G_SIZE + 2);
 	if (!selector)
 		return -1;
-	for (int iter = 0; iter < BZ_N_ITERS; iter++) {
-		/* the code lengths of symbol v in every table, packed in 10-bit
-		 * fields: a group of 50 costs at most 50 * 17 = 850 < 1024 bits per
-		 * table, so one 64-bit add per symbol sums all six tables */
-		uint64_t pack[BZ_MAX_ALPHA_SIZE];
-		for (i = 0; i < alpha; i++) {
-			pack[i] = 0;
-			for (t = 0; t < n_groups; t++)
-				pack[i] |= (uint64_t)len[t][i] << (10 * t);
-		}
-		memset(rfreq, 0, sizeof rfreq);
-		n_selectors = 0;
-		for (size_t gs = 0; gs < wr;) {
-			size_t ge = gs + BZ_G_SIZE - 1;
-			uint64_t acc = 0;
-			int bt = -1, bc = 999999999;
-			if (ge >= wr)
-				ge = wr - 1;
-			for (size_t k = gs; k <= ge; k++)
-				acc += pack[mtfv[k]];
-			for (t = 0; t < n_groups; t++) {
-				int cost = (int)((acc >> (10 * t)) & 1023);
-				if (cost < bc) {
-					bc = cost;
-					bt = t;
+	/* each group of 50 as (symbol, count) pairs: the decimal text's MTF
+	 * alphabet is small, so this shortens the four passes below */
+	{
+		uint32_t seen[BZ_MAX_ALPHA_SIZE];
+		size_t nh = 0, ng = 0;
+		memset(seen, 0, sizeof seen);
+		for (size_t gs = 0; gs < wr; gs += BZ_G_SIZE) {
+			size_t ge = gs + BZ_G_SIZE < wr ? gs + BZ_G_SIZE : wr;
+			size_t first = nh;
+			w->goff[ng] = (uint32_t)nh;
+			for (size_t k = gs; k < ge; k++) {
+				uint16_t v = mtfv[k];
+				/* seen[v] - 1 is v's slot in this group, if set for it */
+				if (seen[v] > first) {
+					w->hcnt[seen[v] - 1]++;
+				} else {
+					w->hsym[nh] = v;
+					w->hcnt[nh] = 1;
+					seen[v] = (uint32_t)++nh;
 				}
 			}
-			selector[n_selectors++] = (uint8_t)bt;
-			for (size_t k = gs; k <= ge; k++)
-				rfreq[bt][mtfv[k]]++;
-			gs = ge + 1;
+			ng++;
 		}
-		for (t = 0; t < n_groups; t++)
-			make_code_lengths(len[t], rfreq[t], alpha, BZ_MAX_CODE_LEN);
+		w->goff[ng] = (uint32_t)nh;
+		for (int iter = 0; iter < BZ_N_ITERS; iter++) {
+			/* the code lengths of symbol v in every table, packed in 10-bit
+			 * fields: a group of 50 costs at most 50 * 17 = 850 < 1024 bits
+			 * per table, so one 64-bit multiply-add per symbol sums all six
+			 * tables */
+			uint64_t pack[BZ_MAX_ALPHA_SIZE];
+			for (i = 0; i < alpha; i++) {
+				pack[i] = 0;
+				for (t = 0; t < n_groups; t++)
+					pack[i] |= (uint64_t)len[t][i] << (10 * t);
+			}
+			memset(rfreq, 0, sizeof rfreq);
+			n_selectors = 0;
+			for (size_t g = 0; g < ng; g++) {
+				uint64_t acc = 0;
+				int bt = -1, bc = 999999999;
+				for (uint32_t h = w->goff[g]; h < w->goff[g + 1]; h++)
+					acc += pack[w->hsym[h]] * w->hcnt[h];
+				for (t = 0; t < n_groups; t++) {
+					int cost = (int)((acc >> (10 * t)) & 1023);
+					if (cost < bc) {
+						bc = cost;
+						bt = t;
+					}
+				}
+				selector[n_selectors++] = (uint8_t)bt;
+				for (uint32_t h = w->goff[g]; h < w->goff[g + 1]; h++)
+					rfreq[bt][w->hsym[h]] += w->hcnt[h];
+			}
+			for (t = 0; t < n_groups; t++)
+				make_code_lengths(len[t], rfreq[t], alpha, BZ_MAX_CODE_LEN);
+		}
 	}
 
 	/* mapping table: 16 bits, then 16 per used group of 16 byte values */

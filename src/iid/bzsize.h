@@ -13,4 +13,16 @@ void iid_bzwork_free(struct iid_bzwork *w);
  * (with enough room).  Returns 0, or -1 when it cannot be sure (use libbz2). */
 int iid_bz2_size(const uint8_t *in, size_t n, int level, struct iid_bzwork *w, uint64_t *size);
 
+/* Sort by tokens (tokbwt.c) when possible (the default), or always sort the
+ * characters with libdivsufsort (on = 0; for tests). */
+void iid_bzwork_use_tokens(struct iid_bzwork *w, int on);
+
+/* tokbwt.c: the Burrows-Wheeler transform (last column of the sorted
+ * rotations) of blk[0..n-1] into bwt[0..n-1] when the block is text of
+ * space-terminated tokens.  Returns 0, or -1 when it declines. */
+struct iid_tokbwt;
+struct iid_tokbwt *iid_tokbwt_new(size_t block_cap);
+void iid_tokbwt_free(struct iid_tokbwt *t);
+int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t);
+
 #endif

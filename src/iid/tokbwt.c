@@ -1,0 +1,335 @@
+/* tokbwt.c - the Burrows-Wheeler transform of a block of 90B 5.1.11's
+ * compression text ("v v v ...": decimal numbers separated by spaces) without
+ * sorting its characters.
+ *
+ * Cut the cyclic block after every space into tokens ("digits space").  No
+ * token is a proper prefix of another, so two rotations that start at token
+ * boundaries compare as their token sequences do, token against token in
+ * string order; a rotation starting inside a token compares first by the rest
+ * of that token (its "tail", also prefix-free) and then by the rotation
+ * starting at the next token.  So the rotation order of the characters is a
+ * bucket sort by tail of the rotation order of the tokens, and that is a sort
+ * of about n/3.6 (8-bit data) or n/2 (1-bit data) items by 64-bit keys packing
+ * the ranks of the next few tokens, with the rare equal keys settled by the
+ * tokens after them.  Equal rotations (periodic blocks) may come out in any
+ * order: their preceding characters are equal, so the transform is the same.
+ *
+ * The character before a rotation starting at token offset o is the token's
+ * character o-1, or the previous token's closing space when o = 0.
+ *
+ * Declines (returns -1) when the block has no space, a token is longer than
+ * 8 bytes, there are too many distinct tokens, or the keys tie too deeply;
+ * the caller then sorts the characters. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "iid/bzsize.h"
+
+#define TOK_MAX_LEN 8           /* a token is packed big-endian into a uint64_t */
+#define TOK_MAX_DISTINCT 1024   /* 256 sample values and the odd tokens at the wrap */
+#define TOK_HASH 4096           /* open addressing, > 2 * TOK_MAX_DISTINCT */
+#define TOK_MAX_DEPTH 64        /* keys compared past the first before declining */
+#define TOK_RUN_SORT 32         /* longer runs of equal top key bits are sorted by key */
+#define TOK_MAX_SHIFT 64        /* insertion sort moves allowed per item */
+
+struct iid_tokbwt {
+	size_t cap;                 /* most tokens */
+	uint32_t *start;            /* token j starts at block position start[j] */
+	uint16_t *tr;               /* rank of token j's string */
+	uint64_t *key;              /* ranks of tokens j, j+1, ... packed */
+	uint32_t *idx;              /* token rotation order */
+	uint64_t *pair;             /* radix sort records */
+	uint32_t *cnt;              /* 2 x 65536 radix counts */
+};
+
+struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
+{
+	struct iid_tokbwt *t = calloc(1, sizeof *t);
+	if (!t)
+		return NULL;
+	t->cap = block_cap / 2 + 2;
+	t->start = malloc(t->cap * sizeof *t->start);
+	t->tr = malloc(t->cap * sizeof *t->tr);
+	t->key = malloc(t->cap * sizeof *t->key);
+	t->idx = malloc(t->cap * sizeof *t->idx);
+	t->pair = malloc(2 * t->cap * sizeof *t->pair);
+	t->cnt = malloc(2 * 65536 * sizeof *t->cnt);
+	if (!t->start || !t->tr || !t->key || !t->idx || !t->pair || !t->cnt) {
+		iid_tokbwt_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void iid_tokbwt_free(struct iid_tokbwt *t)
+{
+	if (!t)
+		return;
+	free(t->start);
+	free(t->tr);
+	free(t->key);
+	free(t->idx);
+	free(t->pair);
+	free(t->cnt);
+	free(t);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* index of code in the hash table (inserting it); -1 when full */
+static int hash_slot(uint64_t *hkey, int16_t *hval, uint64_t code, int *ndistinct,
+		     uint64_t *distinct)
+{
+	uint32_t h = (uint32_t)((code * 0x9e3779b97f4a7c15ULL) >> 52) & (TOK_HASH - 1);
+	for (;;) {
+		if (hval[h] < 0) {
+			if (*ndistinct >= TOK_MAX_DISTINCT)
+				return -1;
+			hkey[h] = code;
+			hval[h] = (int16_t)*ndistinct;
+			distinct[(*ndistinct)++] = code;
+			return (int)h;
+		}
+		if (hkey[h] == code)
+			return (int)h;
+		h = (h + 1) & (TOK_HASH - 1);
+	}
+}
+
+struct kp { uint64_t key; uint32_t idx; };
+
+static int cmp_kp(const void *a, const void *b)
+{
+	const struct kp *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* a long run of equal top bits: order it by the whole first key */
+static int sort_run(struct iid_tokbwt *t, uint32_t *run, size_t len)
+{
+	struct kp *p = malloc(len * sizeof *p);
+	if (!p)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		p[i].key = t->key[run[i]];
+		p[i].idx = run[i];
+	}
+	qsort(p, len, sizeof *p, cmp_kp);
+	for (size_t i = 0; i < len; i++)
+		run[i] = p[i].idx;
+	free(p);
+	return 0;
+}
+
+/* -1, 0, 1 as rotation a (of tokens) sorts before, with, after b; 2 when the
+ * comparison went too deep */
+static int rot_cmp(const uint64_t *key, size_t m, unsigned per_key, size_t a, size_t b)
+{
+	size_t off = 0;
+	for (int depth = 0; depth <= TOK_MAX_DEPTH; depth++) {
+		uint64_t x = key[a], y = key[b];
+		if (x != y)
+			return x < y ? -1 : 1;
+		off += per_key;
+		if (off >= m)
+			return 0;   /* equal rotations */
+		a += per_key;
+		b += per_key;
+		a -= a >= m ? m : 0;   /* per_key <= off < m here */
+		b -= b >= m ? m : 0;
+	}
+	return 2;
+}
+
+int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
+{
+	uint64_t hkey[TOK_HASH], distinct[TOK_MAX_DISTINCT], tails[TOK_MAX_DISTINCT * TOK_MAX_LEN];
+	int16_t hval[TOK_HASH];
+	uint16_t rank_of[TOK_MAX_DISTINCT], trank[TOK_MAX_DISTINCT][TOK_MAX_LEN];
+	uint8_t tlen[TOK_MAX_DISTINCT];
+	uint32_t tcount[TOK_MAX_DISTINCT * TOK_MAX_LEN];
+	uint64_t sorted[TOK_MAX_DISTINCT];
+	int ndistinct = 0, ntails = 0;
+	size_t m = 0, last_space, pos;
+	unsigned w, per_key;
+
+	if (n < 2)
+		return -1;
+	/* the token that wraps around starts after the last space */
+	last_space = n;
+	for (size_t i = n; i-- > 0;)
+		if (blk[i] == ' ') {
+			last_space = i;
+			break;
+		}
+	if (last_space == n)
+		return -1;
+	memset(hval, -1, sizeof hval);
+
+	/* 1. tokens, their codes (distinct string id in tr[] for now) */
+	pos = (last_space + 1) % n;
+	do {
+		uint64_t code = 0;
+		size_t p = pos;
+		unsigned len = 0;
+		int h;
+		for (;;) {
+			uint8_t c = blk[p];
+			if (len == TOK_MAX_LEN)
+				return -1;
+			code |= (uint64_t)c << (56 - 8 * len);
+			len++;
+			p = p + 1 == n ? 0 : p + 1;
+			if (c == ' ')
+				break;
+		}
+		if (m >= t->cap)
+			return -1;
+		h = hash_slot(hkey, hval, code, &ndistinct, distinct);
+		if (h < 0)
+			return -1;
+		t->start[m] = (uint32_t)pos;
+		t->tr[m] = (uint16_t)hval[h];
+		tlen[hval[h]] = (uint8_t)len;
+		m++;
+		pos = p;
+	} while (pos != (last_space + 1) % n);
+
+	/* 2. ranks of the token strings, and of all their tails */
+	memcpy(sorted, distinct, (size_t)ndistinct * sizeof *sorted);
+	qsort(sorted, (size_t)ndistinct, sizeof *sorted, cmp_u64);
+	for (int r = 0; r < ndistinct; r++) {
+		/* distinct[] is small: find each code's rank by a hash lookup */
+		int h = hash_slot(hkey, hval, sorted[r], &ndistinct, distinct);
+		rank_of[hval[h]] = (uint16_t)r;
+	}
+	for (int d = 0; d < ndistinct; d++)
+		for (unsigned o = 0; o < tlen[d]; o++)
+			tails[ntails++] = distinct[d] << (8 * o);
+	qsort(tails, (size_t)ntails, sizeof *tails, cmp_u64);
+	{
+		int u = 0;
+		for (int i = 0; i < ntails; i++)
+			if (u == 0 || tails[u - 1] != tails[i])
+				tails[u++] = tails[i];
+		ntails = u;
+	}
+	for (int d = 0; d < ndistinct; d++)
+		for (unsigned o = 0; o < tlen[d]; o++) {
+			uint64_t c = distinct[d] << (8 * o);
+			int lo = 0, hi = ntails - 1;
+			while (lo < hi) {
+				int mid = (lo + hi) / 2;
+				if (tails[mid] < c)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			trank[d][o] = (uint16_t)lo;
+		}
+
+	/* 3. keys: the ranks of per_key tokens, w bits each, first token highest */
+	w = 1;
+	while ((1u << w) < (unsigned)ndistinct)
+		w++;
+	per_key = 64 / w;
+	{
+		uint64_t k = 0, mask = per_key * w == 64 ? ~0ULL : (1ULL << (per_key * w)) - 1;
+		unsigned shift = 64 - per_key * w;
+		for (unsigned i = 0; i < per_key; i++)
+			k = (k << w) | rank_of[t->tr[i % m]];
+		for (size_t j = 0; j < m; j++) {
+			t->key[j] = k << shift;
+			k = ((k << w) | rank_of[t->tr[(j + per_key) % m]]) & mask;
+		}
+	}
+
+	/* 4. order the token rotations by the top 32 bits of their keys (two
+	 * 16-bit LSD radix passes), then settle runs of equal top bits */
+	{
+		uint32_t *cnt = t->cnt, *cnt2 = t->cnt + 65536, *src = t->idx;
+		uint64_t *pa = t->pair, *pb = t->pair + t->cap;   /* (top 32 key bits, rotation) */
+		uint32_t sum = 0, sum2 = 0;
+		memset(cnt, 0, 2 * 65536 * sizeof *cnt);
+		for (size_t j = 0; j < m; j++) {
+			cnt[(t->key[j] >> 32) & 0xffff]++;
+			cnt2[t->key[j] >> 48]++;
+		}
+		for (int b = 0; b < 65536; b++) {
+			uint32_t c = cnt[b], c2 = cnt2[b];
+			cnt[b] = sum;
+			cnt2[b] = sum2;
+			sum += c;
+			sum2 += c2;
+		}
+		for (size_t j = 0; j < m; j++)
+			pa[cnt[(t->key[j] >> 32) & 0xffff]++] = (t->key[j] >> 32) << 32 | j;
+		for (size_t j = 0; j < m; j++)
+			pb[cnt2[pa[j] >> 48]++] = pa[j];
+		for (size_t j = 0; j < m; j++)
+			src[j] = (uint32_t)pb[j];
+		for (size_t a = 0; a < m;) {
+			size_t b = a + 1;
+			uint32_t top = (uint32_t)(pb[a] >> 32);
+			while (b < m && (uint32_t)(pb[b] >> 32) == top)
+				b++;
+			if (b - a > TOK_RUN_SORT && sort_run(t, src + a, b - a) != 0)
+				return -1;
+			/* insertion sort of src[a..b) by the whole rotation */
+			for (size_t i = a + 1; i < b; i++) {
+				uint32_t x = src[i];
+				size_t j = i;
+				while (j > a) {
+					if (i - j > TOK_MAX_SHIFT)
+						return -1;   /* too many alike: let the caller sort */
+					int c = rot_cmp(t->key, m, per_key, src[j - 1], x);
+					if (c == 2)
+						return -1;
+					if (c <= 0)
+						break;
+					src[j] = src[j - 1];
+					j--;
+				}
+				src[j] = x;
+			}
+			a = b;
+		}
+	}
+
+	/* 5. characters: bucket by tail, in the order of the rotation that
+	 * starts at the next token.  Bucket sizes first. */
+	memset(tcount, 0, (size_t)ntails * sizeof *tcount);
+	for (size_t j = 0; j < m; j++) {
+		unsigned d = t->tr[j];
+		for (unsigned o = 0; o < tlen[d]; o++)
+			tcount[trank[d][o]]++;
+	}
+	{
+		uint32_t sum = 0;
+		for (int i = 0; i < ntails; i++) {
+			uint32_t c = tcount[i];
+			tcount[i] = sum;
+			sum += c;
+		}
+		if (sum != n)
+			return -1;
+	}
+	for (size_t r = 0; r < m; r++) {
+		uint32_t q = t->idx[r];
+		size_t j = q == 0 ? m - 1 : q - 1;      /* the token before rotation q */
+		unsigned d = t->tr[j];
+		uint64_t code = distinct[d];
+		bwt[tcount[trank[d][0]]++] = ' ';
+		for (unsigned o = 1; o < tlen[d]; o++)
+			bwt[tcount[trank[d][o]]++] = (uint8_t)(code >> (56 - 8 * (o - 1)));
+	}
+	return 0;
+}
