@@ -28,42 +28,126 @@
 /* blocks of 64 steps per chunk of the bitstring path */
 #define MMC_CHUNK 64
 
-/* One chunk of steps [c0, c1) for depths a and a+8 (both below the cap,
- * c0 >= 18): as the single-depth loop in mmc_binary(), fused. */
-static void mmc_pair(const uint8_t *s, size_t c0, size_t c1, unsigned a, int32_t *const *tab,
-		     uint64_t (*corr)[MMC_CHUNK], uint64_t (*pred)[MMC_CHUNK])
+/* Bit j of the result is bit 63 - j of x. */
+static inline uint64_t mmc_rev64(uint64_t x)
 {
-	const unsigned b = a + 8;
-	const uint32_t ma = (2u << a) - 1, mb = (2u << b) - 1;
-	int32_t *ta = tab[a], *tb = tab[b];
-	uint32_t h = 0;
+	x = __builtin_bswap64(x);
+	x = (x & 0x0f0f0f0f0f0f0f0fu) << 4 | (x >> 4 & 0x0f0f0f0f0f0f0f0fu);
+	x = (x & 0x3333333333333333u) << 2 | (x >> 2 & 0x3333333333333333u);
+	return (x & 0x5555555555555555u) << 1 | (x >> 1 & 0x5555555555555555u);
+}
+
+/* One depth's step in mmc_steady(): its word for the context, the correct
+ * bit (sign(v) xor y) into acc, newest first, and the word moved by +-2. */
+#define MMC_STEADY_DEPTH(acc, d)                                                  \
+	do {                                                                       \
+		int32_t *c_ = mem + ((2u << (d)) - 2) + (h & ((2u << (d)) - 1));   \
+		int32_t v_ = *c_;                                                  \
+		acc = 2 * acc + (((uint32_t)v_ ^ yneg) >> 31);                     \
+		*c_ = v_ + step;                                                   \
+	} while (0)
+
+/* Depths lo .. lo+cnt-1 (cnt <= 4, below the top depth) over one chunk of
+ * steps [c0, c1), c0 >= 18, once each has seen every one of its contexts:
+ * every step then predicts (the sign of the word), is right when that sign
+ * differs from y's, and moves the word by +-2.  A few operations per depth
+ * and step, and the depths of one loop touch independent words, so the loop
+ * runs at its throughput.  Called with constant lo and cnt, so the words of
+ * correct bits stay in registers (built newest first, reversed per block). */
+static inline __attribute__((always_inline)) void
+mmc_steady(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, const unsigned lo,
+	   const unsigned cnt, uint64_t (*corr)[MMC_CHUNK], uint64_t (*pred)[MMC_CHUNK])
+{
+	uint32_t h = 0;   /* bit m = s[i-1-m]; each depth masks what it needs */
 	size_t i = c0;
 
-	for (unsigned m = 0; m <= b; m++)
+	for (unsigned m = 0; m < lo + cnt; m++)
 		h |= (uint32_t)(s[i - 1 - m] & 1u) << m;
 	while (i < c1) {
 		size_t j0 = (i - c0) & ~(size_t)63, end = c0 + j0 + 64;
-		uint64_t ca = 0, pa = 0, cb = 0, pb = 0;
+		uint64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+		unsigned nj;
 		if (end > c1)
 			end = c1;
+		nj = (unsigned)(end - i);
 		for (; i < end; i++) {
-			unsigned y = s[i] & 1u, j = (unsigned)(i - c0 - j0);
-			int32_t step = y ? 2 : -2;
-			int32_t *qa = ta + (h & ma), *qb = tb + h;
-			int32_t va = *qa, vb = *qb;
-			uint64_t fa = va != 0, fb = vb != 0;
-			ca |= (fa & ((uint64_t)(va > 0) == y)) << j;
-			pa |= fa << j;
-			cb |= (fb & ((uint64_t)(vb > 0) == y)) << j;
-			pb |= fb << j;
-			*qa = va + step + (va == 0);
-			*qb = vb + step + (vb == 0);
-			h = ((h << 1) | y) & mb;
+			const uint32_t y = s[i] & 1u, yneg = 0u - y;
+			const int32_t step = (int32_t)(4 * y) - 2;
+			MMC_STEADY_DEPTH(a0, lo);
+			if (cnt > 1)
+				MMC_STEADY_DEPTH(a1, lo + 1);
+			if (cnt > 2)
+				MMC_STEADY_DEPTH(a2, lo + 2);
+			if (cnt > 3)
+				MMC_STEADY_DEPTH(a3, lo + 3);
+			h = (h << 1) | y;
 		}
-		corr[a][j0 >> 6] = ca;
-		pred[a][j0 >> 6] = pa;
-		corr[b][j0 >> 6] = cb;
-		pred[b][j0 >> 6] = pb;
+		{
+			const uint64_t acc[4] = { a0, a1, a2, a3 };
+			for (unsigned k = 0; k < cnt; k++) {
+				corr[lo + k][j0 >> 6] = mmc_rev64(acc[k]) >> (64 - nj);
+				pred[lo + k][j0 >> 6] = nj == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nj) - 1;
+			}
+		}
+	}
+}
+
+/* The top depth over one chunk of steps [c0, c1), c0 >= 18, once it holds
+ * MMC_MAX_ENTRIES pairs: no pair is added any more, a known pair is
+ * counted, and a context still unseen makes no prediction. */
+static void mmc_top_full(const uint8_t *s, size_t c0, size_t c1, int32_t *tb, const uint64_t *pairs,
+			 uint64_t *corr, uint64_t *pred)
+{
+	const unsigned top = MMC_D - 1;
+	uint32_t h = 0;
+	size_t i = c0;
+
+	for (unsigned m = 0; m <= top; m++)
+		h |= (uint32_t)(s[i - 1 - m] & 1u) << m;
+	while (i < c1) {
+		size_t j0 = (i - c0) & ~(size_t)63, end = c0 + j0 + 64;
+		uint64_t cacc = 0, pacc = 0;
+		unsigned nj;
+		if (end > c1)
+			end = c1;
+		nj = (unsigned)(end - i);
+		for (; i < end; i++) {
+			const uint32_t y = s[i] & 1u, bit = 2 * h + y;
+			const int32_t step = (int32_t)(4 * y) - 2;
+			const int32_t v = tb[h];
+			const uint32_t seen = v != 0;
+			const int32_t known = (int32_t)((pairs[bit >> 6] >> (bit & 63u)) & 1u);
+			cacc = 2 * cacc + ((((uint32_t)v ^ (0u - y)) >> 31) & seen);
+			pacc = 2 * pacc + seen;
+			tb[h] = v + (step & -known);
+			h = ((h << 1) | y) & ((2u << top) - 1);
+		}
+		corr[j0 >> 6] = mmc_rev64(cacc) >> (64 - nj);
+		pred[j0 >> 6] = mmc_rev64(pacc) >> (64 - nj);
+	}
+}
+
+/* The depth groups that switch to mmc_steady() together. */
+static const struct { unsigned lo, cnt; } mmc_groups[] = {
+	{ 0, 4 }, { 4, 4 }, { 8, 4 }, { 12, 3 },
+};
+
+static void mmc_steady_group(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, unsigned g,
+			     uint64_t (*corr)[MMC_CHUNK], uint64_t (*pred)[MMC_CHUNK])
+{
+	switch (g) {
+	case 0:
+		mmc_steady(s, c0, c1, mem, 0, 4, corr, pred);
+		break;
+	case 1:
+		mmc_steady(s, c0, c1, mem, 4, 4, corr, pred);
+		break;
+	case 2:
+		mmc_steady(s, c0, c1, mem, 8, 4, corr, pred);
+		break;
+	default:
+		mmc_steady(s, c0, c1, mem, 12, 3, corr, pred);
+		break;
 	}
 }
 
@@ -74,14 +158,16 @@ static void mmc_pair(const uint8_t *s, size_t c0, size_t c1, unsigned a, int32_t
  * 2^17 / 2 pairs, under the cap, and a context is known at depth d only if
  * it is known at depth d - 1, so NIST's chain of look-ups is the same as
  * looking each depth up on its own (and the loop needs no branch).  Only
- * depth 16 can reach the cap; a bitmap records which of its pairs exist. */
+ * depth 16 can reach the cap; a bitmap records which of its pairs exist.
+ * Once a depth below the top has seen all its contexts it takes the steady
+ * loop above; until then, and for the top depth, the general loop here. */
 static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct err *e)
 {
 	int32_t *tab[MMC_D];
 	int32_t *mem;
 	uint64_t *pairs;  /* depth 16: bit 2c + y when (c, y) is an entry */
 	long full = 0;    /* entries of depth 16 */
-	size_t total = 0;
+	size_t total = 0, seen[MMC_D] = { 0 };   /* contexts seen per depth */
 	const unsigned top = MMC_D - 1;
 	uint64_t corr[MMC_D][MMC_CHUNK], pred[MMC_D][MMC_CHUNK];
 
@@ -106,32 +192,36 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
 		for (unsigned m = 0; m <= d; m++)
 			ctx |= (uint32_t)(s[d - m] & 1u) << m;
 		tab[d][ctx] = y ? 3 : -1;
+		seen[d] = 1;
 		if (d == top) {
 			pairs[(2 * ctx + y) >> 6] |= (uint64_t)1 << ((2 * ctx + y) & 63u);
 			full = 1;
 		}
 	}
-	/* Each depth runs over a chunk of steps on its own (its table and
-	 * words stay in registers and cache); then the scoreboard runs over
-	 * the chunk's blocks. */
 	for (size_t c0 = 2; c0 < n; c0 += MMC_CHUNK * PRED_SCHED_BLOCK) {
 		size_t c1 = n - c0 < MMC_CHUNK * PRED_SCHED_BLOCK ? n : c0 + MMC_CHUNK * PRED_SCHED_BLOCK;
 		size_t nblk = (c1 - c0 + PRED_SCHED_BLOCK - 1) / PRED_SCHED_BLOCK;
-		unsigned paired = 0;
-		if (c0 >= MMC_D + 2) {
-			/* depths d and d+8 share a loop: the short one waits on
-			 * its own counters (the same few, step after step), the
-			 * long one on memory; together they overlap */
-			for (unsigned d = 0; d + 8 < top; d++)
-				mmc_pair(s, c0, c1, d, tab, corr, pred);
-			paired = 1;
+		uint32_t done = 0;   /* depths this chunk already has */
+		for (unsigned g = 0; c0 >= MMC_D + 2 && g < sizeof mmc_groups / sizeof mmc_groups[0]; g++) {
+			unsigned lo = mmc_groups[g].lo, cnt = mmc_groups[g].cnt, all = 1;
+			for (unsigned d = lo; d < lo + cnt; d++)
+				all &= seen[d] == (size_t)2 << d;
+			if (all) {
+				mmc_steady_group(s, c0, c1, mem, g, corr, pred);
+				done |= ((1u << cnt) - 1) << lo;
+			}
+		}
+		if (c0 >= MMC_D + 2 && full >= MMC_MAX_ENTRIES) {
+			mmc_top_full(s, c0, c1, tab[top], pairs, corr[top], pred[top]);
+			done |= 1u << top;
 		}
 		for (unsigned d = 0; d < MMC_D; d++) {
 			size_t i = c0 > d + 2 ? c0 : d + 2;   /* depth d needs d <= i-2 */
-			if (paired && d != 7 && d != top)
+			if (done >> d & 1u)
 				continue;
 			uint32_t mask = (2u << d) - 1, h = 0;
 			int32_t *tb = tab[d];
+			size_t fresh = 0;
 			memset(corr[d], 0, nblk * sizeof corr[d][0]);
 			memset(pred[d], 0, nblk * sizeof pred[d][0]);
 			if (i >= c1)
@@ -151,6 +241,7 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
 						uint64_t f = v != 0;
 						cacc |= (f & ((uint64_t)(v > 0) == y)) << j;
 						pacc |= f << j;
+						fresh += f ^ 1u;
 						tb[h] = v + (y ? 2 : -2) + (v == 0);
 						h = ((h << 1) | y) & mask;
 					}
@@ -173,6 +264,7 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
 				corr[d][j0 >> 6] = cacc;
 				pred[d][j0 >> 6] = pacc;
 			}
+			seen[d] += fresh;
 		}
 		for (size_t w = 0; w < nblk; w++) {
 			uint64_t cw[MMC_D], pw[MMC_D];

@@ -518,9 +518,12 @@ void pred_sched_block(struct pred_sched *b, unsigned nsub, const uint64_t *corre
 		}
 		surv[nsurv++] = d;
 	}
-	if (!predicted && (nsurv == 0 || (nsurv == 1 && surv[0] == w0))) {
-		/* Only the winner can score: it stays; tally its word at once. */
-		uint64_t live = nsteps >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nsteps) - 1;
+	uint64_t live = nsteps >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nsteps) - 1;
+	if ((nsurv == 0 || (nsurv == 1 && surv[0] == w0)) &&
+	    (!predicted || (predicted[w0] & live) == live)) {
+		/* Only the winner can score: it stays, and it predicts at every
+		 * step (a step without a prediction would not break a run);
+		 * tally its word at once. */
 		uint64_t c = cw0 & live, x = c;
 		long long first = c == live ? (long long)nsteps : __builtin_ctzll(~c), inner = 0, last;
 		b->t.C += __builtin_popcountll(c);
