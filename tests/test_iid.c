@@ -267,9 +267,102 @@ static void check_bzsize(void)
 	free(dest);
 }
 
+/* The arrangements must follow the law of a shuffle: every ordering of the
+ * multiset equally likely.  Counted over 60,000 draws; the bound is the
+ * 1e-6 upper quantile of chi-square (59 or 55 df): 123.4 / 117.1. */
+static void check_arrange(void)
+{
+	static const uint8_t ms[6] = { 7, 7, 7, 9, 9, 200 };
+	size_t count[256] = { 0 }, seen[729] = { 0 }, bseen[256] = { 0 };
+	struct iid_arrange *r;
+	struct iid_rng g;
+	double chi = 0.0, bchi = 0.0;
+	int distinct = 0, bdistinct = 0, bad = 0;
+
+	for (int i = 0; i < 6; i++)
+		count[ms[i]]++;
+	r = iid_arrange_new(count, 6);
+	for (int k = 0; k < 60000; k++) {
+		uint8_t a[6];
+		uint64_t x;
+		unsigned code = 0;
+		iid_rng_seed(&g, 99, (uint64_t)k);
+		iid_arrange_bytes(r, a, &g);
+		for (int i = 0; i < 6; i++)
+			code = code * 3 + (a[i] == 7 ? 0 : a[i] == 9 ? 1 : a[i] == 200 ? 2 : 99);
+		if (code >= 729) {
+			bad++;
+			continue;
+		}
+		seen[code]++;
+		iid_arrange_bits(&x, 8, 3, &g);
+		bseen[x & 255]++;
+		if (x >> 8 || __builtin_popcountll(x) != 3)
+			bad++;
+	}
+	for (int c = 0; c < 729; c++)
+		if (seen[c]) {
+			distinct++;
+			chi += (seen[c] - 1000.0) * (seen[c] - 1000.0) / 1000.0;
+		}
+	for (int c = 0; c < 256; c++)
+		if (bseen[c]) {
+			double e = 60000.0 / 56;
+			bdistinct++;
+			bchi += (bseen[c] - e) * (bseen[c] - e) / e;
+		}
+	tap_ok(bad == 0, "arrangements keep the multiset");
+	tap_ok(distinct == 60 && chi < 123.4, "byte arrangements uniform over the 60 orderings "
+	       "(chi-square %.1f, 59 df)", chi);
+	tap_ok(bdistinct == 56 && bchi < 117.1, "bit arrangements uniform over the 56 orderings "
+	       "(chi-square %.1f, 55 df)", bchi);
+	iid_arrange_free(r);
+}
+
+/* the packed statistics of binary data equal the byte ones */
+static void check_packed(void)
+{
+	struct iid_rng g;
+	iid_rng_seed(&g, 3, 4);
+	for (int t = 0; t < 4; t++) {
+		size_t n = t == 0 ? 1000 : t == 1 ? 4099 : t == 2 ? 20003 : 777;
+		uint8_t *s = malloc(n), v0 = t == 1 ? 3 : 0, v1 = t == 1 ? 250 : t == 3 ? 2 : 1;
+		uint64_t *x = calloc((n + 63) / 64, 8);
+		struct iid_data d;
+		struct iid_scratch *w = iid_scratch_new(n);
+		long double a[IID_NSTATS], b[IID_NSTATS];
+		struct err e;
+		int same = 1;
+		for (size_t i = 0; i < n; i++) {
+			int one = (iid_rng_next(&g) % 100) < (t == 2 ? 20u : 50u);
+			s[i] = one ? v1 : v0;
+		}
+		iid_data_init(&d, s, n, 8, &e);
+		for (size_t i = 0; i < n; i++)
+			x[i / 64] |= (uint64_t)d.sym[i] << (i % 64);
+		iid_scratch_fast_bz(w, 1);
+		iid_stats_compute(&d, d.sym, d.raw, NULL, a, w, &e);
+		iid_stats_compute_bits(&d, x, NULL, b, w, &e);
+		for (int i = 0; i < IID_NSTATS; i++)
+			if (a[i] != b[i]) {
+				same = 0;
+				printf("# n %zu: %s %Lg (bytes) vs %Lg (packed)\n", n, iid_stat_name(i),
+				       a[i], b[i]);
+			}
+		tap_ok(same, "packed binary statistics equal the byte ones (n = %zu, values %u/%u)", n,
+		       v0, v1);
+		iid_scratch_free(w);
+		iid_data_free(&d);
+		free(x);
+		free(s);
+	}
+}
+
 int main(void)
 {
 	check_bzsize();
+	check_arrange();
+	check_packed();
 	check_markov();
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		check_case(&cases[i]);

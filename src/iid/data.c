@@ -73,6 +73,14 @@ int iid_data_init(struct iid_data *d, const uint8_t *s, size_t n, unsigned bits,
 			d->map[v] = (uint8_t)v;
 
 	d->rawmean = (double)sum / (double)n;
+	d->rawsum = sum;
+	if (d->k == 2) {
+		int j = 0;
+		for (v = 0; v < 256; v++)
+			if (counts[v])
+				d->binval[j++] = (uint8_t)v;
+		d->ones = counts[d->binval[1]];
+	}
 	if (d->k == 2) {
 		/* 90B 5.1.5/5.1.6: the median of binary data is taken as 0.5 */
 		d->median = 0.5;

@@ -37,6 +37,9 @@ struct iid_data {
 	double rawmean;        /* mean of the raw samples */
 	double median;         /* of the translated samples; 0.5 for binary data (5.1.5) */
 	uint8_t map[256];      /* raw value -> translated symbol */
+	uint64_t rawsum;       /* sum of the raw samples */
+	size_t ones;           /* binary data (k = 2): samples of symbol 1 */
+	uint8_t binval[2];     /* binary data: the raw values of symbols 0 and 1 */
 };
 
 /* Copies s[0..n-1].  bits = 0 infers the width from the highest bit in use,
@@ -63,6 +66,12 @@ int iid_stats_compute(const struct iid_data *d, const uint8_t *sym, const uint8_
 		      const unsigned char *want, long double out[IID_NSTATS],
 		      struct iid_scratch *w, struct err *e);
 
+/* The same for binary data (k = 2) in packed form: sample i is symbol
+ * bit i % 64 of x[i / 64] (as iid_arrange_bits makes it). */
+int iid_stats_compute_bits(const struct iid_data *d, const uint64_t *x,
+			   const unsigned char *want, long double out[IID_NSTATS],
+			   struct iid_scratch *w, struct err *e);
+
 struct iid_perm_result {
 	uint64_t seed;
 	long double t[IID_NSTATS];      /* the statistics on the original data */
@@ -85,6 +94,15 @@ void iid_rng_seed(struct iid_rng *g, uint64_t seed, uint64_t stream);
 uint64_t iid_rng_next(struct iid_rng *g);
 /* Fisher-Yates shuffle of a[0..n-1] */
 void iid_shuffle(uint8_t *a, size_t n, struct iid_rng *g);
+/* A uniformly random arrangement of `ones` ones among n bits, packed in
+ * w[0..(n+63)/64-1], bit i % 64 of w[i / 64] (see shuffle.c). */
+void iid_arrange_bits(uint64_t *w, size_t n, size_t ones, struct iid_rng *g);
+/* A uniformly random arrangement of a multiset of bytes (count[v] copies of
+ * v, n in all) into a[0..n-1] (see shuffle.c); the same law as shuffling. */
+struct iid_arrange;
+struct iid_arrange *iid_arrange_new(const size_t count[256], size_t n);
+void iid_arrange_free(struct iid_arrange *r);
+void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g);
 
 /* 5.2 chi-square results */
 struct iid_chisq {

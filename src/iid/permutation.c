@@ -28,22 +28,36 @@ struct worker {
 	const unsigned char *want;   /* statistics still undecided */
 	int first, count, stride, offset;
 	uint8_t *raw, *sym;          /* this worker's copy */
+	uint64_t *bits;              /* packed binary data, when `packed` */
+	struct iid_arrange *arr;     /* otherwise: arrangements of the raw samples */
+	int packed;
 	struct iid_scratch *w;
 	long double (*tp)[IID_NSTATS];   /* results, indexed by batch slot */
 	int rc;
 	struct err e;
 };
 
-/* Permutation i: Fisher-Yates shuffle of the original raw samples with the
- * stream (seed, i); the symbols follow through the translation map. */
+/* Permutation i: with the stream (seed, i), a uniformly random arrangement
+ * of the samples (the law of a Fisher-Yates shuffle, drawn faster: see
+ * shuffle.c), packed for binary data (iid_arrange_bits), else of the raw
+ * values (iid_arrange_bytes), the symbols following through the
+ * translation map. */
 static int run_one(struct worker *wk, int i, long double out[IID_NSTATS])
 {
 	const struct iid_data *d = wk->d;
 	struct iid_rng g;
 
-	memcpy(wk->raw, d->raw, d->n);
 	iid_rng_seed(&g, wk->seed, (uint64_t)i);
-	iid_shuffle(wk->raw, d->n, &g);
+	if (wk->packed) {
+		iid_arrange_bits(wk->bits, d->n, d->ones, &g);
+		return iid_stats_compute_bits(d, wk->bits, wk->want, out, wk->w, &wk->e);
+	}
+	if (wk->arr) {
+		iid_arrange_bytes(wk->arr, wk->raw, &g);
+	} else {
+		memcpy(wk->raw, d->raw, d->n);
+		iid_shuffle(wk->raw, d->n, &g);
+	}
 	if (d->translated)
 		for (size_t j = 0; j < d->n; j++)
 			wk->sym[j] = d->map[wk->raw[j]];
@@ -76,7 +90,8 @@ int iid_permutation_tests(const struct iid_data *d, uint64_t seed, int threads,
 	unsigned char want[IID_NSTATS];
 	long double (*tp)[IID_NSTATS] = NULL;
 	struct iid_scratch *w0;
-	int batch, undecided = IID_NSTATS, rc = 0, i, fast_bz = 0;
+	int batch, undecided = IID_NSTATS, rc = 0, i, fast_bz = 0, packed = 0;
+	size_t vcount[256] = { 0 };
 
 	memset(r, 0, sizeof *r);
 	r->seed = seed;
@@ -98,10 +113,28 @@ int iid_permutation_tests(const struct iid_data *d, uint64_t seed, int threads,
 		rc = iid_stats_compute(d, d->sym, d->raw, only, fast, w0, e);
 		fast_bz = rc == 0 && fast[IID_NSTATS - 1] == r->t[IID_NSTATS - 1];
 	}
+	if (rc == 0 && d->k == 2 && fast_bz) {
+		/* the packed path must reproduce every statistic of the original
+		 * ordering; otherwise shuffle bytes */
+		long double fast[IID_NSTATS];
+		uint64_t *x = calloc((d->n + 63) / 64, sizeof *x);
+		if (x) {
+			for (size_t j = 0; j < d->n; j++)
+				x[j / 64] |= (uint64_t)d->sym[j] << (j % 64);
+			rc = iid_stats_compute_bits(d, x, NULL, fast, w0, e);
+			packed = rc == 0 && memcmp(fast, r->t, sizeof fast) == 0;
+			for (i = 0; rc == 0 && i < IID_NSTATS; i++)
+				if (fast[i] != r->t[i])
+					packed = 0;
+			free(x);
+		}
+	}
 	iid_scratch_free(w0);
 	if (rc)
 		return rc;
 
+	for (size_t j = 0; j < d->n; j++)
+		vcount[d->raw[j]]++;
 	batch = threads * IID_BATCH_PER_THREAD;
 	tp = calloc((size_t)batch, sizeof *tp);
 	memset(wk, 0, sizeof wk);
@@ -112,10 +145,19 @@ int iid_permutation_tests(const struct iid_data *d, uint64_t seed, int threads,
 		wk[i].stride = threads;
 		wk[i].offset = i;
 		wk[i].tp = tp;
-		wk[i].raw = malloc(d->n);
-		wk[i].sym = malloc(d->n);
+		wk[i].packed = packed;
+		if (packed) {
+			wk[i].bits = malloc((d->n + 63) / 64 * sizeof *wk[i].bits);
+		} else {
+			wk[i].raw = malloc(d->n);
+			wk[i].sym = malloc(d->n);
+			/* its counters are 32-bit: Fisher-Yates beyond 2^32 samples */
+			if (d->n <= UINT32_MAX)
+				wk[i].arr = iid_arrange_new(vcount, d->n);
+		}
 		wk[i].w = iid_scratch_new(d->n);
-		if (!tp || !wk[i].raw || !wk[i].sym || !wk[i].w) {
+		if (!tp || (packed ? !wk[i].bits : !wk[i].raw || !wk[i].sym ||
+			    (d->n <= UINT32_MAX && !wk[i].arr)) || !wk[i].w) {
 			rc = err_set(e, ERR_NOMEM, "out of memory for the permutation tests");
 			threads = i + 1;
 			goto out;
@@ -200,6 +242,8 @@ out:
 	for (i = 0; i < threads; i++) {
 		free(wk[i].raw);
 		free(wk[i].sym);
+		free(wk[i].bits);
+		iid_arrange_free(wk[i].arr);
 		iid_scratch_free(wk[i].w);
 	}
 	free(tp);

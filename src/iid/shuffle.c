@@ -8,6 +8,10 @@
  * Blackman and Vigna's public-domain generators.) */
 #include "config.h"
 
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "iid/iid.h"
 
 static uint64_t splitmix64(uint64_t *x)
@@ -92,5 +96,268 @@ void iid_shuffle(uint8_t *a, size_t n, struct iid_rng *g)
 		x = (uint32_t)(pool >> (32 * --npool));
 		j = below32(x, (uint32_t)i, g, &pool, &npool);
 		t = a[i - 1]; a[i - 1] = a[j]; a[j] = t;
+	}
+}
+
+/* Uniform in [0, bound), any bound >= 1 */
+static inline size_t below(size_t bound, struct iid_rng *g, uint64_t *pool, int *npool)
+{
+	if (bound <= UINT32_MAX) {
+		uint32_t x;
+		if (*npool == 0) {
+			*pool = iid_rng_next(g);
+			*npool = 2;
+		}
+		x = (uint32_t)(*pool >> (32 * --*npool));
+		return below32(x, (uint32_t)bound, g, pool, npool);
+	}
+	for (;;) {
+		/* Lemire's method on 64 bits */
+		unsigned __int128 m = (unsigned __int128)iid_rng_next(g) * bound;
+		uint64_t l = (uint64_t)m;
+		if (l >= bound || l >= (uint64_t)(-(uint64_t)bound) % bound)
+			return (size_t)(m >> 64);
+	}
+}
+
+/* A uniformly random arrangement of `ones` ones and n - ones zeros, packed:
+ * sample i is bit i % 64 of w[i / 64] (the bits past n are zero).
+ *
+ * Fisher-Yates would spend one ranged draw and one random memory access per
+ * sample.  Instead: (1) draw every bit independently with probability
+ * p' = q / 2^m close to ones / n, 64 at a time, by combining m' <= m random
+ * words with AND (next binary digit of p' 0) or OR (digit 1) from the last
+ * digit up (x = 0; for each digit d from the least significant: x = d ? x | r
+ * : x & r gives P(bit) = 0.d1 d2 ... dm); (2) while there are too many ones,
+ * clear a uniformly random position if it holds a one (too few: set one
+ * that holds a zero).  Step 1 is exchangeable, so given its count c the set
+ * of ones is a uniform c-subset; step 2 keeps or removes uniformly chosen
+ * members, so the final set is a uniform `ones`-subset: exactly the
+ * distribution of a shuffle of the samples, for any p'.  p' only sets the
+ * cost: m is the fewest binary digits that bring the expected count within
+ * about one standard deviation of `ones`, so step 2 makes O(sqrt(n)) draws.
+ * (One random word when ones / n is near 1/2.) */
+void iid_arrange_bits(uint64_t *w, size_t n, size_t ones, struct iid_rng *g)
+{
+	size_t nw = (n + 63) / 64, c = 0;
+	double p = (double)ones / (double)n, sd = sqrt((double)n * p * (1.0 - p)) + 1.0;
+	uint64_t q = 0, pool = 0;
+	unsigned m, tz;
+	int npool = 0;
+
+	for (m = 1; m < 32; m++) {
+		q = (uint64_t)floor(ldexp(p, (int)m) + 0.5);
+		if (fabs(ldexp((double)q, -(int)m) * (double)n - (double)ones) <= sd)
+			break;
+	}
+	if (q == 0 || q >> m) {
+		uint64_t fill = q == 0 ? 0 : ~0ULL;
+		for (size_t i = 0; i < nw; i++)
+			w[i] = fill;
+	} else {
+		tz = (unsigned)__builtin_ctzll(q);
+		for (size_t i = 0; i < nw; i++) {
+			uint64_t x = 0;
+			for (unsigned j = tz; j < m; j++) {
+				uint64_t r = iid_rng_next(g);
+				x = (q >> j & 1) ? x | r : x & r;
+			}
+			w[i] = x;
+		}
+	}
+	if (n % 64)
+		w[nw - 1] &= (1ULL << (n % 64)) - 1;
+	for (size_t i = 0; i < nw; i++)
+		c += (size_t)__builtin_popcountll(w[i]);
+	while (c > ones) {
+		size_t u = below(n, g, &pool, &npool);
+		uint64_t bit = 1ULL << (u % 64);
+		if (w[u / 64] & bit) {
+			w[u / 64] &= ~bit;
+			c--;
+		}
+	}
+	while (c < ones) {
+		size_t u = below(n, g, &pool, &npool);
+		uint64_t bit = 1ULL << (u % 64);
+		if (!(w[u / 64] & bit)) {
+			w[u / 64] |= bit;
+			c++;
+		}
+	}
+}
+
+/* A uniformly random arrangement of the multiset with count[v] samples of
+ * value v (n in all) into a[0..n-1], for iid_arrange_bytes.
+ *
+ * The same idea as iid_arrange_bits, for up to 256 values: (1) draw every
+ * sample independently from a proposal q_v = t[v] / 2^16 close to count[v] /
+ * n (2 bytes of randomness index a 65536-entry table holding t[v] copies of
+ * v; uniform 8-bit data uses the random bytes themselves); (2) for every
+ * value drawn c_v > count[v] times, pick c_v - count[v] of its positions
+ * uniformly (random positions, kept when they hold a value still in
+ * surplus and are not yet picked); (3) fill the picked positions with the
+ * missing values in uniformly random order.  The law of steps 1-3 is
+ * unchanged by any permutation of the positions, and a law on the
+ * arrangements of one multiset with that symmetry is the uniform one: the
+ * same law as a Fisher-Yates shuffle, for any proposal.  The proposal only
+ * sets the cost, O(sqrt(n)) repairs when it is close. */
+struct iid_arrange {
+	size_t n;
+	size_t count[256];
+	int direct;                 /* b > 0: the proposal is uniform over 0 .. 2^b - 1 */
+	uint8_t table[65536];
+	uint64_t *picked;           /* bitmap of positions picked in step 2 */
+	size_t *hole;               /* their positions */
+	uint8_t *fill;              /* the missing values */
+};
+
+struct iid_arrange *iid_arrange_new(const size_t count[256], size_t n)
+{
+	struct iid_arrange *r = calloc(1, sizeof *r);
+	size_t t[256], sum = 0;
+	if (!r)
+		return NULL;
+	r->n = n;
+	memcpy(r->count, count, sizeof r->count);
+	r->picked = calloc((n + 63) / 64, sizeof *r->picked);
+	r->hole = malloc(n * sizeof *r->hole);
+	r->fill = malloc(n);
+	if (!r->picked || !r->hole || !r->fill) {
+		iid_arrange_free(r);
+		return NULL;
+	}
+	/* t[v] = count[v] * 2^16 / n rounded, then fixed up to sum to 2^16.
+	 * Values rarer than 1/4096 are never proposed (they are all filled in
+	 * step 3): finding a surplus of a rare value by random positions would
+	 * take about n / count[v] tries each. */
+	for (int v = 0; v < 256; v++) {
+		t[v] = count[v] < n / 4096 + 1 ? 0
+					       : (size_t)floor((double)count[v] * 65536.0 / (double)n + 0.5);
+		sum += t[v];
+	}
+	while (sum != 65536) {
+		/* adjust the largest entry: its relative change is smallest */
+		int big = 0;
+		for (int v = 1; v < 256; v++)
+			if (t[v] > t[big])
+				big = v;
+		if (sum > 65536) {
+			t[big]--;
+			sum--;
+		} else {
+			t[big]++;
+			sum++;
+		}
+	}
+	for (int v = 0, k = 0; v < 256; v++)
+		for (size_t j = 0; j < t[v]; j++)
+			r->table[k++] = (uint8_t)v;
+	/* values 0 .. 2^b - 1 about equally often: propose them uniformly, b
+	 * random bits a sample, when that costs at most a few times the repairs
+	 * of the exact proposal (sum |count - n / 2^b| <= 32 sqrt(n), where a
+	 * uniform sample has about 0.8 sqrt(n 2^b)) */
+	{
+		unsigned b = 0;
+		double dev = 0.0;
+		for (int v = 0; v < 256; v++)
+			if (count[v])
+				while (v >> b)
+					b++;
+		b = b ? b : 1;
+		for (int v = 0; v < (1 << b); v++)
+			dev += fabs((double)count[v] - ldexp((double)n, -(int)b));
+		if (dev <= 32.0 * sqrt((double)n))
+			r->direct = (int)b;
+	}
+	return r;
+}
+
+void iid_arrange_free(struct iid_arrange *r)
+{
+	if (!r)
+		return;
+	free(r->picked);
+	free(r->hole);
+	free(r->fill);
+	free(r);
+}
+
+void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g)
+{
+	size_t n = r->n, c[256], need[256], nholes = 0, nfill = 0, i;
+	uint32_t h[4][256];
+	size_t surplus = 0;
+	uint64_t pool = 0;
+	int npool = 0;
+
+	memset(h, 0, sizeof h);
+	/* 1 */
+	if (r->direct == 8) {
+		for (i = 0; i + 8 <= n; i += 8) {
+			uint64_t x = iid_rng_next(g);
+			memcpy(a + i, &x, 8);   /* any byte order: uniform either way */
+		}
+	} else if (r->direct) {
+		unsigned b = (unsigned)r->direct, per = 64 / b;
+		uint64_t mask = (1ULL << b) - 1;
+		for (i = 0; i + per <= n; i += per) {
+			uint64_t x = iid_rng_next(g);
+			for (unsigned k = 0; k < per; k++)
+				a[i + k] = (uint8_t)(x >> (b * k) & mask);
+		}
+		for (; i < n; i++)
+			a[i] = (uint8_t)(iid_rng_next(g) & mask);
+	} else {
+		for (i = 0; i + 4 <= n; i += 4) {
+			uint64_t x = iid_rng_next(g);
+			for (int k = 0; k < 4; k++)
+				a[i + k] = r->table[(x >> (16 * k)) & 0xffff];
+		}
+	}
+	for (; i < n; i++)
+		a[i] = r->table[iid_rng_next(g) & 0xffff];
+	/* counts, in four tables (fewer stalls on repeated values) */
+	for (i = 0; i + 8 <= n; i += 8) {
+		uint64_t x;
+		memcpy(&x, a + i, 8);
+		h[0][x & 255]++;
+		h[1][x >> 8 & 255]++;
+		h[2][x >> 16 & 255]++;
+		h[3][x >> 24 & 255]++;
+		h[0][x >> 32 & 255]++;
+		h[1][x >> 40 & 255]++;
+		h[2][x >> 48 & 255]++;
+		h[3][x >> 56]++;
+	}
+	for (; i < n; i++)
+		h[0][a[i]]++;
+	/* 2 */
+	for (int v = 0; v < 256; v++) {
+		c[v] = (size_t)h[0][v] + h[1][v] + h[2][v] + h[3][v];
+		need[v] = c[v] > r->count[v] ? c[v] - r->count[v] : 0;
+		surplus += need[v];
+		for (size_t k = c[v]; k < r->count[v]; k++)
+			r->fill[nfill++] = (uint8_t)v;
+	}
+	while (nholes < surplus) {
+		size_t u = below(n, g, &pool, &npool);
+		uint64_t bit = 1ULL << (u % 64);
+		if (need[a[u]] && !(r->picked[u / 64] & bit)) {
+			r->picked[u / 64] |= bit;
+			need[a[u]]--;
+			r->hole[nholes++] = u;
+		}
+	}
+	/* 3: Fisher-Yates of the missing values, into the holes in pick order */
+	for (size_t k = nfill; k > 1; k--) {
+		size_t j = below(k, g, &pool, &npool);
+		uint8_t tmp = r->fill[k - 1];
+		r->fill[k - 1] = r->fill[j];
+		r->fill[j] = tmp;
+	}
+	for (size_t k = 0; k < nholes; k++) {
+		a[r->hole[k]] = r->fill[k];
+		r->picked[r->hole[k] / 64] = 0;
 	}
 }
