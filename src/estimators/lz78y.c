@@ -14,6 +14,7 @@
  */
 #include "config.h"
 
+#include "estimators/ctxdict.h"
 #include "estimators/predictor.h"
 
 #include <stdlib.h>
@@ -146,9 +147,9 @@ int lz78y_binary_tally(const uint8_t *s, size_t n, long max_dict, struct pred_ta
 
 /* Records in length j-1's context (last step) that its follower s[i-1]
  * made this step's length-j context rec. */
-static void lz_link(struct pred_dict *dict, unsigned j, const long *last, long rec, uint8_t prev)
+static void lz_link(struct ctxdict *dict, unsigned j, const long *last, long rec, uint8_t prev)
 {
-	struct pred_ctx *up;
+	struct ctxdict_rec *up;
 	if (j < 2 || last[j - 1] < 0)
 		return;
 	up = &dict[j - 1].rec[last[j - 1]];
@@ -158,8 +159,8 @@ static void lz_link(struct pred_dict *dict, unsigned j, const long *last, long r
 
 static int lz_literal(const uint8_t *s, size_t n, unsigned k, struct pred_tally *t, struct err *e)
 {
-	struct pred_dict dict[LZ_B + 1];
-	uint8_t *buf = malloc(n + PRED_CTX_PAD);
+	struct ctxdict dict[LZ_B + 1];
+	uint8_t *buf = malloc(n + CTXDICT_PAD);
 	long size = 0;
 	unsigned nd = 1;
 	int rc = 0;
@@ -169,16 +170,16 @@ static int lz_literal(const uint8_t *s, size_t n, unsigned k, struct pred_tally 
 
 	if (!buf)
 		return err_set(e, ERR_NOMEM, "LZ78Y: out of memory");
-	memset(buf, 0, PRED_CTX_PAD);
-	memcpy(buf + PRED_CTX_PAD, s, n);
+	memset(buf, 0, CTXDICT_PAD);
+	memcpy(buf + CTXDICT_PAD, s, n);
 	for (; nd <= LZ_B; nd++) {
-		if (pred_dict_init(&dict[nd], buf, nd, k) < 0)
+		if (ctxdict_init(&dict[nd], buf, nd, k) < 0)
 			goto oom;
 	}
 	last[0] = cur[0] = -1;
 	for (unsigned j = 1; j <= LZ_B; j++) {
-		struct pred_key key = pred_dict_key(&dict[j], LZ_B);
-		if (pred_dict_add(&dict[j], &key, LZ_B, s[LZ_B]) < 0)
+		struct ctxdict_key key = ctxdict_key(&dict[j], LZ_B);
+		if (ctxdict_add(&dict[j], &key, LZ_B, s[LZ_B]) < 0)
 			goto oom;
 		size++;
 		last[j] = -1;
@@ -200,24 +201,24 @@ static int lz_literal(const uint8_t *s, size_t n, unsigned k, struct pred_tally 
 		unsigned j = 1, stop;
 		int known = 1;
 		for (; j <= LZ_B && (known || gap[j]); j++) {
-			struct pred_dict *dc = &dict[j];
-			const struct pred_ctx *up = last[j - 1] >= 0 ? &dict[j - 1].rec[last[j - 1]] : NULL;
+			struct ctxdict *dc = &dict[j];
+			const struct ctxdict_rec *up = last[j - 1] >= 0 ? &dict[j - 1].rec[last[j - 1]] : NULL;
 			long rec;
 			if (up && up->link && up->first_sym == s[i - 1]) {
 				rec = (long)up->link - 1;
 			} else {
-				struct pred_key key = pred_dict_key(dc, i);
-				rec = pred_dict_find(dc, &key);
+				struct ctxdict_key key = ctxdict_key(dc, i);
+				rec = ctxdict_find(dc, &key);
 			}
 			known = rec >= 0;
 			cur[j] = rec;
 			if (known) {
-				const struct pred_ctx *c = &dc->rec[rec];
+				const struct ctxdict_rec *c = &dc->rec[rec];
 				if (c->best >= maxc) {
 					maxc = c->best;
 					pred = c->best_sym;
 				}
-				if (pred_dict_count(dc, rec, y, 1) < 0)
+				if (ctxdict_count(dc, rec, y, 1) < 0)
 					goto oom;
 				lz_link(dict, j, last, rec, s[i - 1]);
 			}
@@ -228,8 +229,8 @@ static int lz_literal(const uint8_t *s, size_t n, unsigned k, struct pred_tally 
 		if (!known && size < LZ_MAX_DICT) {
 			/* lengths stop..16 are unknown: add them, longest first */
 			for (j = LZ_B; j >= stop && size < LZ_MAX_DICT; j--) {
-				struct pred_key key = pred_dict_key(&dict[j], i);
-				long rec = pred_dict_add(&dict[j], &key, i, y);
+				struct ctxdict_key key = ctxdict_key(&dict[j], i);
+				long rec = ctxdict_add(&dict[j], &key, i, y);
 				if (rec < 0)
 					goto oom;
 				size++;
@@ -241,8 +242,8 @@ static int lz_literal(const uint8_t *s, size_t n, unsigned k, struct pred_tally 
 				 * may lack its shorter suffix; find those lengths */
 				for (unsigned g = 2; g <= LZ_B; g++) {
 					for (size_t r = 0; r < dict[g].nrec && !gap[g]; r++) {
-						struct pred_key key = pred_dict_key(&dict[g - 1], dict[g].rec[r].end);
-						if (pred_dict_find(&dict[g - 1], &key) < 0)
+						struct ctxdict_key key = ctxdict_key(&dict[g - 1], dict[g].rec[r].end);
+						if (ctxdict_find(&dict[g - 1], &key) < 0)
 							gap[g] = 1;
 					}
 				}
@@ -256,7 +257,7 @@ oom:
 	rc = err_set(e, ERR_NOMEM, "LZ78Y: out of memory");
 out:
 	for (unsigned j = 1; j < nd; j++)
-		pred_dict_free(&dict[j]);
+		ctxdict_free(&dict[j]);
 	free(buf);
 	return rc;
 }

@@ -15,6 +15,7 @@
  */
 #include "config.h"
 
+#include "estimators/ctxdict.h"
 #include "estimators/predictor.h"
 
 #include <stdint.h>
@@ -301,7 +302,7 @@ struct mmc_pass {
 /* The record of depth d-1's context at the last step (upr, or -1) in *up,
  * and the record its link names when that context was followed by prev as
  * now, else -1. */
-static inline long mmc_via(struct pred_dict *down, long upr, uint8_t prev, struct pred_ctx **up)
+static inline long mmc_via(struct ctxdict *down, long upr, uint8_t prev, struct ctxdict_rec **up)
 {
 	if (upr < 0)
 		return -1;
@@ -313,8 +314,8 @@ static inline long mmc_via(struct pred_dict *down, long upr, uint8_t prev, struc
  * multi_mmc_test(): below is depth d-1's pass and dictionary (unused for
  * d = 0); fills me, dc and the depth's correct / predicted bitmaps (bit i-2).
  * Returns -1 when out of memory. */
-static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct pred_dict *down,
-		     const struct mmc_pass *below, struct pred_dict *dc, struct mmc_pass *me,
+static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct ctxdict *down,
+		     const struct mmc_pass *below, struct ctxdict *dc, struct mmc_pass *me,
 		     uint64_t *corr, uint64_t *pred)
 {
 	long entries = 0;
@@ -322,8 +323,8 @@ static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct pred_dict *d
 	me->full_step = SIZE_MAX;
 	if (d + 1 < n - 1) {
 		/* 90B 6.3.9 step 4: the first (context, follower) pair */
-		struct pred_key key = pred_dict_key(dc, d + 1);
-		if (pred_dict_add(dc, &key, d + 1, s[d + 1]) < 0)
+		struct ctxdict_key key = ctxdict_key(dc, d + 1);
+		if (ctxdict_add(dc, &key, d + 1, s[d + 1]) < 0)
 			return -1;
 		entries = 1;
 	}
@@ -336,18 +337,18 @@ static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct pred_dict *d
 		/* the context at depth d is depth d-1's last context followed
 		 * by s[i-1]: its link, when it has one, names the record */
 		long upr = d > 0 ? below->rec[i - 1] : -1;
-		struct pred_ctx *up = NULL;
+		struct ctxdict_rec *up = NULL;
 		long via = -1, rec;
 		unsigned st;
 
 		if (d == 0 || (below->state[i] & MMC_FOUND)) {
-			struct pred_key key = { 0, 0, 0 };
+			struct ctxdict_key key = { 0, 0, 0 };
 			via = mmc_via(down, upr, s[i - 1], &up);
 			if (via >= 0) {
 				rec = via;
 			} else {
-				key = pred_dict_key(dc, i);
-				rec = pred_dict_find(dc, &key);
+				key = ctxdict_key(dc, i);
+				rec = ctxdict_find(dc, &key);
 			}
 			if (rec >= 0) {
 				size_t w = (i - 2) / 64;
@@ -356,14 +357,14 @@ static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct pred_dict *d
 				st = MMC_FOUND;
 				pred[w] |= bit;
 				corr[w] |= dc->rec[rec].best_sym == y ? bit : 0;
-				added = pred_dict_count(dc, rec, y, entries < MMC_MAX_ENTRIES);
+				added = ctxdict_count(dc, rec, y, entries < MMC_MAX_ENTRIES);
 				if (added < 0)
 					return -1;
 				entries += added;
 			} else {
 				st = MMC_ABSENT;
 				if (entries < MMC_MAX_ENTRIES) {
-					rec = pred_dict_add(dc, &key, i, y);
+					rec = ctxdict_add(dc, &key, i, y);
 					if (rec < 0)
 						return -1;
 					entries++;
@@ -379,16 +380,16 @@ static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct pred_dict *d
 				 * counts it if x is known after all (possible when
 				 * a shorter depth was full), and counts an entry
 				 * either way */
-				struct pred_key key = pred_dict_key(dc, i);
+				struct ctxdict_key key = ctxdict_key(dc, i);
 				via = mmc_via(down, upr, s[i - 1], &up);
-				rec = sure ? -1 : via >= 0 ? via : pred_dict_find(dc, &key);
+				rec = sure ? -1 : via >= 0 ? via : ctxdict_find(dc, &key);
 				if (rec >= 0) {
 					st = 0;
-					if (pred_dict_count(dc, rec, y, 1) < 0)
+					if (ctxdict_count(dc, rec, y, 1) < 0)
 						return -1;
 				} else {
 					st = MMC_ABSENT;
-					rec = pred_dict_add(dc, &key, i, y);
+					rec = ctxdict_add(dc, &key, i, y);
 					if (rec < 0)
 						return -1;
 				}
@@ -410,10 +411,10 @@ static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct pred_dict *d
 
 static int mmc_literal(const uint8_t *s, size_t n, unsigned k, struct pred_sched *b, struct err *e)
 {
-	struct pred_dict dict[2];   /* depth d in dict[d & 1] */
+	struct ctxdict dict[2];   /* depth d in dict[d & 1] */
 	struct mmc_pass pass[2];
 	size_t nw = (n - 2 + 63) / 64;
-	uint8_t *buf = malloc(n + PRED_CTX_PAD);
+	uint8_t *buf = malloc(n + CTXDICT_PAD);
 	uint64_t *corr = calloc(MMC_D * nw, sizeof *corr), *pred = calloc(MMC_D * nw, sizeof *pred);
 	int rc = 0;
 
@@ -424,13 +425,13 @@ static int mmc_literal(const uint8_t *s, size_t n, unsigned k, struct pred_sched
 	}
 	if (!buf || !corr || !pred || !pass[0].state || !pass[0].rec || !pass[1].state || !pass[1].rec)
 		goto oom;
-	memset(buf, 0, PRED_CTX_PAD);
-	memcpy(buf + PRED_CTX_PAD, s, n);
+	memset(buf, 0, CTXDICT_PAD);
+	memcpy(buf + CTXDICT_PAD, s, n);
 	for (unsigned d = 0; d < MMC_D; d++) {
-		struct pred_dict *dc = &dict[d & 1], *down = &dict[(d + 1) & 1];
-		pred_dict_free(dc);   /* depth d-2 is no longer needed */
-		if (pred_dict_init(dc, buf, d + 1, k) < 0 ||
-		    pred_dict_reserve(dc, n < MMC_MAX_ENTRIES ? n : MMC_MAX_ENTRIES) < 0 ||
+		struct ctxdict *dc = &dict[d & 1], *down = &dict[(d + 1) & 1];
+		ctxdict_free(dc);   /* depth d-2 is no longer needed */
+		if (ctxdict_init(dc, buf, d + 1, k) < 0 ||
+		    ctxdict_reserve(dc, n < MMC_MAX_ENTRIES ? n : MMC_MAX_ENTRIES) < 0 ||
 		    mmc_depth(s, n, d, down, &pass[(d + 1) & 1], dc, &pass[d & 1], corr + d * nw,
 			      pred + d * nw) < 0)
 			goto oom;
@@ -449,8 +450,8 @@ static int mmc_literal(const uint8_t *s, size_t n, unsigned k, struct pred_sched
 oom:
 	rc = err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
 out:
-	pred_dict_free(&dict[0]);
-	pred_dict_free(&dict[1]);
+	ctxdict_free(&dict[0]);
+	ctxdict_free(&dict[1]);
 	for (int p = 0; p < 2; p++) {
 		free(pass[p].state);
 		free(pass[p].rec);

@@ -10,8 +10,8 @@
  *
  * The subpredictor "scoreboard" of 6.3.7-6.3.9 (the winner is the last
  * subpredictor, in index order, whose score reaches the winner's) is
- * struct pred_sched; the context dictionary of 6.3.9-6.3.10 is struct
- * pred_dict.
+ * struct pred_sched; the context dictionary of 6.3.9-6.3.10 is in
+ * ctxdict.h.
  */
 #ifndef RNGAUDIT_PREDICTOR_H
 #define RNGAUDIT_PREDICTOR_H
@@ -93,66 +93,5 @@ int pred_sched_init(struct pred_sched *b);   /* -1 when out of memory */
 void pred_sched_free(struct pred_sched *b);
 void pred_sched_block(struct pred_sched *b, unsigned nsub, const uint64_t *correct,
 		      const uint64_t *predicted, unsigned nsteps);
-
-/* Context dictionary of 6.3.9 MultiMMC and 6.3.10 LZ78Y: the contexts of
- * one length len (1..16 samples) seen in a sample array, each with the
- * counts of the samples that followed it and its current prediction.  NIST
- * keeps these in std::map; here an open-addressing table over records that
- * name each context by where it ends in the samples (no key copies).  The
- * prediction follows NIST's PostfixDictionary: the most frequent follower,
- * ties to the larger sample value. */
-#define PRED_CTX_MAXLEN 16
-#define PRED_CTX_PAD 16   /* zero bytes the sample buffer has before s[0] */
-
-struct pred_ctx {
-	uint32_t end;        /* the context is buf[end-len .. end-1] */
-	uint32_t best;       /* count of the prediction */
-	uint32_t first_cnt;  /* count of the first follower seen */
-	uint8_t best_sym;    /* the prediction */
-	uint8_t first_sym;
-	uint8_t more;        /* other followers are in the extra table */
-	uint32_t link;       /* 0, or 1 + the record, in the dictionary one sample
-				longer, of this context followed by first_sym
-				(kept by the caller, to skip a hash look-up) */
-};
-
-struct pred_dict {
-	const uint8_t *buf;  /* samples, PRED_CTX_PAD zero bytes before s[0] */
-	unsigned len;
-	uint32_t *slot;      /* 0 empty, else tag << 20 | (record + 1) */
-	size_t smask;
-	struct pred_ctx *rec;
-	size_t nrec, caprec;
-	uint64_t *extra;     /* (((record + 1) << 8 | sym) << 32) | count; 0 empty */
-	size_t emask, nextra;
-	/* Short contexts over small alphabets (len * bits(k) <= 16) are
-	 * indexed directly: slot[context] = record + 1, no hashing, and when
-	 * contexts * k <= 2^16 the follower counts are dense[record * k + y]. */
-	unsigned direct_bits;   /* bits per sample in the direct index; 0 = hashed */
-	unsigned k;
-	uint32_t *dense;
-};
-
-struct pred_key {
-	uint64_t lo, hi;
-	uint64_t hash;       /* for a direct dictionary: the context's index */
-};
-
-/* The key of the len samples ending just before s[end]. */
-struct pred_key pred_dict_key(const struct pred_dict *d, size_t end);
-int pred_dict_init(struct pred_dict *d, const uint8_t *buf, unsigned len, unsigned k);
-void pred_dict_free(struct pred_dict *d);
-/* Sizes the tables for nrec contexts up front (saves rehashing); -1 when
- * out of memory. */
-int pred_dict_reserve(struct pred_dict *d, size_t nrec);
-/* Index of the record of key, or -1. */
-long pred_dict_find(const struct pred_dict *d, const struct pred_key *k);
-/* Adds the context key (ending before s[end]) with follower y counted once.
- * Returns its index, or -1 when out of memory. */
-long pred_dict_add(struct pred_dict *d, const struct pred_key *k, size_t end, uint8_t y);
-/* Counts follower y of record i; a follower not yet seen is added only when
- * make_new.  Returns 1 when a follower was added, 0 if not, -1 when out of
- * memory. */
-int pred_dict_count(struct pred_dict *d, long i, uint8_t y, int make_new);
 
 #endif
