@@ -38,26 +38,35 @@ static inline uint64_t mmc_rev64(uint64_t x)
 	return (x & 0x5555555555555555u) << 1 | (x >> 1 & 0x5555555555555555u);
 }
 
-/* One depth's step in mmc_steady(): its word for the context, the correct
- * bit (sign(v) xor y) into acc, newest first, and the word moved by +-2. */
-#define MMC_STEADY_DEPTH(acc, d)                                                  \
+/* One depth's step in mmc_fused(): its word for the context, the correct
+ * bit (sign(v) xor y) into acc, newest first, and the word moved by +-2.
+ * With unseen contexts possible, a zero word makes no prediction (pacc)
+ * and becomes +-1 (2 (c1 - c0) + 1). */
+#define MMC_FUSED_DEPTH(acc, pacc, d)                                             \
 	do {                                                                       \
 		int32_t *c_ = mem + ((2u << (d)) - 2) + (h & ((2u << (d)) - 1));   \
 		int32_t v_ = *c_;                                                  \
-		acc = 2 * acc + (((uint32_t)v_ ^ yneg) >> 31);                     \
-		*c_ = v_ + step;                                                   \
+		if (unseen) {                                                      \
+			uint32_t f_ = v_ != 0;                                     \
+			acc = 2 * acc + ((((uint32_t)v_ ^ yneg) >> 31) & f_);     \
+			pacc = 2 * pacc + f_;                                      \
+			*c_ = v_ + step + (int32_t)(f_ ^ 1u);                      \
+		} else {                                                           \
+			acc = 2 * acc + (((uint32_t)v_ ^ yneg) >> 31);             \
+			*c_ = v_ + step;                                           \
+		}                                                                  \
 	} while (0)
 
 /* Depths lo .. lo+cnt-1 (cnt <= 4, below the top depth) over one chunk of
- * steps [c0, c1), c0 >= 18, once each has seen every one of its contexts:
- * every step then predicts (the sign of the word), is right when that sign
- * differs from y's, and moves the word by +-2.  A few operations per depth
- * and step, and the depths of one loop touch independent words, so the loop
- * runs at its throughput.  Called with constant lo and cnt, so the words of
+ * steps [c0, c1), c0 >= 18, in one loop: the depths touch independent
+ * words, so the loop runs at its throughput, a few operations per depth
+ * and step.  Once each depth has seen all its contexts (unseen = 0) every
+ * step predicts (the sign of the word) and is right when that sign differs
+ * from y's.  Called with constant lo, cnt and unseen, so the words of
  * correct bits stay in registers (built newest first, reversed per block). */
 static inline __attribute__((always_inline)) void
-mmc_steady(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, const unsigned lo,
-	   const unsigned cnt, uint64_t (*corr)[MMC_CHUNK], uint64_t (*pred)[MMC_CHUNK])
+mmc_fused(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, const unsigned lo,
+	  const unsigned cnt, const int unseen, uint64_t (*corr)[MMC_CHUNK], uint64_t (*pred)[MMC_CHUNK])
 {
 	uint32_t h = 0;   /* bit m = s[i-1-m]; each depth masks what it needs */
 	size_t i = c0;
@@ -66,7 +75,7 @@ mmc_steady(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, const unsigned 
 		h |= (uint32_t)(s[i - 1 - m] & 1u) << m;
 	while (i < c1) {
 		size_t j0 = (i - c0) & ~(size_t)63, end = c0 + j0 + 64;
-		uint64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+		uint64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
 		unsigned nj;
 		if (end > c1)
 			end = c1;
@@ -74,20 +83,21 @@ mmc_steady(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, const unsigned 
 		for (; i < end; i++) {
 			const uint32_t y = s[i] & 1u, yneg = 0u - y;
 			const int32_t step = (int32_t)(4 * y) - 2;
-			MMC_STEADY_DEPTH(a0, lo);
+			MMC_FUSED_DEPTH(a0, p0, lo);
 			if (cnt > 1)
-				MMC_STEADY_DEPTH(a1, lo + 1);
+				MMC_FUSED_DEPTH(a1, p1, lo + 1);
 			if (cnt > 2)
-				MMC_STEADY_DEPTH(a2, lo + 2);
+				MMC_FUSED_DEPTH(a2, p2, lo + 2);
 			if (cnt > 3)
-				MMC_STEADY_DEPTH(a3, lo + 3);
+				MMC_FUSED_DEPTH(a3, p3, lo + 3);
 			h = (h << 1) | y;
 		}
 		{
-			const uint64_t acc[4] = { a0, a1, a2, a3 };
+			const uint64_t acc[4] = { a0, a1, a2, a3 }, pacc[4] = { p0, p1, p2, p3 };
+			const uint64_t all = nj == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nj) - 1;
 			for (unsigned k = 0; k < cnt; k++) {
 				corr[lo + k][j0 >> 6] = mmc_rev64(acc[k]) >> (64 - nj);
-				pred[lo + k][j0 >> 6] = nj == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nj) - 1;
+				pred[lo + k][j0 >> 6] = unseen ? mmc_rev64(pacc[k]) >> (64 - nj) : all;
 			}
 		}
 	}
@@ -128,28 +138,46 @@ static void mmc_top_full(const uint8_t *s, size_t c0, size_t c1, int32_t *tb, co
 	}
 }
 
-/* The depth groups that switch to mmc_steady() together. */
+/* The contexts of a depth's table that have been seen. */
+static size_t mmc_seen(const int32_t *tb, size_t nctx)
+{
+	size_t k = 0;
+	for (size_t c = 0; c < nctx; c++)
+		k += tb[c] != 0;
+	return k;
+}
+
+/* The depth groups that share a loop. */
 static const struct { unsigned lo, cnt; } mmc_groups[] = {
 	{ 0, 4 }, { 4, 4 }, { 8, 4 }, { 12, 3 },
 };
 
-static void mmc_steady_group(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, unsigned g,
-			     uint64_t (*corr)[MMC_CHUNK], uint64_t (*pred)[MMC_CHUNK])
+/* mmc_fused() on group g with its constants. */
+static void mmc_fused_group(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, unsigned g,
+			    int unseen, uint64_t (*corr)[MMC_CHUNK], uint64_t (*pred)[MMC_CHUNK])
 {
+#define MMC_GROUP(lo, cnt)                                                        \
+	do {                                                                       \
+		if (unseen)                                                        \
+			mmc_fused(s, c0, c1, mem, lo, cnt, 1, corr, pred);         \
+		else                                                               \
+			mmc_fused(s, c0, c1, mem, lo, cnt, 0, corr, pred);         \
+	} while (0)
 	switch (g) {
 	case 0:
-		mmc_steady(s, c0, c1, mem, 0, 4, corr, pred);
+		MMC_GROUP(0, 4);
 		break;
 	case 1:
-		mmc_steady(s, c0, c1, mem, 4, 4, corr, pred);
+		MMC_GROUP(4, 4);
 		break;
 	case 2:
-		mmc_steady(s, c0, c1, mem, 8, 4, corr, pred);
+		MMC_GROUP(8, 4);
 		break;
 	default:
-		mmc_steady(s, c0, c1, mem, 12, 3, corr, pred);
+		MMC_GROUP(12, 3);
 		break;
 	}
+#undef MMC_GROUP
 }
 
 /* Bitstrings.  Context c at depth d (d + 1 bits, the newest in bit 0) is
@@ -160,8 +188,9 @@ static void mmc_steady_group(const uint8_t *s, size_t c0, size_t c1, int32_t *me
  * it is known at depth d - 1, so NIST's chain of look-ups is the same as
  * looking each depth up on its own (and the loop needs no branch).  Only
  * depth 16 can reach the cap; a bitmap records which of its pairs exist.
- * Once a depth below the top has seen all its contexts it takes the steady
- * loop above; until then, and for the top depth, the general loop here. */
+ * From step 18 on the depths below the top run in the fused loops above,
+ * the top one in mmc_top_full() once it is full; the first steps, and the
+ * top depth until then, take the general loop here. */
 static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct err *e)
 {
 	int32_t *tab[MMC_D];
@@ -204,13 +233,16 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
 		size_t nblk = (c1 - c0 + PRED_SCHED_BLOCK - 1) / PRED_SCHED_BLOCK;
 		uint32_t done = 0;   /* depths this chunk already has */
 		for (unsigned g = 0; c0 >= MMC_D + 2 && g < sizeof mmc_groups / sizeof mmc_groups[0]; g++) {
-			unsigned lo = mmc_groups[g].lo, cnt = mmc_groups[g].cnt, all = 1;
+			unsigned lo = mmc_groups[g].lo, cnt = mmc_groups[g].cnt;
+			int unseen = 0;
 			for (unsigned d = lo; d < lo + cnt; d++)
-				all &= seen[d] == (size_t)2 << d;
-			if (all) {
-				mmc_steady_group(s, c0, c1, mem, g, corr, pred);
-				done |= ((1u << cnt) - 1) << lo;
-			}
+				unseen |= seen[d] != (size_t)2 << d;
+			mmc_fused_group(s, c0, c1, mem, g, unseen, corr, pred);
+			done |= ((1u << cnt) - 1) << lo;
+			if (unseen && ((c0 - 2) / (MMC_CHUNK * PRED_SCHED_BLOCK)) % 16 == 0)
+				/* now and then, count what the depths have seen */
+				for (unsigned d = lo; d < lo + cnt; d++)
+					seen[d] = mmc_seen(tab[d], (size_t)2 << d);
 		}
 		if (c0 >= MMC_D + 2 && full >= MMC_MAX_ENTRIES) {
 			mmc_top_full(s, c0, c1, tab[top], pairs, corr[top], pred[top]);
