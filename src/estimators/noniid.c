@@ -91,8 +91,8 @@ static void *pool_worker(void *arg)
  * processing time first keeps the two cores evenly loaded). */
 static double job_cost(const struct job *j)
 {
-	static const double bin[NONIID_NEST] = { 1.2, 2, 1.6, 6.6, 50, 0, 15, 22, 73, 70 };
-	static const double lit[NONIID_NEST] = { 1, 2, 1.6, 6.6, 100, 0, 43, 23, 480, 140 };
+	static const double bin[NONIID_NEST] = { 1.4, 2.5, 2.5, 8, 55, 0, 9, 11, 35, 12 };
+	static const double lit[NONIID_NEST] = { 1, 2, 1.6, 6.6, 95, 0, 60, 28, 300, 110 };
 
 	return (j->k == 2 ? bin : lit)[j->slot] * (double)j->n;
 }
