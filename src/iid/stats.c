@@ -17,6 +17,9 @@
 #include <string.h>
 
 #include <bzlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "iid/bzsize.h"
 #include "iid/iid.h"
@@ -32,6 +35,19 @@ static const char *const stat_names[IID_NSTATS] = {
 	"periodicity(32)", "covariance(1)", "covariance(2)", "covariance(8)",
 	"covariance(16)", "covariance(32)", "compression",
 };
+
+/* without the libgcc call __builtin_popcount becomes when the flags do not
+ * allow the popcnt instruction */
+static inline unsigned popcount64(uint64_t v)
+{
+	v = v - ((v >> 1) & 0x5555555555555555ULL);
+	v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (unsigned)((v * 0x0101010101010101ULL) >> 56);
+}
+
+/* the excursion's integer form needs 255 n^2 < 2^63 */
+#define IID_EXACT_MAX_N 100000000
 
 /* 90B 5.1.9 / 5.1.10 lags */
 static const unsigned lags[5] = { 1, 2, 8, 16, 32 };
@@ -94,16 +110,50 @@ void iid_scratch_free(struct iid_scratch *w)
 	free(w);
 }
 
-/* 5.1.1: max |running sum - i * mean|, in double as NIST accumulates it */
-static double excursion(const uint8_t *x, size_t n, double mean)
+/* 5.1.1: max |running sum - i * mean|, in double as NIST accumulates it.
+ * With S_i the running sum, D_i = n S_i - (i+1) sum is an exact integer and
+ * NIST's value is |D_i| / n up to rounding far below 1/n: find max |D_i|
+ * with integers (no floating-point dependency chain), then evaluate NIST's
+ * expression at every position within a safe margin of it. */
+static double excursion(const uint8_t *x, size_t n, double mean, uint64_t sum)
 {
-	double run = 0.0, max = 0.0;
+	int64_t D = 0, hi = 0, lo = 0, g, thr, nn = (int64_t)n, sm = (int64_t)sum;
+	/* NIST's value is off |D_i| / n by at most 3 * 255 n 2^-53: keep every
+	 * position within twice that (in units of 1/n) of the maximum */
+	int64_t margin = (int64_t)ceil(6.0 * 256.0 * (double)n * (double)n / 9007199254740992.0) + 2;
+	uint64_t S = 0;
+	double max = 0.0;
+
+	if (n > IID_EXACT_MAX_N) {
+		/* |D_i| <= 255 n^2 would not fit: NIST's loop as it is */
+		double run = 0.0;
+		for (size_t i = 0; i < n; i++) {
+			double d;
+			run += x[i];
+			d = fabs(run - (double)(i + 1) * mean);
+			if (d > max)
+				max = d;
+		}
+		return max;
+	}
 	for (size_t i = 0; i < n; i++) {
-		double d;
-		run += x[i];
-		d = fabs(run - (double)(i + 1) * mean);
-		if (d > max)
-			max = d;
+		D += nn * x[i] - sm;
+		hi = D > hi ? D : hi;
+		lo = D < lo ? D : lo;
+	}
+	g = hi > -lo ? hi : -lo;
+	thr = g - margin;
+	D = 0;
+	for (size_t i = 0; i < n; i++) {
+		S += x[i];
+		D += nn * x[i] - sm;
+		if (D >= thr || D <= -thr) {
+			/* NIST's run: the same integer, accumulated exactly in double */
+			double d, run = (double)S;
+			d = fabs(run - (double)(i + 1) * mean);
+			if (d > max)
+				max = d;
+		}
 	}
 	return max;
 }
@@ -113,25 +163,23 @@ static double excursion(const uint8_t *x, size_t n, double mean)
 static void directional(const uint8_t *x, size_t m, long double *num, long double *len,
 			long double *incdec)
 {
-	size_t nalt = m > 0 ? m - 1 : 0, runs = 0, longest = 0, run = 1, pos = 0;
-	int prev = 0;
-	for (size_t i = 0; i < nalt; i++) {
-		int s = x[i] > x[i + 1] ? -1 : 1;
-		pos += s == 1;
-		if (i == 0) {
-			runs = 1;
-		} else if (s == prev) {
-			run++;
-		} else {
-			runs++;
-			if (run > longest)
-				longest = run;
-			run = 1;
+	size_t nalt = m > 0 ? m - 1 : 0, runs = 0, longest = 0, run = 0, pos = 0;
+	unsigned prev;
+	if (nalt > 0) {
+		/* without branches on the (random) signs */
+		prev = x[0] <= x[1];
+		pos = prev;
+		runs = run = longest = 1;
+		for (size_t i = 1; i < nalt; i++) {
+			unsigned s = x[i] <= x[i + 1];
+			size_t same = s == prev;
+			pos += s;
+			runs += !same;
+			run = same ? run + 1 : 1;
+			longest = run > longest ? run : longest;
+			prev = s;
 		}
-		prev = s;
 	}
-	if (run > longest)
-		longest = run;
 	*num = runs;
 	*len = longest;
 	*incdec = pos > nalt - pos ? pos : nalt - pos;
@@ -192,12 +240,31 @@ static void collisions(const uint8_t *x, size_t n, long double *avg, long double
 	*max = mx;
 }
 
+/* 5.1.9: #{i : x_i = x_{i+p}}; 5.1.10: sum x_i x_{i+p} (16 bytes at a time
+ * where SSE2 is there: the compiler's default flags do not vectorise these) */
 static unsigned long periodicity(const uint8_t *x, size_t m, unsigned p)
 {
 	unsigned long t = 0;
+	size_t i = 0, len;
 	if (m <= p)
 		return 0;
-	for (size_t i = 0; i < m - p; i++)
+	len = m - p;
+#ifdef __SSE2__
+	while (i + 16 <= len) {
+		/* byte counters take at most 255 rounds */
+		__m128i acc = _mm_setzero_si128();
+		size_t end = i + 16 * 255 < len ? i + 16 * 255 : len;
+		uint64_t part[2];
+		for (; i + 16 <= end; i += 16) {
+			__m128i a = _mm_loadu_si128((const __m128i *)(x + i));
+			__m128i b = _mm_loadu_si128((const __m128i *)(x + i + p));
+			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(a, b));
+		}
+		_mm_storeu_si128((__m128i *)part, _mm_sad_epu8(acc, _mm_setzero_si128()));
+		t += (unsigned long)(part[0] + part[1]);
+	}
+#endif
+	for (; i < len; i++)
 		t += x[i] == x[i + p];
 	return t;
 }
@@ -205,9 +272,30 @@ static unsigned long periodicity(const uint8_t *x, size_t m, unsigned p)
 static unsigned long covariance(const uint8_t *x, size_t m, unsigned p)
 {
 	unsigned long t = 0;
+	size_t i = 0, len;
 	if (m <= p)
 		return 0;
-	for (size_t i = 0; i < m - p; i++)
+	len = m - p;
+#ifdef __SSE2__
+	while (i + 16 <= len) {
+		/* 32-bit lanes gain at most 4 * 255^2 per round: 4096 rounds fit */
+		const __m128i z = _mm_setzero_si128();
+		__m128i acc = z;
+		size_t end = i + 16 * 4096 < len ? i + 16 * 4096 : len;
+		uint32_t part[4];
+		for (; i + 16 <= end; i += 16) {
+			__m128i a = _mm_loadu_si128((const __m128i *)(x + i));
+			__m128i b = _mm_loadu_si128((const __m128i *)(x + i + p));
+			acc = _mm_add_epi32(acc, _mm_madd_epi16(_mm_unpacklo_epi8(a, z),
+								 _mm_unpacklo_epi8(b, z)));
+			acc = _mm_add_epi32(acc, _mm_madd_epi16(_mm_unpackhi_epi8(a, z),
+								 _mm_unpackhi_epi8(b, z)));
+		}
+		_mm_storeu_si128((__m128i *)part, acc);
+		t += (unsigned long)part[0] + part[1] + part[2] + part[3];
+	}
+#endif
+	for (; i < len; i++)
 		t += (unsigned)x[i] * x[i + p];
 	return t;
 }
@@ -309,7 +397,7 @@ int iid_stats_compute(const struct iid_data *d, const uint8_t *sym, const uint8_
 	int binary = d->k == 2;
 
 	if (wanted(want, ST_EXCURSION))
-		out[ST_EXCURSION] = excursion(raw, n, d->rawmean);
+		out[ST_EXCURSION] = excursion(raw, n, d->rawmean, d->rawsum);
 
 	if (binary) {
 		/* 90B 5.1 Conversion I (ones per 8-bit block) and II (the block as a
@@ -325,7 +413,7 @@ int iid_stats_compute(const struct iid_data *d, const uint8_t *sym, const uint8_
 				uint64_t v;
 				memcpy(&v, sym + 8 * b, 8);
 				if (need1)
-					w->cs1[b] = (uint8_t)__builtin_popcountll(v);
+					w->cs1[b] = (uint8_t)popcount64(v);
 				if (need2) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 					w->cs2[b] = (uint8_t)((v * 0x8040201008040201ULL) >> 56);
@@ -464,32 +552,33 @@ static inline unsigned bit_at(const uint64_t *x, size_t i)
 static double excursion_bits(const struct iid_data *d, const struct iid_bintab *t,
 			     const uint64_t *x)
 {
-	size_t n = d->n, nbytes = n / 8;
-	int64_t D = 0, hi = 0, lo = 0, g, thr;
+	size_t n = d->n, nbytes = n / 8, ones = 0;
+	int64_t D = 0, hi = 0, lo = 0, thr = 0;
 	double nn = (double)n, res = 0.0, mean = d->rawmean, run;
 	/* NIST's value is off |D_i| / n by at most 3 * 255 n 2^-53: keep every
 	 * position within twice that (in units of 1/n) of the maximum */
 	int64_t margin = (int64_t)ceil(6.0 * 256.0 * nn * nn / 9007199254740992.0) + 2;
-	size_t ones = 0;
+	int all = n > IID_EXACT_MAX_N;   /* D could overflow: evaluate everywhere */
 
-	for (size_t b = 0; b < nbytes; b++) {
-		unsigned v = byte_at(x, b);
-		int64_t h = D + t->mx[v], l = D + t->mn[v];
-		hi = h > hi ? h : hi;
-		lo = l < lo ? l : lo;
-		D += t->tot[v];
+	if (!all) {
+		for (size_t b = 0; b < nbytes; b++) {
+			unsigned v = byte_at(x, b);
+			int64_t h = D + t->mx[v], l = D + t->mn[v];
+			hi = h > hi ? h : hi;
+			lo = l < lo ? l : lo;
+			D += t->tot[v];
+		}
+		for (size_t i = 8 * nbytes; i < n; i++) {
+			D += t->step[bit_at(x, i)];
+			hi = D > hi ? D : hi;
+			lo = D < lo ? D : lo;
+		}
+		thr = (hi > -lo ? hi : -lo) - margin;
 	}
-	for (size_t i = 8 * nbytes; i < n; i++) {
-		D += t->step[bit_at(x, i)];
-		hi = D > hi ? D : hi;
-		lo = D < lo ? D : lo;
-	}
-	g = hi > -lo ? hi : -lo;
-	thr = g - margin;
 	D = 0;
 	for (size_t b = 0; b < nbytes; b++) {
 		unsigned v = byte_at(x, b);
-		if (D + t->mx[v] >= thr || D + t->mn[v] <= -thr) {
+		if (all || D + t->mx[v] >= thr || D + t->mn[v] <= -thr) {
 			size_t o = ones;
 			for (unsigned j = 0; j < 8; j++) {
 				size_t i = 8 * b + j;
@@ -502,8 +591,9 @@ static double excursion_bits(const struct iid_data *d, const struct iid_bintab *
 					res = dev;
 			}
 		}
-		ones += (size_t)__builtin_popcount(v);
-		D += t->tot[v];
+		ones += popcount64(v);
+		if (!all)
+			D += t->tot[v];
 	}
 	for (size_t i = 8 * nbytes; i < n; i++) {
 		double dev;
@@ -526,7 +616,7 @@ static void bit_runs(const uint64_t *x, size_t nbits, const struct iid_bintab *t
 		uint64_t v = x[k], c = v ^ (v << 1 | prev);
 		if (k == 0)
 			c &= ~1ULL;   /* sample 0 has no predecessor */
-		tr += (size_t)__builtin_popcountll(c);
+		tr += popcount64(c);
 		prev = v >> 63;
 	}
 	if (nbits % 64) {
@@ -534,7 +624,7 @@ static void bit_runs(const uint64_t *x, size_t nbits, const struct iid_bintab *t
 		if (nw == 0)
 			c &= ~1ULL;
 		c &= (1ULL << (nbits % 64)) - 1;
-		tr += (size_t)__builtin_popcountll(c);
+		tr += popcount64(c);
 	}
 	*runs = nbits > 0 ? tr + 1 : 0;
 	if (!want_len)
@@ -582,7 +672,7 @@ int iid_stats_compute_bits(const struct iid_data *d, const uint64_t *x,
 			unsigned v = byte_at(x, b);
 			if (b == full)
 				v &= (1u << (n % 8)) - 1;
-			w->cs1[b] = (uint8_t)__builtin_popcount(v);
+			w->cs1[b] = (uint8_t)popcount64(v);
 			w->cs2[b] = t->rev[v];
 		}
 	}

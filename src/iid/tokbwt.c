@@ -33,6 +33,7 @@
 #define TOK_MAX_DEPTH 64        /* keys compared past the first before declining */
 #define TOK_RUN_SORT 32         /* longer runs of equal top key bits are sorted by key */
 #define TOK_MAX_SHIFT 64        /* insertion sort moves allowed per item */
+#define TOK_IDX_BITS 24         /* rotation number in a radix record */
 
 struct iid_tokbwt {
 	size_t cap;                 /* most tokens */
@@ -159,7 +160,7 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 	uint64_t sorted[TOK_MAX_DISTINCT];
 	int ndistinct = 0, ntails = 0;
 	size_t m = 0, last_space, pos;
-	unsigned w, per_key;
+	unsigned per_key;
 
 	if (n < 2)
 		return -1;
@@ -236,50 +237,102 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 			trank[d][o] = (uint16_t)lo;
 		}
 
-	/* 3. keys: the ranks of per_key tokens, w bits each, first token highest */
-	w = 1;
-	while ((1u << w) < (unsigned)ndistinct)
-		w++;
-	per_key = 64 / w;
+	/* 3. keys: the ranks of the next per_key tokens as the digits of a
+	 * base-ndistinct number, first token most significant (so numeric order
+	 * is rotation order as far as the key reaches, and binary data, with
+	 * its 2 common tokens and a rare third, gets 40 tokens per key) */
 	{
-		uint64_t k = 0, mask = per_key * w == 64 ? ~0ULL : (1ULL << (per_key * w)) - 1;
-		unsigned shift = 64 - per_key * w;
+		uint64_t base = ndistinct < 2 ? 2 : (uint64_t)ndistinct, top = 1, k = 0;
+		per_key = 0;
+		while (top <= UINT64_MAX / base) {
+			top *= base;
+			per_key++;
+		}
+		/* top = base^per_key; the leading digit's weight: */
+		top /= base;
 		for (unsigned i = 0; i < per_key; i++)
-			k = (k << w) | rank_of[t->tr[i % m]];
+			k = k * base + rank_of[t->tr[i % m]];
 		for (size_t j = 0; j < m; j++) {
-			t->key[j] = k << shift;
-			k = ((k << w) | rank_of[t->tr[(j + per_key) % m]]) & mask;
+			t->key[j] = k;
+			k = (k - rank_of[t->tr[j]] * top) * base + rank_of[t->tr[(j + per_key) % m]];
+		}
+		/* spread the keys over all 64 bits for the radix passes */
+		{
+			unsigned sh = (unsigned)__builtin_clzll(top * base - 1);
+			if (sh > 0)
+				for (size_t j = 0; j < m; j++)
+					t->key[j] <<= sh;
 		}
 	}
 
 	/* 4. order the token rotations by the top 32 bits of their keys (two
-	 * 16-bit LSD radix passes), then settle runs of equal top bits */
+	 * 16-bit LSD radix passes over records of those bits and the rotation),
+	 * then settle runs of equal top bits */
 	{
-		uint32_t *cnt = t->cnt, *cnt2 = t->cnt + 65536, *src = t->idx;
-		uint64_t *pa = t->pair, *pb = t->pair + t->cap;   /* (top 32 key bits, rotation) */
-		uint32_t sum = 0, sum2 = 0;
+		uint32_t *cnt = t->cnt, *src = t->idx;
+		uint64_t *pa = t->pair, *pb = t->pair + t->cap;
+		uint32_t sum[2] = { 0, 0 }, maxb = 0;
+		const uint64_t low = (1ULL << TOK_IDX_BITS) - 1;
+		if (m > low)
+			return -1;
 		memset(cnt, 0, 2 * 65536 * sizeof *cnt);
 		for (size_t j = 0; j < m; j++) {
-			cnt[(t->key[j] >> 32) & 0xffff]++;
-			cnt2[t->key[j] >> 48]++;
+			uint64_t x = t->key[j];
+			cnt[(x >> 32) & 0xffff]++;
+			cnt[65536 + (x >> 48)]++;
 		}
+		for (int b = 0; b < 65536; b++)
+			for (int p = 0; p < 2; p++) {
+				uint32_t c = cnt[65536 * p + b];
+				cnt[65536 * p + b] = sum[p];
+				sum[p] += c;
+			}
 		for (int b = 0; b < 65536; b++) {
-			uint32_t c = cnt[b], c2 = cnt2[b];
-			cnt[b] = sum;
-			cnt2[b] = sum2;
-			sum += c;
-			sum2 += c2;
+			uint32_t next = b + 1 < 65536 ? cnt[65536 + b + 1] : (uint32_t)m;
+			if (next - cnt[65536 + b] > maxb)
+				maxb = next - cnt[65536 + b];
+		}
+		if (maxb <= TOK_RUN_SORT) {
+			/* the top 16 bits nearly decide (8-bit data): one pass, then
+			 * a short insertion sort per bucket */
+			uint32_t start = 0, c8[256];
+			/* by the top 8 bits first, so that the 16-bit scatter
+			 * writes near where it just wrote */
+			for (int b = 0; b < 256; b++)
+				c8[b] = cnt[65536 + 256 * b];
+			for (size_t j = 0; j < m; j++) {
+				uint64_t x = (t->key[j] & ~low) | j;
+				pb[c8[x >> 56]++] = x;
+			}
+			for (size_t j = 0; j < m; j++)
+				pa[cnt[65536 + (pb[j] >> 48)]++] = pb[j];
+			for (int b = 0; b < 65536; b++) {
+				uint32_t end = cnt[65536 + b];
+				for (uint32_t i = start + 1; i < end; i++) {
+					uint64_t x = pa[i];
+					uint32_t j = i;
+					while (j > start && pa[j - 1] >> 32 > x >> 32) {
+						pa[j] = pa[j - 1];
+						j--;
+					}
+					pa[j] = x;
+				}
+				start = end;
+			}
+		} else {
+			for (size_t j = 0; j < m; j++) {
+				uint64_t x = (t->key[j] & ~low) | j;
+				pb[cnt[(x >> 32) & 0xffff]++] = x;
+			}
+			for (size_t j = 0; j < m; j++)
+				pa[cnt[65536 + (pb[j] >> 48)]++] = pb[j];
 		}
 		for (size_t j = 0; j < m; j++)
-			pa[cnt[(t->key[j] >> 32) & 0xffff]++] = (t->key[j] >> 32) << 32 | j;
-		for (size_t j = 0; j < m; j++)
-			pb[cnt2[pa[j] >> 48]++] = pa[j];
-		for (size_t j = 0; j < m; j++)
-			src[j] = (uint32_t)pb[j];
+			src[j] = (uint32_t)(pa[j] & low);
 		for (size_t a = 0; a < m;) {
 			size_t b = a + 1;
-			uint32_t top = (uint32_t)(pb[a] >> 32);
-			while (b < m && (uint32_t)(pb[b] >> 32) == top)
+			uint64_t top = pa[a] >> 32;
+			while (b < m && pa[b] >> 32 == top)
 				b++;
 			if (b - a > TOK_RUN_SORT && sort_run(t, src + a, b - a) != 0)
 				return -1;
@@ -307,10 +360,14 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 	/* 5. characters: bucket by tail, in the order of the rotation that
 	 * starts at the next token.  Bucket sizes first. */
 	memset(tcount, 0, (size_t)ntails * sizeof *tcount);
-	for (size_t j = 0; j < m; j++) {
-		unsigned d = t->tr[j];
-		for (unsigned o = 0; o < tlen[d]; o++)
-			tcount[trank[d][o]]++;
+	{
+		uint32_t dcount[TOK_MAX_DISTINCT];
+		memset(dcount, 0, (size_t)ndistinct * sizeof *dcount);
+		for (size_t j = 0; j < m; j++)
+			dcount[t->tr[j]]++;
+		for (int d = 0; d < ndistinct; d++)
+			for (unsigned o = 0; o < tlen[d]; o++)
+				tcount[trank[d][o]] += dcount[d];
 	}
 	{
 		uint32_t sum = 0;
