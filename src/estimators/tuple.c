@@ -34,28 +34,37 @@
 /* ---- suffix array + PLCP --------------------------------------------- */
 
 /* u - 1 of 90B 6.3.5 is the deepest run of >= 35 suffixes: the largest
- * minimum over 34 consecutive adjacent LCPs (a sliding-window minimum,
- * with a monotone queue of at most 34 entries). */
+ * minimum over W = 34 consecutive adjacent LCPs.  Sliding-window minima by
+ * blocks of W (van Herk, Gil and Werman): a window starting at offset k of
+ * one block is the suffix of that block from k and the prefix of the next
+ * up to k - 1, so two running minima per block serve every window. */
 static size_t tuple_u(const saidx_t *lcp, size_t n)
 {
 	enum { W = TUPLE_MIN_COUNT - 1 };
-	size_t qi[W + 1], head = 0, len = 0, best = 0;
+	const saidx_t *a = lcp + 1;   /* the n - 1 adjacent LCPs */
+	size_t m = n > 0 ? n - 1 : 0;
+	saidx_t suf[W], pre[W], best = 0;
 
-	for (size_t i = 1; i < n; i++) {
-		size_t x = (size_t)lcp[i];
+	for (size_t s0 = 0; s0 + W <= m; s0 += W) {
+		size_t s1 = s0 + W, len1 = m - s1 < W ? m - s1 : W;
 
-		while (len > 0 && (size_t)lcp[qi[(head + len - 1) % (W + 1)]] >= x)
-			len--;
-		qi[(head + len) % (W + 1)] = i;
-		len++;
-		if (qi[head] + W <= i) {   /* drop the index that left the window */
-			head = (head + 1) % (W + 1);
-			len--;
+		suf[W - 1] = a[s0 + W - 1];
+		for (size_t k = W - 1; k-- > 0;)
+			suf[k] = a[s0 + k] < suf[k + 1] ? a[s0 + k] : suf[k + 1];
+		if (len1 > 0) {
+			pre[0] = a[s1];
+			for (size_t k = 1; k < len1; k++)
+				pre[k] = a[s1 + k] < pre[k - 1] ? a[s1 + k] : pre[k - 1];
 		}
-		if (i >= W && (size_t)lcp[qi[head]] > best)
-			best = (size_t)lcp[qi[head]];
+		if (suf[0] > best)   /* the window that is this block */
+			best = suf[0];
+		for (size_t k = 1; k <= len1 && k < W; k++) {
+			saidx_t w = suf[k] < pre[k - 1] ? suf[k] : pre[k - 1];
+			if (w > best)
+				best = w;
+		}
 	}
-	return best + 1;
+	return (size_t)best + 1;
 }
 
 static int scan_suffix_array(const uint8_t *s, size_t n, struct lcpint *st, struct err *e)
