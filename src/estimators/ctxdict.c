@@ -120,6 +120,7 @@ long ctxdict_add(struct ctxdict *d, const struct ctxdict_key *k, size_t end, uin
 	c->first_sym = y;
 	c->more = 0;
 	c->link = 0;
+	c->link_sym = 0;
 	if (d->direct_bits) {
 		d->slot[k->hash] = (uint32_t)(d->nrec + 1);
 		if (d->dense)

@@ -26,9 +26,10 @@ struct ctxdict_rec {
 	uint8_t best_sym;    /* the prediction */
 	uint8_t first_sym;
 	uint8_t more;        /* other followers are in the extra table */
+	uint8_t link_sym;
 	uint32_t link;       /* 0, or 1 + the record, in the dictionary one sample
-				longer, of this context followed by first_sym
-				(kept by the caller, to skip a hash look-up) */
+				longer, of this context followed by link_sym (a
+				cache kept by the caller, to skip a hash look-up) */
 };
 
 struct ctxdict {

@@ -153,8 +153,8 @@ static void lz_link(struct ctxdict *dict, unsigned j, const long *last, long rec
 	if (j < 2 || last[j - 1] < 0)
 		return;
 	up = &dict[j - 1].rec[last[j - 1]];
-	if (!up->link && up->first_sym == prev)
-		up->link = (uint32_t)rec + 1;
+	up->link = (uint32_t)rec + 1;   /* the last extension seen is the one cached */
+	up->link_sym = prev;
 }
 
 static int lz_literal(const uint8_t *s, size_t n, unsigned k, struct pred_tally *t, struct err *e)
@@ -204,7 +204,7 @@ static int lz_literal(const uint8_t *s, size_t n, unsigned k, struct pred_tally 
 			struct ctxdict *dc = &dict[j];
 			const struct ctxdict_rec *up = last[j - 1] >= 0 ? &dict[j - 1].rec[last[j - 1]] : NULL;
 			long rec;
-			if (up && up->link && up->first_sym == s[i - 1]) {
+			if (up && up->link && up->link_sym == s[i - 1]) {
 				rec = (long)up->link - 1;
 			} else {
 				struct ctxdict_key key = ctxdict_key(dc, i);

@@ -339,7 +339,7 @@ static inline long mmc_via(struct ctxdict *down, long upr, uint8_t prev, struct 
 	if (upr < 0)
 		return -1;
 	*up = &down->rec[upr];
-	return (*up)->link && (*up)->first_sym == prev ? (long)(*up)->link - 1 : -1;
+	return (*up)->link && (*up)->link_sym == prev ? (long)(*up)->link - 1 : -1;
 }
 
 /* Depth d over steps d+2 .. n-1, as 90B 6.3.9 steps 4-5 and NIST's
@@ -431,8 +431,10 @@ static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct ctxdict *dow
 				rec = -1;
 			}
 		}
-		if (up && rec >= 0 && !up->link && up->first_sym == s[i - 1])
+		if (up && rec >= 0) {   /* the last extension seen is the one cached */
 			up->link = (uint32_t)rec + 1;
+			up->link_sym = s[i - 1];
+		}
 		me->state[i] = (uint8_t)st;
 		me->rec[i] = (int32_t)rec;
 		if (entries >= MMC_MAX_ENTRIES && me->full_step == SIZE_MAX)
