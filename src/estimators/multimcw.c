@@ -93,9 +93,44 @@ static void mcw_general(struct mcw_win *win, const uint8_t *s, unsigned k, long 
 }
 
 /* The same for bitstrings: every window size is odd, so two symbols never
- * tie and the prediction is the majority bit. */
+ * tie and the prediction is the majority bit.  Once every window is full
+ * (t0 >= 4095) the four share one loop; their correct bits are built newest
+ * first and reversed at the end. */
+static inline uint64_t mcw_rev64(uint64_t x)
+{
+	x = __builtin_bswap64(x);
+	x = (x & 0x0f0f0f0f0f0f0f0fu) << 4 | (x >> 4 & 0x0f0f0f0f0f0f0f0fu);
+	x = (x & 0x3333333333333333u) << 2 | (x >> 2 & 0x3333333333333333u);
+	return (x & 0x5555555555555555u) << 1 | (x >> 1 & 0x5555555555555555u);
+}
+
 static void mcw_binary(struct mcw_win *win, const uint8_t *s, long t0, long t1, uint64_t *correct)
 {
+	if (t0 >= mcw_w[MCW_NWIN - 1]) {
+		long o0 = win[0].cnt[1], o1 = win[1].cnt[1], o2 = win[2].cnt[1], o3 = win[3].cnt[1];
+		uint64_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+		unsigned nb = (unsigned)(t1 - t0);
+		for (long i = t0; i < t1; i++) {
+			long x = s[i] & 1;
+			c0 = 2 * c0 + (uint64_t)((2 * o0 > 63) == x);
+			c1 = 2 * c1 + (uint64_t)((2 * o1 > 255) == x);
+			c2 = 2 * c2 + (uint64_t)((2 * o2 > 1023) == x);
+			c3 = 2 * c3 + (uint64_t)((2 * o3 > 4095) == x);
+			o0 += x - (s[i - 63] & 1);
+			o1 += x - (s[i - 255] & 1);
+			o2 += x - (s[i - 1023] & 1);
+			o3 += x - (s[i - 4095] & 1);
+		}
+		win[0].cnt[1] = o0;
+		win[1].cnt[1] = o1;
+		win[2].cnt[1] = o2;
+		win[3].cnt[1] = o3;
+		correct[0] = mcw_rev64(c0) >> (64 - nb);
+		correct[1] = mcw_rev64(c1) >> (64 - nb);
+		correct[2] = mcw_rev64(c2) >> (64 - nb);
+		correct[3] = mcw_rev64(c3) >> (64 - nb);
+		return;
+	}
 	for (int j = 0; j < MCW_NWIN; j++) {
 		long w = win[j].w, ones = win[j].cnt[1];
 		uint64_t c = 0;

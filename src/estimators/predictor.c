@@ -161,8 +161,14 @@ void pred_finish(struct est_result *r, long long C, long long N, long long max_r
 
 int pred_check_input(const char *name, const uint8_t *s, size_t n, unsigned k, struct err *e)
 {
+	uint8_t top = 0;
+
 	if (k < 2 || k > 256)
 		return err_set(e, ERR_USAGE, "%s: alphabet size %u outside 2..256", name, k);
+	for (size_t i = 0; i < n; i++)   /* a plain maximum: the compiler vectorises it */
+		top = s[i] > top ? s[i] : top;
+	if (top < k)
+		return 0;
 	for (size_t i = 0; i < n; i++)
 		if (s[i] >= k)
 			return err_set(e, ERR_DATA, "%s: sample %zu is %u, outside the alphabet 0..%u",
