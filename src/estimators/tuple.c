@@ -67,7 +67,34 @@ static size_t tuple_u(const saidx_t *lcp, size_t n)
 	return (size_t)best + 1;
 }
 
-static int scan_suffix_array(const uint8_t *s, size_t n, struct lcpint *st, struct err *e)
+/* Suffix array of s into sa.  A bitstring (k = 2) is sorted as the text of
+ * its 8-bit windows (byte i = bits i..i+7, zeros past the end): comparing
+ * two suffixes window by window compares their bits in order, and a suffix
+ * that runs out first is a prefix either way, so the order is the same,
+ * while divsufsort's buckets split 256 ways instead of 2. */
+static int tuple_sort(const uint8_t *s, size_t n, unsigned k, saidx_t *sa)
+{
+	uint8_t *win = NULL;
+	int rc;
+
+	if (k == 2 && n >= 8)
+		win = malloc(n);
+	if (win) {
+		unsigned x = 0;
+		for (size_t i = 0; i < 7; i++)
+			x = (x << 1) | (s[i] & 1u);
+		for (size_t i = 0; i < n; i++) {
+			x = ((x << 1) | (i + 7 < n ? s[i + 7] & 1u : 0u)) & 0xffu;
+			win[i] = (uint8_t)x;
+		}
+	}
+	rc = divsufsort(win ? win : s, sa, (saidx_t)n);
+	free(win);
+	return rc;
+}
+
+static int scan_suffix_array(const uint8_t *s, size_t n, unsigned k, struct lcpint *st,
+			     struct err *e)
 {
 	saidx_t *sa, *plcp;
 	size_t h = 0, v = 0, u;
@@ -81,7 +108,7 @@ static int scan_suffix_array(const uint8_t *s, size_t n, struct lcpint *st, stru
 		free(plcp);
 		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu suffixes", n);
 	}
-	if (divsufsort(s, sa, (saidx_t)n) != 0) {
+	if (tuple_sort(s, n, k, sa) != 0) {
 		free(sa);
 		free(plcp);
 		return err_set(e, ERR_INTERNAL, "t-tuple/LRS: divsufsort failed");
@@ -238,7 +265,7 @@ int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		malloc_trim(0);
 		memset(&st, 0, sizeof st);
 	}
-	rc = scan_suffix_array(s, n, &st, e);
+	rc = scan_suffix_array(s, n, k, &st, e);
 	if (rc == 0)
 		tuple_finish(&st, n, tr, lr);
 	lcpint_free(&st);
