@@ -3,22 +3,28 @@
 # 1,000,000-sample 8-bit file (issue 4 targets: <= 1.0 s wall on 2 cores,
 # <= 96 MB peak RSS).
 #
-# usage: scripts/bench-assess.sh [-n RUNS] [-b RNGAUDIT] [BUILD-DIR] [FILE ...]
+# usage: scripts/bench-assess.sh [-n RUNS] [-b RNGAUDIT] [-s] [BUILD-DIR] [FILE ...]
 #   (bench-all.sh passes a BUILD-DIR; RUNS and RNGAUDIT may come from the
 #   environment as for the other bench scripts)
 #   FILE defaults to a fresh 1,000,000-byte file from /dev/urandom plus
 #   tests/data/nist-90b/bin/{truerand_8bit,biased-random-bytes,normal}.bin.
+#   -s adds the inputs issue 4 names as worst cases, each 1,000,000 bytes:
+#   a period-2 pattern, every byte value in turn (a counter), a 100 KB random
+#   block repeated 10 times, a 1000-byte block repeated 1000 times, and 99.9%
+#   zeros with rare random bytes.
 # Needs GNU time (/usr/bin/time -v).
 set -eu
 
 runs=${RUNS:-5}
+stress=0
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=${RNGAUDIT:-}
-while getopts n:b: opt; do
+while getopts n:b:s opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	b) bin=$OPTARG ;;
-	*) echo "usage: $0 [-n RUNS] [-b RNGAUDIT] [FILE ...]" >&2; exit 2 ;;
+	s) stress=1 ;;
+	*) echo "usage: $0 [-n RUNS] [-b RNGAUDIT] [-s] [FILE ...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -42,6 +48,18 @@ if [ $# -eq 0 ]; then
 	for f in truerand_8bit biased-random-bytes normal; do
 		[ -f "$here/tests/data/nist-90b/bin/$f.bin" ] && set -- "$@" "$here/tests/data/nist-90b/bin/$f.bin"
 	done
+	if [ "$stress" = 1 ]; then
+		LC_ALL=C awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "%c", i % 2 }' >"$tmp/period2.bin"
+		LC_ALL=C awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "%c", i % 256 }' >"$tmp/counter.bin"
+		head -c 100000 /dev/urandom >"$tmp/blk"
+		for i in 1 2 3 4 5 6 7 8 9 10; do cat "$tmp/blk"; done >"$tmp/repeat-100k-x10.bin"
+		head -c 1000 /dev/urandom >"$tmp/blk"
+		i=0; while [ $i -lt 1000 ]; do cat "$tmp/blk"; i=$((i + 1)); done >"$tmp/repeat-1k-x1000.bin"
+		head -c 4000000 /dev/urandom | od -An -v -tu4 -w4 |
+			LC_ALL=C awk '{ if ($1 % 1000 == 0) printf "%c", int($1 / 1000) % 256; else printf "%c", 0 }' >"$tmp/rare.bin"
+		set -- "$@" "$tmp/period2.bin" "$tmp/counter.bin" "$tmp/repeat-100k-x10.bin" \
+			"$tmp/repeat-1k-x1000.bin" "$tmp/rare.bin"
+	fi
 fi
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

@@ -126,7 +126,7 @@ static int parse_quirk_line(struct quirk *q, char *s, const char *what, unsigned
 		q->severity = QUIRK_INFO;
 	else
 		return err_set(e, ERR_DATA, "%s:%u: severity '%s' is not fail, warn or info", what, line, f[8]);
-	snprintf(q->advisory, sizeof q->advisory, "%s", p);
+	memcpy(q->advisory, p, strlen(p) + 1);   /* its length was checked above */
 	return 0;
 }
 

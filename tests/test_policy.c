@@ -165,6 +165,16 @@ static void test_quirks(void)
 		rc = quirks_parse(&t, badq, strlen(badq), "q.txt", &e);
 		tap_ok(rc == ERR_DATA && strstr(e.msg, "q.txt:2: missing field") != NULL,
 		       "short line names q.txt:2");
+		{
+			/* an advisory too long to keep whole is refused, not cut */
+			static char longq[700];
+			int len = snprintf(longq, sizeof longq, "x AuthenticAMD 0x1a * * * rdseed * fail ");
+			memset(longq + len, 'a', 450);
+			longq[len + 450] = '\n';
+			rc = quirks_parse(&t, longq, strlen(longq), "q.txt", &e);
+			tap_ok(rc == ERR_DATA && strstr(e.msg, "q.txt:1: a field is too long") != NULL,
+			       "over-long advisory names q.txt:1 (%s)", e.msg);
+		}
 	}
 }
 
