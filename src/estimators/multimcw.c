@@ -96,14 +96,6 @@ static void mcw_general(struct mcw_win *win, const uint8_t *s, unsigned k, long 
  * tie and the prediction is the majority bit.  Once every window is full
  * (t0 >= 4095) the four share one loop; their correct bits are built newest
  * first and reversed at the end. */
-static inline uint64_t mcw_rev64(uint64_t x)
-{
-	x = __builtin_bswap64(x);
-	x = (x & 0x0f0f0f0f0f0f0f0fu) << 4 | (x >> 4 & 0x0f0f0f0f0f0f0f0fu);
-	x = (x & 0x3333333333333333u) << 2 | (x >> 2 & 0x3333333333333333u);
-	return (x & 0x5555555555555555u) << 1 | (x >> 1 & 0x5555555555555555u);
-}
-
 static void mcw_binary(struct mcw_win *win, const uint8_t *s, long t0, long t1, uint64_t *correct)
 {
 	if (t0 >= mcw_w[MCW_NWIN - 1]) {
@@ -125,10 +117,10 @@ static void mcw_binary(struct mcw_win *win, const uint8_t *s, long t0, long t1, 
 		win[1].cnt[1] = o1;
 		win[2].cnt[1] = o2;
 		win[3].cnt[1] = o3;
-		correct[0] = mcw_rev64(c0) >> (64 - nb);
-		correct[1] = mcw_rev64(c1) >> (64 - nb);
-		correct[2] = mcw_rev64(c2) >> (64 - nb);
-		correct[3] = mcw_rev64(c3) >> (64 - nb);
+		correct[0] = pred_rev64(c0) >> (64 - nb);
+		correct[1] = pred_rev64(c1) >> (64 - nb);
+		correct[2] = pred_rev64(c2) >> (64 - nb);
+		correct[3] = pred_rev64(c3) >> (64 - nb);
 		return;
 	}
 	for (int j = 0; j < MCW_NWIN; j++) {

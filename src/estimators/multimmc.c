@@ -29,15 +29,6 @@
 /* blocks of 64 steps per chunk of the bitstring path */
 #define MMC_CHUNK 64
 
-/* Bit j of the result is bit 63 - j of x. */
-static inline uint64_t mmc_rev64(uint64_t x)
-{
-	x = __builtin_bswap64(x);
-	x = (x & 0x0f0f0f0f0f0f0f0fu) << 4 | (x >> 4 & 0x0f0f0f0f0f0f0f0fu);
-	x = (x & 0x3333333333333333u) << 2 | (x >> 2 & 0x3333333333333333u);
-	return (x & 0x5555555555555555u) << 1 | (x >> 1 & 0x5555555555555555u);
-}
-
 /* One depth's step in mmc_fused(): its word for the context, the correct
  * bit (sign(v) xor y) into acc, newest first, and the word moved by +-2.
  * With unseen contexts possible, a zero word makes no prediction (pacc)
@@ -96,8 +87,8 @@ mmc_fused(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, const unsigned l
 			const uint64_t acc[4] = { a0, a1, a2, a3 }, pacc[4] = { p0, p1, p2, p3 };
 			const uint64_t all = nj == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nj) - 1;
 			for (unsigned k = 0; k < cnt; k++) {
-				corr[lo + k][j0 >> 6] = mmc_rev64(acc[k]) >> (64 - nj);
-				pred[lo + k][j0 >> 6] = unseen ? mmc_rev64(pacc[k]) >> (64 - nj) : all;
+				corr[lo + k][j0 >> 6] = pred_rev64(acc[k]) >> (64 - nj);
+				pred[lo + k][j0 >> 6] = unseen ? pred_rev64(pacc[k]) >> (64 - nj) : all;
 			}
 		}
 	}
@@ -133,8 +124,8 @@ static void mmc_top_full(const uint8_t *s, size_t c0, size_t c1, int32_t *tb, co
 			tb[h] = v + (step & -known);
 			h = ((h << 1) | y) & ((2u << top) - 1);
 		}
-		corr[j0 >> 6] = mmc_rev64(cacc) >> (64 - nj);
-		pred[j0 >> 6] = mmc_rev64(pacc) >> (64 - nj);
+		corr[j0 >> 6] = pred_rev64(cacc) >> (64 - nj);
+		pred[j0 >> 6] = pred_rev64(pacc) >> (64 - nj);
 	}
 }
 

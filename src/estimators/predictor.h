@@ -39,6 +39,16 @@ void pred_finish(struct est_result *r, long long C, long long N, long long max_r
  * first offending sample. */
 int pred_check_input(const char *name, const uint8_t *s, size_t n, unsigned k, struct err *e);
 
+/* Bit j of the result is bit 63 - j of x: the predictors build their words
+ * of correct bits newest first (acc = 2 acc + bit) and turn them here. */
+static inline uint64_t pred_rev64(uint64_t x)
+{
+	x = __builtin_bswap64(x);
+	x = (x & 0x0f0f0f0f0f0f0f0fu) << 4 | (x >> 4 & 0x0f0f0f0f0f0f0f0fu);
+	x = (x & 0x3333333333333333u) << 2 | (x >> 2 & 0x3333333333333333u);
+	return (x & 0x5555555555555555u) << 1 | (x >> 1 & 0x5555555555555555u);
+}
+
 /* The counters of C and of the runs of correct predictions. */
 struct pred_tally {
 	long long C;
