@@ -22,6 +22,7 @@
 #include "config.h"
 
 #include <divsufsort.h>
+#include <float.h>
 #include <limits.h>
 #include <malloc.h>
 #include <math.h>
@@ -158,6 +159,27 @@ static int scan_suffix_array(const uint8_t *s, size_t n, unsigned k, struct lcpi
 
 /* ---- the two estimates from Q and S ----------------------------------- */
 
+/* The p-hats of 6.3.5 and 6.3.6 are maxima of P_i^(1/i) over i up to u or
+ * v, which long repeats make millions; NIST's pow() is the cost.  They are
+ * taken in blocks from the top: when P_i <= p for every i of a block
+ * [b0, b1], every term is at most p^(1/b1) (P_i <= 1), so a block whose
+ * bound stays below the running maximum (by more than pow's rounding) is
+ * skipped, and the maximum is the one NIST's loop finds. */
+#define TUPLE_POW_BLOCK 64
+
+static int tuple_block_below(double p, size_t b1, double pmax)
+{
+	if (p > 1.0)
+		p = 1.0;
+	return pmax > 0.0 && pow(p, 1.0 / (double)b1) * (1.0 + 8 * DBL_EPSILON) <= pmax;
+}
+
+/* C(n - W + 1, 2): the pairs of W-tuples (6.3.6 step 4). */
+static inline uint64_t tuple_pairs(size_t n, size_t w)
+{
+	return ((uint64_t)(n - w) * (uint64_t)(n - w + 1)) >> 1;
+}
+
 static void tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
 			 struct est_result *lr)
 {
@@ -181,12 +203,19 @@ static void tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
 	for (u = 1; u <= qn && q[u] >= TUPLE_MIN_COUNT; u++)
 		;
 	pmax = -1.0;
-	for (size_t i = 1; i < u; i++) {
-		double pi = (double)q[i] / (double)(n - i + 1);
-		double pm = pow(pi, 1.0 / (double)i);
+	for (size_t b1 = u - 1; b1 >= 1;) {
+		size_t b0 = b1 > TUPLE_POW_BLOCK ? b1 - TUPLE_POW_BLOCK + 1 : 1;
+		/* within [b0, b1], Q[i] <= Q[b0] and n - i + 1 >= n - b1 + 1 */
+		if (!tuple_block_below((double)q[b0] / (double)(n - b1 + 1), b1, pmax)) {
+			for (size_t i = b0; i <= b1; i++) {
+				double pi = (double)q[i] / (double)(n - i + 1);
+				double pm = pow(pi, 1.0 / (double)i);
 
-		if (pm > pmax)
-			pmax = pm;
+				if (pm > pmax)
+					pmax = pm;
+			}
+		}
+		b1 = b0 - 1;
 	}
 	if (pmax > 0.0) {
 		pu = pmax + EST_ZALPHA * sqrt(pmax * (1.0 - pmax) / ((double)n - 1.0));
@@ -205,18 +234,27 @@ static void tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
 	/* 90B 6.3.6: lengths u..v, P_W = S[W] / C(N-W+1, 2); S[W] is the prefix
 	 * sum of the differences from soff (<= u) on */
 	if (v >= u) {
+		uint64_t *S = st->sd - st->soff;   /* S[W] once summed, W in soff..v */
 		pmax = 0.0;
-		for (size_t w = st->soff; w < u; w++)
-			sw += st->sd[w - st->soff];
-		for (size_t i = u; i <= v; i++) {
-			uint64_t pairs = ((uint64_t)(n - i) * (uint64_t)(n - i + 1)) >> 1;
-			double pi, pm;
+		for (size_t w = st->soff; w <= v; w++) {
+			sw += S[w];
+			S[w] = sw;
+		}
+		for (size_t b1 = v; b1 >= u;) {
+			size_t b0 = b1 - u >= TUPLE_POW_BLOCK ? b1 - TUPLE_POW_BLOCK + 1 : u;
+			/* within [b0, b1], S[W] <= S[b0] and the pairs >= those of b1 */
+			if (!tuple_block_below((double)S[b0] / (double)tuple_pairs(n, b1), b1, pmax)) {
+				for (size_t i = b0; i <= b1; i++) {
+					double pi = (double)S[i] / (double)tuple_pairs(n, i);
+					double pm = pow(pi, 1.0 / (double)i);
 
-			sw += st->sd[i - st->soff];
-			pi = (double)sw / (double)pairs;
-			pm = pow(pi, 1.0 / (double)i);
-			if (pmax < pm)
-				pmax = pm;
+					if (pmax < pm)
+						pmax = pm;
+				}
+			}
+			if (b0 == u)
+				break;
+			b1 = b0 - 1;
 		}
 		pu = pmax + EST_ZALPHA * sqrt(pmax * (1.0 - pmax) / ((double)n - 1.0));
 		if (pu > 1.0)
