@@ -91,9 +91,12 @@ static void pkey_sort(struct pkey *a, size_t n)
 
 /* Suffixes that agree on their first 64 bits are ordered and measured by
  * comparing further words.  That is cheap for the odd long repeat of real
- * data; a budget of word comparisons (PACK_DEEP_BUDGET per bit of input)
- * hands inputs made of long repeats to the suffix array instead. */
+ * data; a budget of word comparisons (PACK_DEEP_BUDGET per bit of input),
+ * or one repeat of PACK_DEEP_MAX bits, hands inputs made of long repeats to
+ * the suffix array instead (before the interval walk has grown its arrays
+ * to the repeat's length). */
 #define PACK_DEEP_BUDGET 2
+#define PACK_DEEP_MAX 4096
 
 struct deepctx {
 	const uint64_t *w;
@@ -116,7 +119,7 @@ static size_t deep_lcp(struct deepctx *dc, size_t a, size_t b, size_t from, int 
 			*cmp = la < lb ? -1 : la > lb ? 1 : 0;
 			return l;
 		}
-		if (dc->budget == 0) {
+		if (dc->budget == 0 || l >= PACK_DEEP_MAX) {
 			dc->over = 1;
 			*cmp = 0;
 			return l;
