@@ -8,19 +8,23 @@
 
 #include "estimators/lcpint.h"
 
-int lcpint_init(struct lcpint *st, size_t qcap, size_t soff, size_t send, int grows)
+int lcpint_init(struct lcpint *st, size_t qcap, size_t soff, size_t send, int flags)
 {
 	memset(st, 0, sizeof *st);
 	st->qcap = qcap;
 	st->soff = soff;
 	st->send = send;
-	st->grows = grows;
+	st->grows = (flags & LCPINT_GROWS) != 0;
+	st->narrow = (flags & LCPINT_NARROW) != 0 && !st->grows;
 	st->cap = 64;
 	st->sh = malloc(st->cap * sizeof *st->sh);
 	st->slb = malloc(st->cap * sizeof *st->slb);
 	st->mx = calloc(qcap + 1, sizeof *st->mx);
-	st->sd = calloc(send - soff + 2, sizeof *st->sd);
-	if (!st->sh || !st->slb || !st->mx || !st->sd)
+	if (st->narrow)
+		st->sd32 = calloc(send - soff + 2, sizeof *st->sd32);
+	else
+		st->sd = calloc(send - soff + 2, sizeof *st->sd);
+	if (!st->sh || !st->slb || !st->mx || (!st->sd && !st->sd32))
 		return -1;
 	st->sh[0] = 0;
 	st->slb[0] = 0;
@@ -34,6 +38,23 @@ void lcpint_free(struct lcpint *st)
 	free(st->slb);
 	free(st->mx);
 	free(st->sd);
+	free(st->sd32);
+}
+
+void lcpint_sum_s(struct lcpint *st, size_t upto)
+{
+	uint64_t sum = 0;
+	uint32_t sum32 = 0;
+
+	for (size_t w = st->soff; w <= upto && w <= st->send; w++) {
+		if (st->narrow) {
+			sum32 += st->sd32[w - st->soff];   /* modulo 2^32: exact below it */
+			st->sd32[w - st->soff] = sum32;
+		} else {
+			sum += st->sd[w - st->soff];
+			st->sd[w - st->soff] = sum;
+		}
+	}
 }
 
 /* Growable mode: make room for depths up to `depth`. */
@@ -72,8 +93,13 @@ static void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t p
 	/* S gains C(size, 2) for every W in (parent, depth] within [soff, send] */
 	lo = parent + 1 > st->soff ? parent + 1 : st->soff;
 	if (lo <= depth && depth <= st->send) {
-		st->sd[lo - st->soff] += pairs;
-		st->sd[depth + 1 - st->soff] -= pairs;
+		if (st->narrow) {
+			st->sd32[lo - st->soff] += (uint32_t)pairs;
+			st->sd32[depth + 1 - st->soff] -= (uint32_t)pairs;
+		} else {
+			st->sd[lo - st->soff] += pairs;
+			st->sd[depth + 1 - st->soff] -= pairs;
+		}
 	}
 	if (depth > st->v)
 		st->v = depth;

@@ -23,16 +23,30 @@ struct lcpint {
 	size_t idx;           /* index of the next item in sorted order */
 	uint32_t *mx;
 	uint64_t *sd;
+	uint32_t *sd32;       /* LCPINT_NARROW: sd in 32 bits instead */
 	size_t qcap;          /* mx covers 0..qcap */
 	size_t soff, send;    /* sd covers W in soff..send */
-	int grows;            /* 1: arrays grow with the depth (qcap, send) */
+	int grows;            /* LCPINT_GROWS: arrays grow with the depth */
+	int narrow;           /* LCPINT_NARROW */
 	size_t v;             /* largest depth seen: the LRS length */
 	int nomem;
 };
 
-/* mx covers depths 0..qcap, sd covers W in soff..send; grows = 1 lets both
- * follow the deepest interval.  Returns 0 or -1 (out of memory). */
-int lcpint_init(struct lcpint *st, size_t qcap, size_t soff, size_t send, int grows);
+/* mx covers depths 0..qcap, sd covers W in soff..send.  Flags:
+ * LCPINT_GROWS lets both follow the deepest interval; LCPINT_NARROW keeps
+ * the differences of S in 32 bits, modulo 2^32 (half the memory for the
+ * long ranges of long repeats), for callers that know every S[W] in
+ * soff..send is below 2^32.  Returns 0 or -1 (out of memory). */
+#define LCPINT_GROWS 1
+#define LCPINT_NARROW 2
+int lcpint_init(struct lcpint *st, size_t qcap, size_t soff, size_t send, int flags);
+/* S[W] (soff <= W <= send) once lcpint_sum_s() has turned the differences
+ * into sums. */
+void lcpint_sum_s(struct lcpint *st, size_t upto);
+static inline uint64_t lcpint_s(const struct lcpint *st, size_t w)
+{
+	return st->narrow ? st->sd32[w - st->soff] : st->sd[w - st->soff];
+}
 void lcpint_free(struct lcpint *st);
 /* Feeds the LCP of sorted items idx-1 and idx; feed 0 once past the last
  * item to close every interval.  Sets st->nomem on allocation failure. */

@@ -143,8 +143,11 @@ static int scan_suffix_array(const uint8_t *s, size_t n, unsigned k, struct lcpi
 	u = tuple_u(sa, n);
 	if (u > v + 1)
 		u = v + 1;
-	/* Q is needed below u only, S from u to v only (90B 6.3.5, 6.3.6) */
-	if (lcpint_init(st, u, u, v, 0) != 0) {
+	/* Q is needed below u only, S from u to v only (90B 6.3.5, 6.3.6).
+	 * Long repeats make that range long; S fits 32 bits there: at W >= u
+	 * every run of equal W-tuples has fewer than 35 members, so S[W] <=
+	 * (n / 34) C(34, 2) < 17 n. */
+	if (lcpint_init(st, u, u, v, n < UINT32_MAX / 17 ? LCPINT_NARROW : 0) != 0) {
 		free(sa);
 		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
 	}
@@ -185,7 +188,6 @@ static void tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
 {
 	size_t v = st->v, u, qn = v < st->qcap ? v : st->qcap;
 	uint32_t *q = st->mx;
-	uint64_t sw = 0;
 	double pmax, pu;
 
 	if (v == 0) {
@@ -234,18 +236,15 @@ static void tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
 	/* 90B 6.3.6: lengths u..v, P_W = S[W] / C(N-W+1, 2); S[W] is the prefix
 	 * sum of the differences from soff (<= u) on */
 	if (v >= u) {
-		uint64_t *S = st->sd - st->soff;   /* S[W] once summed, W in soff..v */
 		pmax = 0.0;
-		for (size_t w = st->soff; w <= v; w++) {
-			sw += S[w];
-			S[w] = sw;
-		}
+		lcpint_sum_s(st, v);
 		for (size_t b1 = v; b1 >= u;) {
 			size_t b0 = b1 - u >= TUPLE_POW_BLOCK ? b1 - TUPLE_POW_BLOCK + 1 : u;
 			/* within [b0, b1], S[W] <= S[b0] and the pairs >= those of b1 */
-			if (!tuple_block_below((double)S[b0] / (double)tuple_pairs(n, b1), b1, pmax)) {
+			if (!tuple_block_below((double)lcpint_s(st, b0) / (double)tuple_pairs(n, b1), b1,
+					       pmax)) {
 				for (size_t i = b0; i <= b1; i++) {
-					double pi = (double)S[i] / (double)tuple_pairs(n, i);
+					double pi = (double)lcpint_s(st, i) / (double)tuple_pairs(n, i);
 					double pm = pow(pi, 1.0 / (double)i);
 
 					if (pmax < pm)

@@ -274,7 +274,7 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct err 
 		cap = n;
 	pos = malloc((cap + 1) * sizeof *pos);
 	ps->tmp = malloc(maxb * sizeof *ps->tmp);
-	if (!pos || !ps->tmp || lcpint_init(st, 64, 1, 64, 1) != 0)
+	if (!pos || !ps->tmp || lcpint_init(st, 64, 1, 64, LCPINT_GROWS) != 0)
 		goto nomem;
 	ps->w = w;
 	ps->n = n;
