@@ -33,6 +33,15 @@ static const struct {
 };
 enum { P_MCW, P_LAG, P_MMC, P_LZ };
 
+/* Tolerance for figures that come out of NIST's long double arithmetic
+ * (P_local's bisection): the tight one natively; under valgrind (make
+ * check-valgrind sets RNGAUDIT_VALGRIND), whose x87 emulation has only
+ * double precision, agreement to 1e-9 (the project's bar is 1e-6). */
+static double ld_tol(double tol)
+{
+	return getenv("RNGAUDIT_VALGRIND") ? 1e-9 : tol;
+}
+
 static const struct est_detail *detail(const struct est_result *r, const char *key)
 {
 	for (int i = 0; i < r->ndetails; i++)
@@ -94,9 +103,9 @@ static void test_finish(void)
 	pred_finish(&r, 52, 9999, 2, 256);
 	tap_near(detail(&r, "P_global")->x, 0.0052005200520052006, 1e-15, "finish: rand8 lag P_global");
 	tap_near(detail(&r, "P_global'")->x, 0.0070534187484469447, 1e-15, "finish: rand8 lag P_global'");
-	tap_near(detail(&r, "P_local") ? detail(&r, "P_local")->x : -1, 0.010051528493923144, 1e-15,
-		 "finish: rand8 lag P_local");
-	tap_near(r.h, 6.6364412870839109, 1e-12, "finish: rand8 lag min entropy");
+	tap_near(detail(&r, "P_local") ? detail(&r, "P_local")->x : -1, 0.010051528493923144,
+		 ld_tol(1e-15), "finish: rand8 lag P_local");
+	tap_near(r.h, 6.6364412870839109, ld_tol(1e-12), "finish: rand8 lag min entropy");
 	tap_eq_str(r.detail[0].key, "C", "finish: detail 1 is C");
 	tap_eq_str(r.detail[1].key, "r", "finish: detail 2 is r");
 	tap_eq_str(r.detail[2].key, "N", "finish: detail 3 is N");
@@ -108,9 +117,9 @@ static void test_finish(void)
 	/* biased-random-bits.res, Literal Lag: C = 959838, r = 527, N = 999999 */
 	est_result_init(&r, "lag", "Lag Prediction");
 	pred_finish(&r, 959838, 999999, 526, 2);
-	tap_near(detail(&r, "P_local") ? detail(&r, "P_local")->x : -1, 0.97225067522872544, 1e-15,
-		 "finish: biased-bits lag P_local");
-	tap_near(r.h, 0.040599763274887825, 1e-12, "finish: biased-bits lag min entropy");
+	tap_near(detail(&r, "P_local") ? detail(&r, "P_local")->x : -1, 0.97225067522872544,
+		 ld_tol(1e-15), "finish: biased-bits lag P_local");
+	tap_near(r.h, 0.040599763274887825, ld_tol(1e-12), "finish: biased-bits lag min entropy");
 
 	/* No correct prediction in N = 100 (by hand): P_global' = 1 - 0.01^(1/100)
 	 * = 0.045007413..., below 1/k = 1/2; no run at all is likely at p = 1/2,
@@ -320,7 +329,7 @@ static void compare_res(const char *res, const char *file, const char *domain, i
 		} else if (d->kind == EST_DETAIL_INT) {
 			tap_eq_long(d->i, atoll(eq + 3), name);
 		} else {
-			tap_near(d->x, strtod(eq + 3, NULL), 1e-12, name);
+			tap_near(d->x, strtod(eq + 3, NULL), ld_tol(1e-12), name);
 		}
 	}
 	fclose(f);
