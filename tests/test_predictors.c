@@ -269,6 +269,24 @@ static void test_short_inputs(void)
 		rc = est_lz78y(s, 18, 3, &r, &e);
 		tap_ok(rc == 0 && r.applicable, "LZ78Y: 18 samples run");
 	}
+	/* a sample outside the alphabet is an error naming it, wherever it is
+	 * (in a 16-byte block or in the tail after the last one) */
+	{
+		static const size_t at[] = { 0, 17, 4000, 4094 };
+		memset(s, 0, sizeof s);
+		for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+			struct est_result r;
+			struct err e;
+			char want[64];
+			int rc;
+			s[at[i]] = 3;
+			rc = est_lag(s, 4095, 3, &r, &e);
+			snprintf(want, sizeof want, "sample %zu is 3", at[i]);
+			tap_ok(rc == ERR_DATA && strstr(e.msg, want) != NULL, "Lag: %s, outside 0..2 (%s)",
+			       want, e.msg);
+			s[at[i]] = 0;
+		}
+	}
 }
 
 /* ---- NIST reference output ---- */
