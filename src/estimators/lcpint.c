@@ -78,7 +78,7 @@ static int lcpint_grow(struct lcpint *st, size_t depth)
 	return 0;
 }
 
-static void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t parent)
+void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t parent)
 {
 	uint64_t pairs = (uint64_t)size * (uint64_t)(size - 1) / 2;
 	size_t qi, lo;
@@ -105,38 +105,22 @@ static void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t p
 		st->v = depth;
 }
 
-void lcpint_step(struct lcpint *st, size_t lcp)
+int lcpint_push_grow(struct lcpint *st)
 {
-	size_t i = st->idx++, lb = i - 1;
+	size_t nc = st->cap * 2;
+	uint32_t *a = realloc(st->sh, nc * sizeof *a), *b;
 
-	while (lcp < st->sh[st->top]) {
-		size_t depth = st->sh[st->top], left = st->slb[st->top], parent;
-
-		st->top--;
-		parent = st->sh[st->top] > lcp ? st->sh[st->top] : lcp;
-		lcpint_report(st, depth, i - left, parent);
-		lb = left;
+	if (!a) {
+		st->nomem = 1;
+		return -1;
 	}
-	if (lcp > st->sh[st->top]) {
-		if (st->top + 1 >= st->cap) {
-			size_t nc = st->cap * 2;
-			uint32_t *a = realloc(st->sh, nc * sizeof *a), *b;
-
-			if (!a) {
-				st->nomem = 1;
-				return;
-			}
-			st->sh = a;
-			b = realloc(st->slb, nc * sizeof *b);
-			if (!b) {
-				st->nomem = 1;
-				return;
-			}
-			st->slb = b;
-			st->cap = nc;
-		}
-		st->top++;
-		st->sh[st->top] = (uint32_t)lcp;
-		st->slb[st->top] = (uint32_t)lb;
+	st->sh = a;
+	b = realloc(st->slb, nc * sizeof *b);
+	if (!b) {
+		st->nomem = 1;
+		return -1;
 	}
+	st->slb = b;
+	st->cap = nc;
+	return 0;
 }

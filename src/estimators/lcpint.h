@@ -48,8 +48,32 @@ static inline uint64_t lcpint_s(const struct lcpint *st, size_t w)
 	return st->narrow ? st->sd32[w - st->soff] : st->sd[w - st->soff];
 }
 void lcpint_free(struct lcpint *st);
+/* Internals of lcpint_step(): an interval closes; the stack grows. */
+void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t parent);
+int lcpint_push_grow(struct lcpint *st);
+
 /* Feeds the LCP of sorted items idx-1 and idx; feed 0 once past the last
- * item to close every interval.  Sets st->nomem on allocation failure. */
-void lcpint_step(struct lcpint *st, size_t lcp);
+ * item to close every interval.  Sets st->nomem on allocation failure.
+ * Inline: the walks call it once per suffix. */
+static inline void lcpint_step(struct lcpint *st, size_t lcp)
+{
+	size_t i = st->idx++, lb = i - 1;
+
+	while (lcp < st->sh[st->top]) {
+		size_t depth = st->sh[st->top], left = st->slb[st->top], parent;
+
+		st->top--;
+		parent = st->sh[st->top] > lcp ? st->sh[st->top] : lcp;
+		lcpint_report(st, depth, i - left, parent);
+		lb = left;
+	}
+	if (lcp > st->sh[st->top]) {
+		if (st->top + 1 >= st->cap && lcpint_push_grow(st) != 0)
+			return;
+		st->top++;
+		st->sh[st->top] = (uint32_t)lcp;
+		st->slb[st->top] = (uint32_t)lb;
+	}
+}
 
 #endif
