@@ -397,7 +397,7 @@ static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct ctxdict *dow
 			/* A shorter context was unknown.  If the depth below
 			 * never filled up, this longer context is new as well
 			 * (its suffix would have been entered with it). */
-			int sure = (below->state[i] & MMC_ABSENT) && i < below->full_step;
+			int sure = i < below->full_step && (below->state[i] & MMC_ABSENT);
 			if (entries < MMC_MAX_ENTRIES) {
 				/* NIST enters (x, y) with map::operator[], which
 				 * counts it if x is known after all (possible when

@@ -253,7 +253,7 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct err 
 
 		for (size_t j = 0; j < end; j++)
 			x = (x << 1) | (uint64_t)(s[q * 64 + j] & 1u);
-		w[q] = x << (64 - end);   /* MSB first, zero padding after the end */
+		w[q] = x << ((64 - end) & 63u);   /* MSB first, zeros after the end (end is 1..64) */
 	}
 	memset(cnt, 0, sizeof cnt);
 	for (size_t i = 0; i < n; i++)
