@@ -379,14 +379,21 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 		if (sum != n)
 			return -1;
 	}
-	for (size_t r = 0; r < m; r++) {
-		uint32_t q = t->idx[r];
-		size_t j = q == 0 ? m - 1 : q - 1;      /* the token before rotation q */
-		unsigned d = t->tr[j];
-		uint64_t code = distinct[d];
-		bwt[tcount[trank[d][0]]++] = ' ';
-		for (unsigned o = 1; o < tlen[d]; o++)
-			bwt[tcount[trank[d][o]]++] = (uint8_t)(code >> (56 - 8 * (o - 1)));
+	/* Every token ends with the tail " ", whose bucket thus takes the
+	 * rotations in order: its r-th character is written directly, which
+	 * keeps that bucket's counter out of the loop's dependency chain. */
+	{
+		uint32_t space_base = tcount[trank[t->tr[0]][tlen[t->tr[0]] - 1]];
+		for (size_t r = 0; r < m; r++) {
+			uint32_t q = t->idx[r];
+			size_t j = q == 0 ? m - 1 : q - 1;      /* the token before rotation q */
+			unsigned d = t->tr[j], last = tlen[d] - 1u;
+			uint64_t code = distinct[d];
+			for (unsigned o = 0; o < last; o++)
+				bwt[tcount[trank[d][o]]++] =
+					o == 0 ? ' ' : (uint8_t)(code >> (56 - 8 * (o - 1)));
+			bwt[space_base + r] = last == 0 ? ' ' : (uint8_t)(code >> (56 - 8 * (last - 1)));
+		}
 	}
 	return 0;
 }
