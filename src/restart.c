@@ -12,35 +12,37 @@
 
 /* ---- 3.1.4.3 X_cutoff -------------------------------------------------- */
 
-/* Coefficients (up to degree deg) of prod = a * b, all truncated. */
-static void poly_mul(const long double *a, const long double *b, long double *out, int deg)
+/* Exponential generating functions held by their coefficients times j!
+ * (a[j] for x^j / j!): the product's are the binomial convolution
+ * sum_j C(i, j) a[j] b[i-j], up to degree deg.  Every such number here is
+ * a probability, at most 1, and C(1000, 500) ~ 2.7e299 still fits a
+ * double, so nothing overflows, whatever the width of long double. */
+static void egf_mul(const double *a, const double *b, double *out, int deg)
 {
 	for (int i = 0; i <= deg; i++) {
-		long double s = 0.0L;
-		for (int j = 0; j <= i; j++)
-			s += a[j] * b[i - j];
+		double s = 0.0, binom = 1.0;   /* C(i, j) */
+		for (int j = 0; j <= i; j++) {
+			s += binom * a[j] * b[i - j];
+			binom = binom * (double)(i - j) / (double)(j + 1);
+		}
 		out[i] = s;
 	}
 }
 
 /* P(largest count <= m) when N = RESTART_COLS samples fall into c cells of
  * probability p and (if q > 0) one cell of probability q: N! times the
- * coefficient of x^N in (sum_{j<=m} (px)^j/j!)^c (sum_{j<=m} (qx)^j/j!).
- * Every term is positive, so long double (range 1e+-4932, 1000! = 4e2567)
- * holds it without cancellation. */
-static long double p_max_le(int m, int c, double p, double q)
+ * coefficient of x^N in (sum_{j<=m} (px)^j/j!)^c (sum_{j<=m} (qx)^j/j!),
+ * which is the N-th coefficient of that product in the form above. */
+static double p_max_le(int m, int c, double p, double q)
 {
 	const int n = RESTART_COLS;
-	long double base[RESTART_COLS + 1], acc[RESTART_COLS + 1], tmp[RESTART_COLS + 1];
-	long double t, fact = 1.0L;
+	double base[RESTART_COLS + 1], acc[RESTART_COLS + 1], tmp[RESTART_COLS + 1], t;
 	int e = c, have = 0;
 
-	for (int j = 0; j <= n; j++)
-		base[j] = 0.0L;
-	t = 1.0L;
-	for (int j = 0; j <= m && j <= n; j++) {
-		base[j] = t;
-		t = t * (long double)p / (long double)(j + 1);
+	t = 1.0;
+	for (int j = 0; j <= n; j++) {
+		base[j] = j <= m ? t : 0.0;
+		t *= p;
 	}
 	/* acc = base^c by repeated squaring */
 	while (e > 0) {
@@ -49,29 +51,27 @@ static long double p_max_le(int m, int c, double p, double q)
 				memcpy(acc, base, sizeof acc);
 				have = 1;
 			} else {
-				poly_mul(acc, base, tmp, n);
+				egf_mul(acc, base, tmp, n);
 				memcpy(acc, tmp, sizeof acc);
 			}
 		}
 		e >>= 1;
 		if (e) {
-			poly_mul(base, base, tmp, n);
+			egf_mul(base, base, tmp, n);
 			memcpy(base, tmp, sizeof base);
 		}
 	}
 	if (q > 0.0) {
-		long double r[RESTART_COLS + 1];
-		t = 1.0L;
+		double r[RESTART_COLS + 1];
+		t = 1.0;
 		for (int j = 0; j <= n; j++) {
-			r[j] = j <= m ? t : 0.0L;
-			t = t * (long double)q / (long double)(j + 1);
+			r[j] = j <= m ? t : 0.0;
+			t *= q;
 		}
-		poly_mul(acc, r, tmp, n);
+		egf_mul(acc, r, tmp, n);
 		memcpy(acc, tmp, sizeof acc);
 	}
-	for (int j = 2; j <= n; j++)
-		fact *= j;
-	return acc[n] * fact;
+	return acc[n];
 }
 
 int restart_cutoff(double h_i, unsigned k, double alpha, int *x_cutoff, struct err *e)
@@ -80,7 +80,7 @@ int restart_cutoff(double h_i, unsigned k, double alpha, int *x_cutoff, struct e
 	 * an integer, one more holding the rest ("inverted near-uniform") */
 	double p = pow(2.0, -h_i), q;
 	int k_eff = (int)ceil(1.0 / p), c = (int)floor(1.0 / p), lo, hi;
-	long double target;
+	double target;
 
 	if ((unsigned)k_eff > k)
 		return err_set(e, ERR_USAGE,
@@ -89,8 +89,7 @@ int restart_cutoff(double h_i, unsigned k, double alpha, int *x_cutoff, struct e
 	q = k_eff > c ? 1.0 - (double)c * p : 0.0;
 	/* the simulated quantile: the smallest count reached by
 	 * floor((1 - alpha) R) of R = 5,000,000 simulated rows */
-	target = floorl((1.0L - (long double)alpha) * (long double)RESTART_SIM_ROUNDS) /
-		 (long double)RESTART_SIM_ROUNDS;
+	target = floor((1.0 - alpha) * (double)RESTART_SIM_ROUNDS) / (double)RESTART_SIM_ROUNDS;
 	lo = (RESTART_COLS + k_eff - 1) / k_eff;
 	hi = RESTART_COLS;
 	while (lo < hi) {
