@@ -293,6 +293,9 @@ int cmd_iid(int argc, char **argv)
 		printf("\tLength of LRS: %ld\n", lrs.w);
 		printf("\tPr(X >= 1): %Lf\n", lrs.pr_ge1);
 	}
+	if (lrs.underflow && verbose >= 1)
+		printf("\tP_col^W is below the range of long double (W = %ld): Pr(X >= 1) = 0\n",
+		       lrs.w);
 	lrs_pass = lrs.passed;
 	print_verdict(verbose, lrs_pass, "length of longest repeated substring test",
 		      "Length of longest repeated substring test");

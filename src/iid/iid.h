@@ -128,6 +128,7 @@ struct iid_lrs {
 	long n_pairs;           /* C(n - W + 1, 2) */
 	long double pr_ge1;     /* Pr(X >= 1) = 1 - (1 - p_col^W)^N */
 	int degenerate;         /* p_col == 1: one symbol, the test passes trivially */
+	int underflow;          /* P_col^W below long double's range: Pr = 0, failed */
 	int passed;             /* Pr(X >= 1) >= 1/1000 */
 };
 int iid_lrs_test(const uint8_t *sym, size_t n, unsigned k, struct iid_lrs *r, struct err *e);
