@@ -21,8 +21,10 @@ near_all() {  # two files of numbers, same count, each pair within 1e-9
 }
 
 # --- ea_iid -vv ------------------------------------------------------------
+# --full: NIST's complete table, compression scored even after another
+# statistic failed
 for f in rand1_short rand4_short rand8_short iid3_100k trans6_100k; do
-	ra iid -vv "$O/inputs/$f.bin" >"$TMPD/$f.out" 2>&1
+	ra iid --full -vv "$O/inputs/$f.bin" >"$TMPD/$f.out" 2>&1
 	det "$O/iid/$f.iid_vv.txt" >"$TMPD/want"; det "$TMPD/$f.out" >"$TMPD/got"
 	if [ "$f" = rand4_short ]; then
 		# borderline: its periodicity(1) ranks ~5th in 10,000 shuffles, so
@@ -36,8 +38,16 @@ for f in rand1_short rand4_short rand8_short iid3_100k trans6_100k; do
 	pvalues "$O/iid/$f.iid_vv.txt" >"$TMPD/pw"; pvalues "$TMPD/$f.out" >"$TMPD/pg"
 	check "iid -vv $f: chi-square p-values within 1e-9 of NIST" near_all "$TMPD/pw" "$TMPD/pg"
 done
-# (markov1_100k, clearly non-IID, is checked against NIST in test_iid.c
-# without the CLI: rejecting data runs all 10,000 shuffles, ~2 minutes here)
+# markov1_100k, clearly non-IID: by default the failing cheap statistics
+# decide, compression is not scored (with --full it would run all 10,000
+# bzip2 shuffles, ~2 minutes here); every other line as NIST
+ra iid -vv "$O/inputs/markov1_100k.bin" >"$TMPD/m.out" 2>&1; st=$?
+det "$O/iid/markov1_100k.iid_vv.txt" | grep -v '^ *compression' >"$TMPD/want"
+det "$TMPD/m.out" | grep -v '^ *compression  *not scored' >"$TMPD/got"
+check "iid -vv markov1_100k: exit 1 (rejected)" [ "$st" -eq 1 ]
+check "iid -vv markov1_100k: every deterministic line as NIST" diff "$TMPD/want" "$TMPD/got"
+check "iid -vv markov1_100k: compression marked not scored" \
+	grep -q '^ *compression  not scored: another statistic failed (--full scores it)$' "$TMPD/m.out"
 
 # declared width (4) wider than the data (3 bits): warning, translation
 ra iid -vv "$O/inputs/bias3_100k.bin" 4 >"$TMPD/b3.out" 2>&1

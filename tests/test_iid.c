@@ -12,6 +12,7 @@
 #include "tap.h"
 #include "iid/bzsize.h"
 #include "iid/iid.h"
+#include "iid/stats_int.h"
 
 static uint8_t *load(const char *rel, size_t *n)
 {
@@ -136,14 +137,17 @@ static void check_permutation(void)
 	uint8_t *s = load("tests/data/iid/rand4_1000.bin", &n);
 	struct iid_data d;
 	struct iid_perm_result r1, r2;
+	struct iid_perm_opts o;
 	struct err e;
 	uint8_t saw[2000];
 	int same = 1;
 
 	iid_data_init(&d, s, n, 4, &e);
-	tap_ok(iid_permutation_tests(&d, IID_DEFAULT_SEED, 1, NULL, &r1, &e) == 0,
-	       "permutation tests run (1 thread)");
-	iid_permutation_tests(&d, IID_DEFAULT_SEED, 2, NULL, &r2, &e);
+	iid_perm_opts_init(&o);
+	o.threads = 1;
+	tap_ok(iid_permutation_tests(&d, &o, &r1, &e) == 0, "permutation tests run (1 thread)");
+	o.threads = 2;
+	iid_permutation_tests(&d, &o, &r2, &e);
 	for (int i = 0; i < IID_NSTATS; i++)
 		for (int j = 0; j < 3; j++)
 			same &= r1.c[i][j] == r2.c[i][j];
@@ -160,9 +164,20 @@ static void check_permutation(void)
 	for (int i = 0; i < 2000; i++)
 		saw[i] = (uint8_t)((i / 8) % 16);
 	iid_data_init(&d, saw, sizeof saw, 4, &e);
-	iid_permutation_tests(&d, IID_DEFAULT_SEED, 2, NULL, &r1, &e);
+	iid_permutation_tests(&d, &o, &r1, &e);
 	tap_ok(!r1.passed, "a ramp fails the permutation tests");
 	tap_ok(!r1.stat_passed[5], "a ramp fails lenRunsMedian");
+	tap_ok(r1.skipped[IID_STAT_COMPRESSION] && r1.c[IID_STAT_COMPRESSION][0] == 0 &&
+	       r1.perms == IID_PERMS, "compression is not scored once a cheap statistic failed");
+	o.full = 1;
+	iid_permutation_tests(&d, &o, &r2, &e);
+	same = !r2.skipped[IID_STAT_COMPRESSION] && r2.perms == IID_PERMS;
+	for (int i = 0; i < IID_NSTATS - 1; i++)
+		for (int j = 0; j < 3; j++)
+			same &= r1.c[i][j] == r2.c[i][j];
+	/* the ramp compresses far better than any shuffle of it */
+	tap_ok(same && r2.c[IID_STAT_COMPRESSION][0] == IID_PERMS && !r2.stat_passed[IID_STAT_COMPRESSION],
+	       "full: compression scored on all 10,000 shuffles, other counts unchanged");
 	iid_data_free(&d);
 	free(s);
 }
@@ -319,14 +334,123 @@ static void check_arrange(void)
 	iid_arrange_free(r);
 }
 
+/* 5.1.2-5.1.4 as NIST's loops compute them */
+static void naive_directional(const uint8_t *x, size_t m, size_t *num, size_t *len, size_t *incdec)
+{
+	size_t runs = 0, longest = 0, run = 0, plus = 0;
+	int prev = 0;
+	for (size_t i = 0; i + 1 < m; i++) {
+		int s = x[i] <= x[i + 1] ? 1 : -1;
+		plus += s == 1;
+		if (i > 0 && s == prev) {
+			run++;
+		} else {
+			runs++;
+			run = 1;
+		}
+		longest = run > longest ? run : longest;
+		prev = s;
+	}
+	*num = runs;
+	*len = longest;
+	*incdec = m < 2 ? 0 : plus > m - 1 - plus ? plus : m - 1 - plus;
+}
+
+/* the word-at-a-time directional runs (SSE2 and iid_bitruns) against the
+ * plain loops: lengths around 64, runs across words, longer than a word */
+static void check_directional(void)
+{
+	static const size_t lens[] = { 0, 1, 2, 3, 63, 64, 65, 66, 127, 128, 129, 1000, 5003 };
+	struct iid_rng g;
+	uint8_t *x = malloc(5003);
+	int bad = 0, cases = 0;
+	iid_rng_seed(&g, 9, 9);
+	for (int kind = 0; kind < 6; kind++)
+		for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+			size_t m = lens[li], a, b, c;
+			long double num, len, incdec;
+			for (size_t i = 0; i < m; i++) {
+				uint64_t r = iid_rng_next(&g);
+				switch (kind) {
+				case 0: x[i] = (uint8_t)r; break;                      /* random */
+				case 1: x[i] = (uint8_t)(r % 3); break;                /* many ties */
+				case 2: x[i] = 7; break;                               /* constant */
+				case 3: x[i] = (uint8_t)(i / 3); break;                /* rising */
+				case 4: x[i] = (uint8_t)((i / 150) % 2 ? 255 - i % 150 : i % 150); break;
+				default: x[i] = (uint8_t)(i % 200 < 130 ? 200 - i % 200 : r); break;
+				}
+			}
+			naive_directional(x, m, &a, &b, &c);
+			iid_stat_directional(x, m, &num, &len, &incdec);
+			cases++;
+			if (num != a || len != b || incdec != c) {
+				bad++;
+				printf("# kind %d m %zu: %Lg %Lg %Lg, want %zu %zu %zu\n", kind, m, num, len,
+				       incdec, a, b, c);
+			}
+		}
+	tap_ok(bad == 0, "directional runs equal the plain loops (%d cases)", cases);
+	free(x);
+}
+
+/* iid_bitruns against a bit-by-bit count: streams of random words with
+ * planted runs of ones or zeros (any length and place, across words too) */
+static void check_bitruns(void)
+{
+	struct iid_rng g;
+	uint64_t w[40];
+	int bad = 0;
+	iid_rng_seed(&g, 5, 6);
+	for (int t = 0; t < 3000; t++) {
+		size_t nw = 1 + iid_rng_next(&g) % 40, nbits, changes = 0, longest = 0, run = 0;
+		unsigned tail = (unsigned)(iid_rng_next(&g) % 64);
+		struct iid_bitruns r;
+		for (size_t k = 0; k < nw; k++)
+			w[k] = iid_rng_next(&g) & iid_rng_next(&g) >> (t % 3);   /* some bias */
+		for (int p = 0; p < 1 + t % 4; p++) {
+			size_t at = iid_rng_next(&g) % (64 * nw), len = 1 + iid_rng_next(&g) % 70;
+			int one = (int)(iid_rng_next(&g) & 1);
+			for (size_t i = at; i < at + len && i < 64 * nw; i++)
+				w[i / 64] = one ? w[i / 64] | 1ULL << (i % 64) : w[i / 64] & ~(1ULL << (i % 64));
+		}
+		nbits = 64 * (nw - 1) + (tail ? tail : 64);
+		for (size_t i = 0; i < nbits; i++) {
+			unsigned b = w[i / 64] >> (i % 64) & 1;
+			if (i > 0 && b == (w[(i - 1) / 64] >> ((i - 1) % 64) & 1)) {
+				run++;
+			} else {
+				changes += i > 0;
+				run = 1;
+			}
+			longest = run > longest ? run : longest;
+		}
+		iid_bitruns_init(&r);
+		for (size_t k = 0; k + 1 < nw; k++)
+			iid_bitruns_feed(&r, w[k], 64);
+		iid_bitruns_feed(&r, w[nw - 1], tail ? tail : 64);
+		if (r.changes != changes || iid_bitruns_longest(&r) != longest) {
+			if (bad++ < 5)
+				printf("# stream %d (%zu bits): changes %zu longest %zu, want %zu %zu\n", t,
+				       nbits, r.changes, iid_bitruns_longest(&r), changes, longest);
+		}
+	}
+	tap_ok(bad == 0, "runs of bits counted a word at a time equal a bitwise count (3000 streams)");
+}
+
 /* the packed statistics of binary data equal the byte ones */
 static void check_packed(void)
 {
 	struct iid_rng g;
 	iid_rng_seed(&g, 3, 4);
-	for (int t = 0; t < 4; t++) {
-		size_t n = t == 0 ? 1000 : t == 1 ? 4099 : t == 2 ? 20003 : 777;
-		uint8_t *s = malloc(n), v0 = t == 1 ? 3 : 0, v1 = t == 1 ? 250 : t == 3 ? 2 : 1;
+	/* lengths around word and byte edges, biases from 1% to 99%, and two
+	 * drifting walks, whose excursion peaks mid-way */
+	static const size_t len[] = { 1000, 4099, 20003, 777, 65536, 100001, 640, 1300, 5000,
+				      50000, 12345, 200000 };
+	static const unsigned pct[] = { 50, 50, 20, 50, 1, 95, 50, 50, 99, 30, 0, 0 };
+	for (int t = 0; t < (int)(sizeof len / sizeof len[0]); t++) {
+		size_t n = len[t];
+		uint8_t *s = malloc(n), v0 = t == 1 ? 3 : t == 7 ? 9 : 0,
+			v1 = t == 1 ? 250 : t == 3 ? 2 : t == 7 ? 7 : 1;
 		uint64_t *x = calloc((n + 63) / 64, 8);
 		struct iid_data d;
 		struct iid_scratch *w = iid_scratch_new(n);
@@ -334,7 +458,9 @@ static void check_packed(void)
 		struct err e;
 		int same = 1;
 		for (size_t i = 0; i < n; i++) {
-			int one = (iid_rng_next(&g) % 100) < (t == 2 ? 20u : 50u);
+			/* pct 0: 70% ones in the first half, 30% after */
+			unsigned p = pct[t] ? pct[t] : i < n / 2 ? 70u : 30u;
+			int one = (iid_rng_next(&g) % 100) < p;
 			s[i] = one ? v1 : v0;
 		}
 		iid_data_init(&d, s, n, 8, &e);
@@ -363,6 +489,8 @@ int main(void)
 	check_bzsize();
 	check_arrange();
 	check_packed();
+	check_directional();
+	check_bitruns();
 	check_markov();
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		check_case(&cases[i]);

@@ -72,6 +72,8 @@ int iid_stats_compute_bits(const struct iid_data *d, const uint64_t *x,
 			   const unsigned char *want, long double out[IID_NSTATS],
 			   struct iid_scratch *w, struct err *e);
 
+#define IID_STAT_COMPRESSION (IID_NSTATS - 1)   /* 5.1.11, the costly one */
+
 struct iid_perm_result {
 	uint64_t seed;
 	long double t[IID_NSTATS];      /* the statistics on the original data */
@@ -79,14 +81,35 @@ struct iid_perm_result {
 	int perms;                      /* permutations counted before every statistic
 					   was decided (at most IID_PERMS) */
 	int stat_passed[IID_NSTATS];
+	int skipped[IID_NSTATS];        /* not scored: the verdict was already known
+					   (see iid_perm_opts.full) */
 	int passed;                     /* every statistic passed */
 };
 
-/* 5.1: the permutation tests with `threads` workers (<= 0: the number of
- * online CPUs).  stop, if not NULL, is polled between batches (a signal):
- * ERR_INTERRUPTED. */
-int iid_permutation_tests(const struct iid_data *d, uint64_t seed, int threads,
-			  const volatile int *stop, struct iid_perm_result *r, struct err *e);
+/* Progress of the permutation tests: `done` shuffles of the cheap statistics
+ * (phase 1) or of the compression statistic (phase 2). */
+typedef void (*iid_progress_fn)(void *ctx, int phase, int done);
+
+struct iid_perm_opts {
+	uint64_t seed;
+	int threads;                    /* workers; <= 0: the number of online CPUs */
+	/* The compression statistic costs a bzip2 run per shuffle, and a
+	 * statistic that fails is scored on all 10,000 shuffles.  So the 18
+	 * cheap statistics run first; when one of them fails the tests have
+	 * failed whatever compression gives, and compression is left unscored
+	 * (skipped) unless `full` asks for NIST's complete table. */
+	int full;
+	const volatile int *stop;       /* polled between batches: ERR_INTERRUPTED */
+	iid_progress_fn progress;       /* may be NULL */
+	void *progress_ctx;
+};
+
+/* Defaults: IID_DEFAULT_SEED, all CPUs, not full, no stop, no progress. */
+void iid_perm_opts_init(struct iid_perm_opts *o);
+
+/* 5.1: the permutation tests. */
+int iid_permutation_tests(const struct iid_data *d, const struct iid_perm_opts *o,
+			  struct iid_perm_result *r, struct err *e);
 
 /* xoshiro256** with Lemire's unbiased ranges, seeded through splitmix64. */
 struct iid_rng { uint64_t s[4]; };

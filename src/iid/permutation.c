@@ -7,7 +7,15 @@
  * stop computing a statistic as soon as both sums exceed 5, and stop
  * shuffling once every statistic is decided.  Shuffles run in batches on
  * `threads` workers; results are merged in permutation order, so the counts
- * do not depend on scheduling. */
+ * do not depend on scheduling.
+ *
+ * Unlike NIST's tool, which scores every undecided statistic on each
+ * shuffle, we run two phases over the same shuffles (permutation i is the
+ * same arrangement in both): the 18 cheap statistics, then compression.  A
+ * statistic's counts depend only on the shuffles before its decision, so the
+ * split changes no count; it lets us skip the second phase, a bzip2 run per
+ * shuffle and all 10,000 of them for data that fails it, once a cheap
+ * statistic has failed and the verdict cannot change. */
 #include "config.h"
 
 #include <pthread.h>
@@ -95,9 +103,9 @@ static void *bzcheck_main(void *arg)
 		c->rc = err_set(&c->e, ERR_NOMEM, "out of memory for the permutation tests");
 		return NULL;
 	}
-	only[IID_NSTATS - 1] = 1;
+	only[IID_STAT_COMPRESSION] = 1;
 	c->rc = iid_stats_compute(c->d, c->d->sym, c->d->raw, only, out, w, &c->e);
-	c->val = out[IID_NSTATS - 1];
+	c->val = out[IID_STAT_COMPRESSION];
 	iid_scratch_free(w);
 	return NULL;
 }
@@ -108,21 +116,111 @@ static int online_cpus(void)
 	return n < 1 ? 1 : (int)(n > IID_MAX_THREADS ? IID_MAX_THREADS : n);
 }
 
-int iid_permutation_tests(const struct iid_data *d, uint64_t seed, int threads,
-			  const volatile int *stop, struct iid_perm_result *r, struct err *e)
+void iid_perm_opts_init(struct iid_perm_opts *o)
 {
+	memset(o, 0, sizeof *o);
+	o->seed = IID_DEFAULT_SEED;
+}
+
+struct perm_run {
+	const struct iid_perm_opts *o;
 	struct worker wk[IID_MAX_THREADS];
-	pthread_t tid[IID_MAX_THREADS];
+	int threads, batch;
+	long double (*tp)[IID_NSTATS];
+};
+
+/* One phase: shuffles 0, 1, ... scoring the statistics with want[j] set,
+ * counting them into r->c until each is decided or IID_PERMS shuffles have
+ * run; *perms is the number of shuffles counted. */
+static int run_phase(struct perm_run *pr, unsigned char *want, struct iid_perm_result *r,
+		     int phase, int *perms, struct err *e)
+{
+	int undecided = 0, threads = pr->threads, i;
+	/* while the (costly) compression statistic is undecided, one
+	 * permutation per worker, so that at most threads - 1 compressions are
+	 * computed past its decision; cheap statistics run in larger batches.
+	 * Either way the counts are the same: merging is in permutation order. */
+	int per_batch = want[IID_STAT_COMPRESSION] ? threads : pr->batch;
+
+	for (i = 0; i < IID_NSTATS; i++)
+		undecided += want[i] != 0;
+	*perms = 0;
+	while (*perms < IID_PERMS && undecided > 0) {
+		int count = IID_PERMS - *perms < per_batch ? IID_PERMS - *perms : per_batch;
+		int started = 0;
+		struct worker *wk = pr->wk;
+		pthread_t tid[IID_MAX_THREADS];
+
+		if (pr->o->stop && *pr->o->stop)
+			return err_set(e, ERR_INTERRUPTED, "permutation tests interrupted after %d shuffles",
+				       *perms);
+		for (i = 0; i < threads; i++) {
+			wk[i].want = want;
+			wk[i].first = *perms;
+			wk[i].count = count;
+			wk[i].rc = 0;
+		}
+		/* worker 0 runs on this thread */
+		for (i = 1; i < threads && i < count; i++) {
+			if (pthread_create(&tid[i], NULL, worker_main, &wk[i]) != 0)
+				break;
+			started = i;
+		}
+		/* could not start every worker: run the rest here */
+		for (int j = started + 1; j < threads && j < count; j++)
+			worker_main(&wk[j]);
+		worker_main(&wk[0]);
+		for (i = 1; i <= started; i++)
+			pthread_join(tid[i], NULL);
+		for (i = 0; i < threads; i++)
+			if (wk[i].rc) {
+				*e = wk[i].e;
+				return wk[i].rc;
+			}
+
+		/* merge in permutation order; a statistic decided by an earlier
+		 * permutation ignores the later ones, as if they had not run */
+		for (int s = 0; s < count && undecided > 0; s++) {
+			for (int j = 0; j < IID_NSTATS; j++) {
+				int *c = r->c[j];
+				long double v = pr->tp[s][j];
+				if (!want[j])
+					continue;
+				c[v > r->t[j] ? 0 : v == r->t[j] ? 1 : 2]++;
+				if (c[0] + c[1] > IID_RANK_MIN && c[1] + c[2] > IID_RANK_MIN) {
+					want[j] = 0;
+					undecided--;
+				}
+			}
+			(*perms)++;
+		}
+		if (pr->o->progress)
+			pr->o->progress(pr->o->progress_ctx, phase, *perms);
+	}
+	return 0;
+}
+
+static int decided_pass(const int c[3])
+{
+	return c[0] + c[1] > IID_RANK_MIN && c[1] + c[2] > IID_RANK_MIN;
+}
+
+int iid_permutation_tests(const struct iid_data *d, const struct iid_perm_opts *o,
+			  struct iid_perm_result *r, struct err *e)
+{
+	struct perm_run pr;
+	struct worker *wk = pr.wk;
 	unsigned char want[IID_NSTATS];
-	long double (*tp)[IID_NSTATS] = NULL;
 	struct iid_scratch *w0;
-	int batch, undecided = IID_NSTATS, rc = 0, i, fast_bz = 0, packed = 0, chk_started = 0;
+	int threads = o->threads, rc = 0, i, fast_bz = 0, packed = 0, chk_started = 0;
+	int perms1 = 0, perms2 = 0, cheap_failed = 0;
 	struct bzcheck chk;
 	pthread_t chk_tid;
 	size_t vcount[256] = { 0 };
 
 	memset(r, 0, sizeof *r);
-	r->seed = seed;
+	memset(&pr, 0, sizeof pr);
+	r->seed = o->seed;
 	if (threads <= 0)
 		threads = online_cpus();
 	if (threads > IID_MAX_THREADS)
@@ -157,22 +255,19 @@ int iid_permutation_tests(const struct iid_data *d, uint64_t seed, int threads,
 	fast_bz = 1;
 	memset(&chk, 0, sizeof chk);
 	chk.d = d;
-	chk_started = pthread_create(&chk_tid, NULL, bzcheck_main, &chk) == 0;
-	if (!chk_started)
-		bzcheck_main(&chk);
 
 	for (size_t j = 0; j < d->n; j++)
 		vcount[d->raw[j]]++;
-	batch = threads * IID_BATCH_PER_THREAD;
-	tp = calloc((size_t)batch, sizeof *tp);
-	memset(wk, 0, sizeof wk);
+	pr.o = o;
+	pr.threads = threads;
+	pr.batch = threads * IID_BATCH_PER_THREAD;
+	pr.tp = calloc((size_t)pr.batch, sizeof *pr.tp);
 	for (i = 0; i < threads; i++) {
 		wk[i].d = d;
-		wk[i].seed = seed;
-		wk[i].want = want;
+		wk[i].seed = o->seed;
 		wk[i].stride = threads;
 		wk[i].offset = i;
-		wk[i].tp = tp;
+		wk[i].tp = pr.tp;
 		wk[i].packed = packed;
 		if (packed) {
 			wk[i].bits = malloc((d->n + 63) / 64 * sizeof *wk[i].bits);
@@ -184,108 +279,63 @@ int iid_permutation_tests(const struct iid_data *d, uint64_t seed, int threads,
 				wk[i].arr = iid_arrange_new(vcount, d->n);
 		}
 		wk[i].w = iid_scratch_new(d->n);
-		if (!tp || (packed ? !wk[i].bits : !wk[i].raw || !wk[i].sym ||
-			    (d->n <= UINT32_MAX && !wk[i].arr)) || !wk[i].w) {
+		if (!pr.tp || (packed ? !wk[i].bits : !wk[i].raw || !wk[i].sym ||
+			       (d->n <= UINT32_MAX && !wk[i].arr)) || !wk[i].w) {
 			rc = err_set(e, ERR_NOMEM, "out of memory for the permutation tests");
 			threads = i + 1;
 			goto out;
 		}
 		iid_scratch_fast_bz(wk[i].w, fast_bz);
 	}
-again:
+
+	/* phase 1: the cheap statistics */
 	for (i = 0; i < IID_NSTATS; i++)
-		want[i] = 1;
-	undecided = IID_NSTATS;
+		want[i] = i != IID_STAT_COMPRESSION;
+	rc = run_phase(&pr, want, r, 1, &perms1, e);
+	if (rc)
+		goto out;
+	for (i = 0; i < IID_NSTATS; i++)
+		if (i != IID_STAT_COMPRESSION && !decided_pass(r->c[i]))
+			cheap_failed = 1;
 
-	while (r->perms < IID_PERMS && undecided > 0) {
-		/* while the (costly) compression statistic is undecided, one
-		 * permutation per worker, so that at most threads - 1 compressions
-		 * are computed past its decision; cheap statistics run in larger
-		 * batches.  Either way the counts are the same: merging is in
-		 * permutation order. */
-		int this_batch = want[IID_NSTATS - 1] ? threads : batch;
-		int count = IID_PERMS - r->perms < this_batch ? IID_PERMS - r->perms : this_batch;
-		int started = 0;
-
-		if (stop && *stop) {
-			rc = err_set(e, ERR_INTERRUPTED, "permutation tests interrupted after %d shuffles",
-				     r->perms);
+	/* phase 2: compression, unless the verdict is known and not asked for */
+	if (cheap_failed && !o->full) {
+		r->skipped[IID_STAT_COMPRESSION] = 1;
+	} else {
+		chk_started = pthread_create(&chk_tid, NULL, bzcheck_main, &chk) == 0;
+		if (!chk_started)
+			bzcheck_main(&chk);
+again:
+		memset(want, 0, sizeof want);
+		want[IID_STAT_COMPRESSION] = 1;
+		rc = run_phase(&pr, want, r, 2, &perms2, e);
+		if (rc)
+			goto out;
+		if (chk_started) {
+			pthread_join(chk_tid, NULL);
+			chk_started = 0;
+		}
+		if (chk.rc) {
+			*e = chk.e;
+			rc = chk.rc;
 			goto out;
 		}
-		for (i = 0; i < threads; i++) {
-			wk[i].first = r->perms;
-			wk[i].count = count;
-			wk[i].rc = 0;
-		}
-		/* worker 0 runs on this thread */
-		for (i = 1; i < threads && i < count; i++) {
-			if (pthread_create(&tid[i], NULL, worker_main, &wk[i]) != 0)
-				break;
-			started = i;
-		}
-		if (started + 1 < threads && started + 1 < count) {
-			/* could not start every worker: run the rest here */
-			for (int j = started + 1; j < threads && j < count; j++)
-				worker_main(&wk[j]);
-		}
-		worker_main(&wk[0]);
-		for (i = 1; i <= started; i++)
-			pthread_join(tid[i], NULL);
-		for (i = 0; i < threads; i++) {
-			if (wk[i].rc) {
-				*e = wk[i].e;
-				rc = wk[i].rc;
-				goto out;
-			}
-		}
-
-		/* merge in permutation order; a statistic decided by an earlier
-		 * permutation ignores the later ones, as if they had not run */
-		for (int s = 0; s < count && undecided > 0; s++) {
-			for (int j = 0; j < IID_NSTATS; j++) {
-				int *c = r->c[j];
-				if (!want[j])
-					continue;
-				if (tp[s][j] > r->t[j])
-					c[0]++;
-				else if (tp[s][j] == r->t[j])
-					c[1]++;
-				else
-					c[2]++;
-				if (c[0] + c[1] > IID_RANK_MIN && c[1] + c[2] > IID_RANK_MIN) {
-					want[j] = 0;
-					undecided--;
-				}
-			}
-			r->perms++;
+		if (fast_bz && chk.val != r->t[IID_STAT_COMPRESSION]) {
+			/* the fast sizing disagreed with libbz2 on the original:
+			 * redo the shuffles with libbz2 scores */
+			r->t[IID_STAT_COMPRESSION] = chk.val;
+			fast_bz = 0;
+			for (i = 0; i < threads; i++)
+				iid_scratch_fast_bz(wk[i].w, 0);
+			memset(r->c[IID_STAT_COMPRESSION], 0, sizeof r->c[IID_STAT_COMPRESSION]);
+			goto again;
 		}
 	}
-
-	if (chk_started) {
-		pthread_join(chk_tid, NULL);
-		chk_started = 0;
-	}
-	if (chk.rc) {
-		*e = chk.e;
-		rc = chk.rc;
-		goto out;
-	}
-	if (fast_bz && chk.val != r->t[IID_NSTATS - 1]) {
-		/* the fast sizing disagreed with libbz2 on the original: redo the
-		 * shuffles with libbz2 scores */
-		r->t[IID_NSTATS - 1] = chk.val;
-		fast_bz = 0;
-		for (i = 0; i < threads; i++)
-			iid_scratch_fast_bz(wk[i].w, 0);
-		memset(r->c, 0, sizeof r->c);
-		r->perms = 0;
-		goto again;
-	}
+	r->perms = perms1 > perms2 ? perms1 : perms2;
 
 	r->passed = 1;
 	for (i = 0; i < IID_NSTATS; i++) {
-		int *c = r->c[i];
-		r->stat_passed[i] = c[0] + c[1] > IID_RANK_MIN && c[1] + c[2] > IID_RANK_MIN;
+		r->stat_passed[i] = !r->skipped[i] && decided_pass(r->c[i]);
 		if (!r->stat_passed[i])
 			r->passed = 0;
 	}
@@ -299,6 +349,6 @@ out:
 		iid_arrange_free(wk[i].arr);
 		iid_scratch_free(wk[i].w);
 	}
-	free(tp);
+	free(pr.tp);
 	return rc;
 }

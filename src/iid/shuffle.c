@@ -134,21 +134,39 @@ static inline size_t below(size_t bound, struct iid_rng *g, uint64_t *pool, int 
  * of ones is a uniform c-subset; step 2 keeps or removes uniformly chosen
  * members, so the final set is a uniform `ones`-subset: exactly the
  * distribution of a shuffle of the samples, for any p'.  p' only sets the
- * cost: m is the fewest binary digits that bring the expected count within
- * about one standard deviation of `ones`, so step 2 makes O(sqrt(n)) draws.
- * (One random word when ones / n is near 1/2.) */
+ * cost: each binary digit of p' costs one random word per 64 samples, and
+ * each sample step 2 fixes costs about 1/h draws at random positions (h: the
+ * share of positions holding the value it removes), so p' is the candidate
+ * q / 2^m (m < 32, q rounded either way) of least expected cost.  For data
+ * near 1/2 that is one random word per 64 samples and a few hundred or
+ * thousand repairs. */
 void iid_arrange_bits(uint64_t *w, size_t n, size_t ones, struct iid_rng *g)
 {
 	size_t nw = (n + 63) / 64, c = 0;
-	double p = (double)ones / (double)n, sd = sqrt((double)n * p * (1.0 - p)) + 1.0;
+	double p = (double)ones / (double)n, best = HUGE_VAL;
 	uint64_t q = 0, pool = 0;
-	unsigned m, tz;
+	unsigned m = 0, tz;
 	int npool = 0;
 
-	for (m = 1; m < 32; m++) {
-		q = (uint64_t)floor(ldexp(p, (int)m) + 0.5);
-		if (fabs(ldexp((double)q, -(int)m) * (double)n - (double)ones) <= sd)
-			break;
+	for (unsigned mm = 0; mm < 32; mm++) {
+		double scaled = ldexp(p, (int)mm);
+		for (int up = 0; up < 2; up++) {
+			uint64_t qq = (uint64_t)(up ? ceil(scaled) : floor(scaled));
+			double pp = ldexp((double)qq, -(int)mm);
+			/* expected repairs: the bias plus the spread of step 1 */
+			double fix = fabs(pp * (double)n - (double)ones) +
+				     sqrt((double)n * pp * (1.0 - pp));
+			/* adding ones hits a zero with probability 1 - p,
+			 * removing hits a one with probability p */
+			double h = pp * (double)n < (double)ones ? 1.0 - p : p;
+			unsigned digits = qq == 0 || qq >> mm ? 0 : mm - (unsigned)__builtin_ctzll(qq);
+			double cost = (double)nw * digits + 3.0 * fix / (h > 1e-9 ? h : 1e-9);
+			if (cost < best) {
+				best = cost;
+				q = qq;
+				m = mm;
+			}
+		}
 	}
 	if (q == 0 || q >> m) {
 		uint64_t fill = q == 0 ? 0 : ~0ULL;

@@ -129,25 +129,36 @@ static double excursion(const uint8_t *x, size_t n, double mean, uint64_t sum)
 void iid_stat_directional(const uint8_t *x, size_t m, long double *num, long double *len,
 			  long double *incdec)
 {
-	size_t nalt = m > 0 ? m - 1 : 0, runs = 0, longest = 0, run = 0, pos = 0;
-	unsigned prev;
-	if (nalt > 0) {
-		/* without branches on the (random) signs */
-		prev = x[0] <= x[1];
-		pos = prev;
-		runs = run = longest = 1;
-		for (size_t i = 1; i < nalt; i++) {
-			unsigned s = x[i] <= x[i + 1];
-			size_t same = s == prev;
-			pos += s;
-			runs += !same;
-			run = same ? run + 1 : 1;
-			longest = run > longest ? run : longest;
-			prev = s;
+	size_t nalt = m > 0 ? m - 1 : 0, pos = 0, i = 0;
+	struct iid_bitruns r;
+
+	/* s_i = x_i <= x_{i+1} (+1), 64 at a time as the bits of a word */
+	iid_bitruns_init(&r);
+#ifdef __SSE2__
+	for (; i + 64 <= nalt; i += 64) {
+		uint64_t s = 0;
+		for (unsigned k = 0; k < 4; k++) {
+			__m128i a = _mm_loadu_si128((const __m128i *)(x + i + 16 * k));
+			__m128i b = _mm_loadu_si128((const __m128i *)(x + i + 16 * k + 1));
+			/* a <= b (unsigned) <=> min(a, b) == a */
+			__m128i le = _mm_cmpeq_epi8(_mm_min_epu8(a, b), a);
+			s |= (uint64_t)(uint16_t)_mm_movemask_epi8(le) << (16 * k);
 		}
+		pos += popcount64(s);
+		iid_bitruns_feed(&r, s, 64);
 	}
-	*num = runs;
-	*len = longest;
+#endif
+	while (i < nalt) {
+		unsigned nb = nalt - i < 64 ? (unsigned)(nalt - i) : 64;
+		uint64_t s = 0;
+		for (unsigned k = 0; k < nb; k++)
+			s |= (uint64_t)(x[i + k] <= x[i + k + 1]) << k;
+		pos += popcount64(s);
+		iid_bitruns_feed(&r, s, nb);
+		i += nb;
+	}
+	*num = nalt > 0 ? r.changes + 1 : 0;
+	*len = iid_bitruns_longest(&r);
 	*incdec = pos > nalt - pos ? pos : nalt - pos;
 }
 

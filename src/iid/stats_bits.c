@@ -24,7 +24,7 @@ struct iid_bintab {
 	uint8_t val[2];
 	int64_t step[2];              /* n * value - sum for symbol 0, 1 */
 	int64_t tot[256], mx[256], mn[256];
-	uint8_t lead[256], trail[256], inmax[256], rev[256];
+	uint8_t pop[256];
 	char text[256][32];           /* the 8 numbers, each with its space */
 	uint8_t tlen[256];
 };
@@ -46,28 +46,20 @@ static const struct iid_bintab *bintab(const struct iid_data *d, struct iid_scra
 	t->step[1] = (int64_t)d->n * d->binval[1] - (int64_t)d->rawsum;
 	for (unsigned v = 0; v < 256; v++) {
 		int64_t D = 0, mx = INT64_MIN, mn = INT64_MAX;
-		unsigned run = 0, best = 0, len = 0;
-		uint8_t r = 0;
+		unsigned len = 0;
 		for (unsigned j = 0; j < 8; j++) {
 			unsigned bit = v >> j & 1, l;
 			const char *str = iid_dec_str(d->binval[bit], &l);
 			D += t->step[bit];
 			mx = D > mx ? D : mx;
 			mn = D < mn ? D : mn;
-			run = j > 0 && bit == (v >> (j - 1) & 1) ? run + 1 : 1;
-			best = run > best ? run : best;
-			if (run == j + 1)
-				t->lead[v] = (uint8_t)run;
-			r = (uint8_t)(r | bit << (7 - j));
 			memcpy(t->text[v] + len, str, l);
 			len += l;
 		}
 		t->tot[v] = D;
 		t->mx[v] = mx;
 		t->mn[v] = mn;
-		t->trail[v] = (uint8_t)run;
-		t->inmax[v] = (uint8_t)best;
-		t->rev[v] = r;
+		t->pop[v] = (uint8_t)popcount64(v);
 		t->tlen[v] = (uint8_t)len;
 	}
 	return t;
@@ -75,7 +67,12 @@ static const struct iid_bintab *bintab(const struct iid_data *d, struct iid_scra
 
 static inline unsigned byte_at(const uint64_t *x, size_t b)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* byte b % 8 of word b / 8 is byte b of the array (char may alias) */
+	return ((const unsigned char *)x)[b];
+#else
 	return (unsigned)(x[b / 8] >> (8 * (b % 8))) & 255;
+#endif
 }
 
 static inline unsigned bit_at(const uint64_t *x, size_t i)
@@ -90,8 +87,12 @@ static inline unsigned bit_at(const uint64_t *x, size_t i)
 static double excursion_bits(const struct iid_data *d, const struct iid_bintab *t,
 			     const uint64_t *x)
 {
-	size_t n = d->n, nbytes = n / 8, ones = 0;
+	size_t n = d->n, nbytes = n / 8, nwords = nbytes / 8, ones = 0;
 	int64_t D = 0, hi = 0, lo = 0, thr = 0;
+	/* how far 64 steps can move D up (wup >= 0) and down (wdn <= 0) */
+	int64_t s0 = t->step[0], s1 = t->step[1];
+	int64_t wup = 64 * (s0 > s1 ? (s0 > 0 ? s0 : 0) : (s1 > 0 ? s1 : 0));
+	int64_t wdn = 64 * (s0 < s1 ? (s0 < 0 ? s0 : 0) : (s1 < 0 ? s1 : 0));
 	double nn = (double)n, res = 0.0, mean = d->rawmean, run;
 	/* NIST's value is off |D_i| / n by at most 3 * 255 n 2^-53: keep every
 	 * position within twice that (in units of 1/n) of the maximum */
@@ -99,9 +100,20 @@ static double excursion_bits(const struct iid_data *d, const struct iid_bintab *
 	int all = n > IID_EXACT_MAX_N;   /* D could overflow: evaluate everywhere */
 
 	if (!all) {
+		/* max and min of D: a word whose 64 steps cannot pass the
+		 * extremes so far moves D by its total; others go by bytes */
 		for (size_t b = 0; b < nbytes; b++) {
-			unsigned v = byte_at(x, b);
-			int64_t h = D + t->mx[v], l = D + t->mn[v];
+			unsigned v;
+			int64_t h, l;
+			if (b % 8 == 0 && b / 8 < nwords && D + wup <= hi && D + wdn >= lo) {
+				int64_t p = popcount64(x[b / 8]);
+				D += p * s1 + (64 - p) * s0;
+				b += 7;
+				continue;
+			}
+			v = byte_at(x, b);
+			h = D + t->mx[v];
+			l = D + t->mn[v];
 			hi = h > hi ? h : hi;
 			lo = l < lo ? l : lo;
 			D += t->tot[v];
@@ -115,7 +127,15 @@ static double excursion_bits(const struct iid_data *d, const struct iid_bintab *
 	}
 	D = 0;
 	for (size_t b = 0; b < nbytes; b++) {
-		unsigned v = byte_at(x, b);
+		unsigned v;
+		if (!all && b % 8 == 0 && b / 8 < nwords && D + wup < thr && D + wdn > -thr) {
+			int64_t p = popcount64(x[b / 8]);
+			D += p * s1 + (64 - p) * s0;
+			ones += (size_t)p;
+			b += 7;
+			continue;
+		}
+		v = byte_at(x, b);
 		if (all || D + t->mx[v] >= thr || D + t->mn[v] <= -thr) {
 			size_t o = ones;
 			for (unsigned j = 0; j < 8; j++) {
@@ -129,7 +149,7 @@ static double excursion_bits(const struct iid_data *d, const struct iid_bintab *
 					res = dev;
 			}
 		}
-		ones += popcount64(v);
+		ones += t->pop[v];
 		if (!all)
 			D += t->tot[v];
 	}
@@ -145,47 +165,17 @@ static double excursion_bits(const struct iid_data *d, const struct iid_bintab *
 }
 
 /* number of runs and longest run of equal bits in bits 0..nbits-1 */
-static void bit_runs(const uint64_t *x, size_t nbits, const struct iid_bintab *t,
-		     int want_len, size_t *runs, size_t *longest)
+static void bit_runs(const uint64_t *x, size_t nbits, size_t *runs, size_t *longest)
 {
-	size_t nw = nbits / 64, tr = 0, nbytes = nbits / 8;
-	uint64_t prev = 0;
-	for (size_t k = 0; k < nw; k++) {
-		uint64_t v = x[k], c = v ^ (v << 1 | prev);
-		if (k == 0)
-			c &= ~1ULL;   /* sample 0 has no predecessor */
-		tr += popcount64(c);
-		prev = v >> 63;
-	}
-	if (nbits % 64) {
-		uint64_t v = x[nw], c = v ^ (v << 1 | prev);
-		if (nw == 0)
-			c &= ~1ULL;
-		c &= (1ULL << (nbits % 64)) - 1;
-		tr += popcount64(c);
-	}
-	*runs = nbits > 0 ? tr + 1 : 0;
-	if (!want_len)
-		return;
-	{
-		size_t cl = 0, best = 0;
-		unsigned cv = 2;
-		for (size_t b = 0; b < nbytes; b++) {
-			unsigned v = byte_at(x, b);
-			size_t run = t->lead[v] + ((v & 1) == cv ? cl : 0);
-			best = run > best ? run : best;
-			best = t->inmax[v] > best ? t->inmax[v] : best;
-			cl = t->lead[v] == 8 ? run : t->trail[v];
-			cv = v >> 7;
-		}
-		for (size_t i = 8 * nbytes; i < nbits; i++) {
-			unsigned v = bit_at(x, i);
-			cl = v == cv ? cl + 1 : 1;
-			cv = v;
-			best = cl > best ? cl : best;
-		}
-		*longest = best;
-	}
+	struct iid_bitruns r;
+	size_t nw = nbits / 64;
+	iid_bitruns_init(&r);
+	for (size_t k = 0; k < nw; k++)
+		iid_bitruns_feed(&r, x[k], 64);
+	if (nbits % 64)
+		iid_bitruns_feed(&r, x[nw], (unsigned)(nbits % 64));
+	*runs = nbits > 0 ? r.changes + 1 : 0;
+	*longest = iid_bitruns_longest(&r);
 }
 
 int iid_stats_compute_bits(const struct iid_data *d, const uint64_t *x,
@@ -204,14 +194,36 @@ int iid_stats_compute_bits(const struct iid_data *d, const uint64_t *x,
 		out[ST_EXCURSION] = excursion_bits(d, t, x);
 
 	/* 90B 5.1 Conversion I (ones per 8-bit block) and II (the block as a
-	 * byte, first sample most significant); the last block is partial */
+	 * byte, first sample most significant), eight blocks per 64-bit word:
+	 * byte j of x[k] is block 8k + j; the last block is partial */
 	if (need1 || need2) {
-		for (size_t b = 0; b < nb; b++) {
-			unsigned v = byte_at(x, b);
+		size_t nw = full / 8;
+		for (size_t k = 0; k < nw; k++) {
+			uint64_t v = x[k], c, r;
+			c = v - ((v >> 1) & 0x5555555555555555ULL);
+			c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+			c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+			r = (v >> 1 & 0x5555555555555555ULL) | (v & 0x5555555555555555ULL) << 1;
+			r = (r >> 2 & 0x3333333333333333ULL) | (r & 0x3333333333333333ULL) << 2;
+			r = (r >> 4 & 0x0f0f0f0f0f0f0f0fULL) | (r & 0x0f0f0f0f0f0f0f0fULL) << 4;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			memcpy(w->cs1 + 8 * k, &c, 8);
+			memcpy(w->cs2 + 8 * k, &r, 8);
+#else
+			for (unsigned j = 0; j < 8; j++) {
+				w->cs1[8 * k + j] = (uint8_t)(c >> (8 * j));
+				w->cs2[8 * k + j] = (uint8_t)(r >> (8 * j));
+			}
+#endif
+		}
+		for (size_t b = 8 * nw; b < nb; b++) {
+			unsigned v = byte_at(x, b), r = 0;
 			if (b == full)
 				v &= (1u << (n % 8)) - 1;
-			w->cs1[b] = (uint8_t)popcount64(v);
-			w->cs2[b] = t->rev[v];
+			for (unsigned j = 0; j < 8; j++)
+				r |= (v >> j & 1) << (7 - j);
+			w->cs1[b] = t->pop[v];
+			w->cs2[b] = (uint8_t)r;
 		}
 	}
 	if (any_wanted(want, ST_NUMDIR, ST_NUMINCDEC)) {
@@ -224,7 +236,7 @@ int iid_stats_compute_bits(const struct iid_data *d, const uint64_t *x,
 	if (any_wanted(want, ST_NUMMED, ST_LENMED)) {
 		/* 5.1.5-5.1.6 with median 0.5: runs of equal bits */
 		size_t runs, longest = 0;
-		bit_runs(x, n, t, wanted(want, ST_LENMED), &runs, &longest);
+		bit_runs(x, n, &runs, &longest);
 		if (wanted(want, ST_NUMMED)) out[ST_NUMMED] = runs;
 		if (wanted(want, ST_LENMED)) out[ST_LENMED] = longest;
 	}

@@ -57,6 +57,103 @@ static inline int any_wanted(const unsigned char *want, int from, int to)
 	return 0;
 }
 
+/* Runs of equal bits in a stream fed 64 bits at a time (bit 0 first), for
+ * the run statistics of 5.1.2-5.1.6: a word costs a few operations unless
+ * it could hold a run longer than the longest so far. */
+struct iid_bitruns {
+	size_t changes;   /* adjacent unequal pairs */
+	size_t longest;   /* longest finished run (see iid_bitruns_longest) */
+	size_t cur;       /* the run in progress */
+	unsigned last;    /* its bit; 2 before the first bit */
+};
+
+static inline void iid_bitruns_init(struct iid_bitruns *r)
+{
+	r->changes = r->longest = r->cur = 0;
+	r->last = 2;
+}
+
+/* does v hold 1 <= len <= 64 consecutive ones? */
+static inline int iid_has_ones_run(uint64_t v, unsigned len)
+{
+	unsigned k = 1;
+	while (2 * k <= len) {
+		v &= v >> k;    /* bit i: ones at i .. i + 2k - 1 */
+		k *= 2;
+	}
+	if (len > k)
+		v &= v >> (len - k);
+	return v != 0;
+}
+
+static inline unsigned iid_longest_ones(uint64_t v)
+{
+	unsigned len = 0;
+	while (v) {
+		v &= v >> 1;
+		len++;
+	}
+	return len;
+}
+
+/* the low nbits (1..64) bits of v */
+static inline __attribute__((always_inline)) void iid_bitruns_feed(struct iid_bitruns *r,
+								   uint64_t v, unsigned nbits)
+{
+	uint64_t mask = nbits == 64 ? ~0ULL : (1ULL << nbits) - 1, b0 = v & 1, inv, t;
+	size_t lead;
+	unsigned trail;
+
+	v &= mask;
+	/* changes between neighbours: with the previous bit shifted in */
+	t = (v ^ (v << 1 | (r->last == 1))) & mask;
+	if (r->last == 2)
+		t &= ~1ULL;
+	r->changes += popcount64(t);
+
+	if (b0 != r->last) {            /* the run in progress ended */
+		r->longest = r->cur > r->longest ? r->cur : r->longest;
+		r->cur = 0;
+	}
+	inv = (b0 ? ~v : v) & mask;     /* ones where the bit differs from bit 0 */
+	lead = inv ? (unsigned)__builtin_ctzll(inv) : nbits;
+	if (lead == nbits) {            /* one value throughout */
+		r->cur += nbits;
+		r->last = (unsigned)b0;
+		return;
+	}
+	lead += r->cur;
+	r->longest = lead > r->longest ? lead : r->longest;
+	/* the word's own runs (the first and last included: each is part of
+	 * a real run, so counting it cannot overstate the longest) */
+	if (r->longest < nbits) {
+		unsigned want = (unsigned)r->longest + 1;
+		uint64_t zeros = ~v & mask;
+		/* a run of 15 or more holds a whole aligned byte: most words
+		 * have no byte 0x00 or 0xff (SWAR zero-byte tests) and no
+		 * such run; the shift tests settle the rest */
+		const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
+		int maybe = want < 15 || nbits < 64 ||
+			    (((v - lo) & ~v & hi) | ((zeros - lo) & ~zeros & hi)) != 0;
+		if (maybe && (iid_has_ones_run(v, want) || iid_has_ones_run(zeros, want))) {
+			unsigned a = iid_longest_ones(v), b = iid_longest_ones(zeros);
+			unsigned mx = a > b ? a : b;
+			r->longest = mx > r->longest ? mx : r->longest;
+		}
+	}
+	r->last = (unsigned)(v >> (nbits - 1) & 1);
+	/* the last run: count the top bits equal to the last bit */
+	inv = (r->last ? ~v : v) & mask;
+	trail = nbits - 1 - (unsigned)(63 - __builtin_clzll(inv));
+	r->cur = trail;
+}
+
+/* the longest run, the one in progress included */
+static inline size_t iid_bitruns_longest(const struct iid_bitruns *r)
+{
+	return r->cur > r->longest ? r->cur : r->longest;
+}
+
 /* 5.1.2-5.1.4 over x[0..m-1]: number of runs, longest run, max(#+1, #-1) */
 void iid_stat_directional(const uint8_t *x, size_t m, long double *num, long double *len,
 			  long double *incdec);
