@@ -81,19 +81,38 @@ void iid_scratch_free(struct iid_scratch *w)
  * NIST's value is |D_i| / n up to rounding far below 1/n: find max |D_i|
  * with integers (no floating-point dependency chain), then evaluate NIST's
  * expression at every position within a safe margin of it. */
-static double excursion(const uint8_t *x, size_t n, double mean, uint64_t sum)
+/* sum of x[0..63] */
+static inline uint64_t sum64(const uint8_t *x)
+{
+#ifdef __SSE2__
+	__m128i z = _mm_setzero_si128(), acc = z;
+	for (int k = 0; k < 4; k++)
+		acc = _mm_add_epi64(acc, _mm_sad_epu8(_mm_loadu_si128((const __m128i *)(x + 16 * k)), z));
+	return (uint64_t)_mm_cvtsi128_si64(acc) + (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
+#else
+	uint64_t t = 0;
+	for (int k = 0; k < 64; k++)
+		t += x[k];
+	return t;
+#endif
+}
+
+static double excursion(const uint8_t *x, size_t n, double mean, uint64_t sum, unsigned xmax)
 {
 	int64_t D = 0, hi = 0, lo = 0, g, thr, nn = (int64_t)n, sm = (int64_t)sum;
 	/* NIST's value is off |D_i| / n by at most 3 * 255 n 2^-53: keep every
 	 * position within twice that (in units of 1/n) of the maximum */
 	int64_t margin = (int64_t)ceil(6.0 * 256.0 * (double)n * (double)n / 9007199254740992.0) + 2;
+	/* how far 64 steps (n x_i - sum each) can move D up and down */
+	int64_t wup = 64 * (nn * (int64_t)xmax - sm), wdn = -64 * sm;
 	uint64_t S = 0;
 	double max = 0.0;
+	size_t i;
 
 	if (n > IID_EXACT_MAX_N) {
 		/* |D_i| <= 255 n^2 would not fit: NIST's loop as it is */
 		double run = 0.0;
-		for (size_t i = 0; i < n; i++) {
+		for (i = 0; i < n; i++) {
 			double d;
 			run += x[i];
 			d = fabs(run - (double)(i + 1) * mean);
@@ -102,23 +121,44 @@ static double excursion(const uint8_t *x, size_t n, double mean, uint64_t sum)
 		}
 		return max;
 	}
-	for (size_t i = 0; i < n; i++) {
-		D += nn * x[i] - sm;
-		hi = D > hi ? D : hi;
-		lo = D < lo ? D : lo;
+	if (wup < 0)
+		wup = 0;
+	/* max and min of D; a block of 64 that cannot pass them moves D by
+	 * its total */
+	for (i = 0; i < n;) {
+		if (i + 64 <= n && D + wup <= hi && D + wdn >= lo) {
+			D += nn * (int64_t)sum64(x + i) - 64 * sm;
+			i += 64;
+			continue;
+		}
+		for (size_t e = i + 64 < n ? i + 64 : n; i < e; i++) {
+			D += nn * x[i] - sm;
+			hi = D > hi ? D : hi;
+			lo = D < lo ? D : lo;
+		}
 	}
 	g = hi > -lo ? hi : -lo;
 	thr = g - margin;
 	D = 0;
-	for (size_t i = 0; i < n; i++) {
-		S += x[i];
-		D += nn * x[i] - sm;
-		if (D >= thr || D <= -thr) {
-			/* NIST's run: the same integer, accumulated exactly in double */
-			double d, run = (double)S;
-			d = fabs(run - (double)(i + 1) * mean);
-			if (d > max)
-				max = d;
+	for (i = 0; i < n;) {
+		if (i + 64 <= n && D + wup < thr && D + wdn > -thr) {
+			uint64_t t = sum64(x + i);
+			S += t;
+			D += nn * (int64_t)t - 64 * sm;
+			i += 64;
+			continue;
+		}
+		for (size_t e = i + 64 < n ? i + 64 : n; i < e; i++) {
+			S += x[i];
+			D += nn * x[i] - sm;
+			if (D >= thr || D <= -thr) {
+				/* NIST's run: the same integer, accumulated exactly
+				 * in double */
+				double d, run = (double)S;
+				d = fabs(run - (double)(i + 1) * mean);
+				if (d > max)
+					max = d;
+			}
 		}
 	}
 	return max;
@@ -167,25 +207,37 @@ void iid_stat_directional(const uint8_t *x, size_t m, long double *num, long dou
 static void median_runs(const uint8_t *x, size_t n, double median, long double *num,
 			long double *len)
 {
-	int thr = (int)ceil(median);
-	size_t runs = n > 0, longest = 0, run = 1;
-	int prev = n > 0 ? (x[0] < thr) : 0;
-	for (size_t i = 1; i < n; i++) {
-		int s = x[i] < thr;
-		if (s == prev) {
-			run++;
-		} else {
-			runs++;
-			if (run > longest)
-				longest = run;
-			run = 1;
+	double c = ceil(median);
+	struct iid_bitruns r;
+	size_t i = 0;
+
+	/* s_i = x_i < thr, 64 at a time as the bits of a word */
+	iid_bitruns_init(&r);
+	if (c >= 1.0 && c <= 255.0) {
+#ifdef __SSE2__
+		__m128i below = _mm_set1_epi8((char)(uint8_t)(c - 1.0));
+		for (; i + 64 <= n; i += 64) {
+			uint64_t s = 0;
+			for (unsigned k = 0; k < 4; k++) {
+				__m128i a = _mm_loadu_si128((const __m128i *)(x + i + 16 * k));
+				/* a < thr <=> min(a, thr - 1) == a */
+				__m128i lt = _mm_cmpeq_epi8(_mm_min_epu8(a, below), a);
+				s |= (uint64_t)(uint16_t)_mm_movemask_epi8(lt) << (16 * k);
+			}
+			iid_bitruns_feed(&r, s, 64);
 		}
-		prev = s;
+#endif
 	}
-	if (run > longest)
-		longest = run;
-	*num = runs;
-	*len = longest;
+	while (i < n) {
+		unsigned nb = n - i < 64 ? (unsigned)(n - i) : 64;
+		uint64_t s = 0;
+		for (unsigned k = 0; k < nb; k++)
+			s |= (uint64_t)((double)x[i + k] < c) << k;
+		iid_bitruns_feed(&r, s, nb);
+		i += nb;
+	}
+	*num = n > 0 ? r.changes + 1 : 0;
+	*len = iid_bitruns_longest(&r);
 }
 
 /* 5.1.7-5.1.8: split the data into consecutive stretches that each end at the
@@ -360,7 +412,7 @@ int iid_stats_compute(const struct iid_data *d, const uint8_t *sym, const uint8_
 	int binary = d->k == 2;
 
 	if (wanted(want, ST_EXCURSION))
-		out[ST_EXCURSION] = excursion(raw, n, d->rawmean, d->rawsum);
+		out[ST_EXCURSION] = excursion(raw, n, d->rawmean, d->rawsum, d->maxsym);
 
 	if (binary) {
 		/* 90B 5.1 Conversion I (ones per 8-bit block) and II (the block as a

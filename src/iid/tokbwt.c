@@ -17,13 +17,20 @@
  * The character before a rotation starting at token offset o is the token's
  * character o-1, or the previous token's closing space when o = 0.
  *
+ * When the keys tie too deeply (long runs of one token: skewed binary data)
+ * the token rotations are suffix-sorted instead, as the suffixes of the
+ * token ranks written twice (libdivsufsort; two rotations that differ do so
+ * within m tokens, and equal ones may come in any order).
+ *
  * Declines (returns -1) when the block has no space, a token is longer than
- * 8 bytes, there are too many distinct tokens, or the keys tie too deeply;
- * the caller then sorts the characters. */
+ * 8 bytes, there are too many distinct tokens, or deep ties meet more than
+ * 256 distinct tokens; the caller then sorts the characters. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include <divsufsort.h>
 
 #include "iid/bzsize.h"
 
@@ -34,6 +41,7 @@
 #define TOK_RUN_SORT 32         /* longer runs of equal top key bits are sorted by key */
 #define TOK_MAX_SHIFT 64        /* insertion sort moves allowed per item */
 #define TOK_IDX_BITS 24         /* rotation number in a radix record */
+#define TOK_RUN_MAX 4096        /* a longer run of equal top key bits: suffix-sort */
 
 struct iid_tokbwt {
 	size_t cap;                 /* most tokens */
@@ -43,6 +51,8 @@ struct iid_tokbwt {
 	uint32_t *idx;              /* token rotation order */
 	uint64_t *pair;             /* radix sort records */
 	uint32_t *cnt;              /* 2 x 65536 radix counts */
+	uint8_t *twice;             /* deep ties: the token ranks, twice */
+	saidx_t *sa;                /* and their suffix array */
 };
 
 struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
@@ -57,7 +67,10 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 	t->idx = malloc(t->cap * sizeof *t->idx);
 	t->pair = malloc(2 * t->cap * sizeof *t->pair);
 	t->cnt = malloc(2 * 65536 * sizeof *t->cnt);
-	if (!t->start || !t->tr || !t->key || !t->idx || !t->pair || !t->cnt) {
+	t->twice = malloc(2 * t->cap);
+	t->sa = malloc(2 * t->cap * sizeof *t->sa);
+	if (!t->start || !t->tr || !t->key || !t->idx || !t->pair || !t->cnt || !t->twice ||
+	    !t->sa) {
 		iid_tokbwt_free(t);
 		return NULL;
 	}
@@ -74,6 +87,8 @@ void iid_tokbwt_free(struct iid_tokbwt *t)
 	free(t->idx);
 	free(t->pair);
 	free(t->cnt);
+	free(t->twice);
+	free(t->sa);
 	free(t);
 }
 
@@ -148,6 +163,121 @@ static int rot_cmp(const uint64_t *key, size_t m, unsigned per_key, size_t a, si
 		b -= b >= m ? m : 0;
 	}
 	return 2;
+}
+
+/* 4. order the token rotations by the top 32 bits of their keys (two 16-bit
+ * LSD radix passes over records of those bits and the rotation), then settle
+ * runs of equal top bits.  -1 when the ties go too deep. */
+static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
+{
+	uint32_t *cnt = t->cnt, *src = t->idx;
+	uint64_t *pa = t->pair, *pb = t->pair + t->cap;
+	uint32_t sum[2] = { 0, 0 }, maxb = 0;
+	const uint64_t low = (1ULL << TOK_IDX_BITS) - 1;
+	if (m > low)
+		return -1;
+	memset(cnt, 0, 2 * 65536 * sizeof *cnt);
+	for (size_t j = 0; j < m; j++) {
+		uint64_t x = t->key[j];
+		cnt[(x >> 32) & 0xffff]++;
+		cnt[65536 + (x >> 48)]++;
+	}
+	for (int b = 0; b < 65536; b++)
+		for (int p = 0; p < 2; p++) {
+			uint32_t c = cnt[65536 * p + b];
+			cnt[65536 * p + b] = sum[p];
+			sum[p] += c;
+		}
+	for (int b = 0; b < 65536; b++) {
+		uint32_t next = b + 1 < 65536 ? cnt[65536 + b + 1] : (uint32_t)m;
+		if (next - cnt[65536 + b] > maxb)
+			maxb = next - cnt[65536 + b];
+	}
+	if (maxb <= TOK_RUN_SORT) {
+		/* the top 16 bits nearly decide (8-bit data): one pass, then
+		 * a short insertion sort per bucket */
+		uint32_t start = 0, c8[256];
+		/* by the top 8 bits first, so that the 16-bit scatter
+		 * writes near where it just wrote */
+		for (int b = 0; b < 256; b++)
+			c8[b] = cnt[65536 + 256 * b];
+		for (size_t j = 0; j < m; j++) {
+			uint64_t x = (t->key[j] & ~low) | j;
+			pb[c8[x >> 56]++] = x;
+		}
+		for (size_t j = 0; j < m; j++)
+			pa[cnt[65536 + (pb[j] >> 48)]++] = pb[j];
+		for (int b = 0; b < 65536; b++) {
+			uint32_t end = cnt[65536 + b];
+			for (uint32_t i = start + 1; i < end; i++) {
+				uint64_t x = pa[i];
+				uint32_t j = i;
+				while (j > start && pa[j - 1] >> 32 > x >> 32) {
+					pa[j] = pa[j - 1];
+					j--;
+				}
+				pa[j] = x;
+			}
+			start = end;
+		}
+	} else {
+		for (size_t j = 0; j < m; j++) {
+			uint64_t x = (t->key[j] & ~low) | j;
+			pb[cnt[(x >> 32) & 0xffff]++] = x;
+		}
+		for (size_t j = 0; j < m; j++)
+			pa[cnt[65536 + (pb[j] >> 48)]++] = pb[j];
+	}
+	for (size_t j = 0; j < m; j++)
+		src[j] = (uint32_t)(pa[j] & low);
+	for (size_t a = 0; a < m;) {
+		size_t b = a + 1;
+		uint64_t top = pa[a] >> 32;
+		while (b < m && pa[b] >> 32 == top)
+			b++;
+		if (b - a > TOK_RUN_MAX)
+			return -1;   /* deep ties ahead: suffix-sort instead */
+		if (b - a > TOK_RUN_SORT && sort_run(t, src + a, b - a) != 0)
+			return -1;
+		/* insertion sort of src[a..b) by the whole rotation */
+		for (size_t i = a + 1; i < b; i++) {
+			uint32_t x = src[i];
+			size_t j = i;
+			while (j > a) {
+				if (i - j > TOK_MAX_SHIFT)
+					return -1;   /* too many alike: let the caller sort */
+				int c = rot_cmp(t->key, m, per_key, src[j - 1], x);
+				if (c == 2)
+					return -1;
+				if (c <= 0)
+					break;
+				src[j] = src[j - 1];
+				j--;
+			}
+			src[j] = x;
+		}
+		a = b;
+	}
+	return 0;
+}
+
+/* 4, for deep ties: the rotation order of the token ranks, as the order of
+ * the suffixes starting in the first copy of them written twice.  -1 when
+ * the ranks do not fit a byte. */
+static int order_by_suffixes(struct iid_tokbwt *t, size_t m, const uint16_t *rank_of,
+			     int ndistinct)
+{
+	size_t k = 0;
+	if (ndistinct > 256)
+		return -1;
+	for (size_t j = 0; j < m; j++)
+		t->twice[j] = t->twice[m + j] = (uint8_t)rank_of[t->tr[j]];
+	if (divsufsort(t->twice, t->sa, (saidx_t)(2 * m)) != 0)
+		return -1;
+	for (size_t i = 0; i < 2 * m; i++)
+		if ((size_t)t->sa[i] < m)
+			t->idx[k++] = (uint32_t)t->sa[i];
+	return 0;
 }
 
 int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
@@ -252,9 +382,10 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 		top /= base;
 		for (unsigned i = 0; i < per_key; i++)
 			k = k * base + rank_of[t->tr[i % m]];
-		for (size_t j = 0; j < m; j++) {
+		for (size_t j = 0, ahead = per_key % m; j < m; j++) {
 			t->key[j] = k;
-			k = (k - rank_of[t->tr[j]] * top) * base + rank_of[t->tr[(j + per_key) % m]];
+			k = (k - rank_of[t->tr[j]] * top) * base + rank_of[t->tr[ahead]];
+			ahead = ahead + 1 == m ? 0 : ahead + 1;   /* (j + per_key) % m */
 		}
 		/* spread the keys over all 64 bits for the radix passes */
 		{
@@ -265,97 +396,10 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 		}
 	}
 
-	/* 4. order the token rotations by the top 32 bits of their keys (two
-	 * 16-bit LSD radix passes over records of those bits and the rotation),
-	 * then settle runs of equal top bits */
-	{
-		uint32_t *cnt = t->cnt, *src = t->idx;
-		uint64_t *pa = t->pair, *pb = t->pair + t->cap;
-		uint32_t sum[2] = { 0, 0 }, maxb = 0;
-		const uint64_t low = (1ULL << TOK_IDX_BITS) - 1;
-		if (m > low)
-			return -1;
-		memset(cnt, 0, 2 * 65536 * sizeof *cnt);
-		for (size_t j = 0; j < m; j++) {
-			uint64_t x = t->key[j];
-			cnt[(x >> 32) & 0xffff]++;
-			cnt[65536 + (x >> 48)]++;
-		}
-		for (int b = 0; b < 65536; b++)
-			for (int p = 0; p < 2; p++) {
-				uint32_t c = cnt[65536 * p + b];
-				cnt[65536 * p + b] = sum[p];
-				sum[p] += c;
-			}
-		for (int b = 0; b < 65536; b++) {
-			uint32_t next = b + 1 < 65536 ? cnt[65536 + b + 1] : (uint32_t)m;
-			if (next - cnt[65536 + b] > maxb)
-				maxb = next - cnt[65536 + b];
-		}
-		if (maxb <= TOK_RUN_SORT) {
-			/* the top 16 bits nearly decide (8-bit data): one pass, then
-			 * a short insertion sort per bucket */
-			uint32_t start = 0, c8[256];
-			/* by the top 8 bits first, so that the 16-bit scatter
-			 * writes near where it just wrote */
-			for (int b = 0; b < 256; b++)
-				c8[b] = cnt[65536 + 256 * b];
-			for (size_t j = 0; j < m; j++) {
-				uint64_t x = (t->key[j] & ~low) | j;
-				pb[c8[x >> 56]++] = x;
-			}
-			for (size_t j = 0; j < m; j++)
-				pa[cnt[65536 + (pb[j] >> 48)]++] = pb[j];
-			for (int b = 0; b < 65536; b++) {
-				uint32_t end = cnt[65536 + b];
-				for (uint32_t i = start + 1; i < end; i++) {
-					uint64_t x = pa[i];
-					uint32_t j = i;
-					while (j > start && pa[j - 1] >> 32 > x >> 32) {
-						pa[j] = pa[j - 1];
-						j--;
-					}
-					pa[j] = x;
-				}
-				start = end;
-			}
-		} else {
-			for (size_t j = 0; j < m; j++) {
-				uint64_t x = (t->key[j] & ~low) | j;
-				pb[cnt[(x >> 32) & 0xffff]++] = x;
-			}
-			for (size_t j = 0; j < m; j++)
-				pa[cnt[65536 + (pb[j] >> 48)]++] = pb[j];
-		}
-		for (size_t j = 0; j < m; j++)
-			src[j] = (uint32_t)(pa[j] & low);
-		for (size_t a = 0; a < m;) {
-			size_t b = a + 1;
-			uint64_t top = pa[a] >> 32;
-			while (b < m && pa[b] >> 32 == top)
-				b++;
-			if (b - a > TOK_RUN_SORT && sort_run(t, src + a, b - a) != 0)
-				return -1;
-			/* insertion sort of src[a..b) by the whole rotation */
-			for (size_t i = a + 1; i < b; i++) {
-				uint32_t x = src[i];
-				size_t j = i;
-				while (j > a) {
-					if (i - j > TOK_MAX_SHIFT)
-						return -1;   /* too many alike: let the caller sort */
-					int c = rot_cmp(t->key, m, per_key, src[j - 1], x);
-					if (c == 2)
-						return -1;
-					if (c <= 0)
-						break;
-					src[j] = src[j - 1];
-					j--;
-				}
-				src[j] = x;
-			}
-			a = b;
-		}
-	}
+	/* 4. the token rotation order */
+	if (order_by_keys(t, m, per_key) != 0 &&
+	    order_by_suffixes(t, m, rank_of, ndistinct) != 0)
+		return -1;
 
 	/* 5. characters: bucket by tail, in the order of the rotation that
 	 * starts at the next token.  Bucket sizes first. */
