@@ -12,7 +12,9 @@
 # shuffle), is scored until it is decided.  So the cases are: fresh
 # getrandom(2) data (q uniform: typical), sim:ideal (seed 1: its
 # periodicity(1) and compression sit near the 1% tail, an unlucky but honest
-# sample), and NIST's truerand files.  CPU time is shown because the machine
+# sample), NIST's truerand files, and data that is not IID (a statistic that
+# fails is scored on all 10,000 shuffles; compression, once another has
+# failed, is not scored without --full).  CPU time is shown because the machine
 # may be shared: wall time then depends on what else runs.
 # Usage: scripts/bench-iid.sh [build-dir]     (RUNS=5 by default)
 set -e
@@ -58,9 +60,13 @@ iid_case() {   # LABEL FILE BITS
 iid_case "iid 1-bit sim:ideal" "$tmp/s1.bin" 1
 iid_case "iid 1-bit getrandom" "$tmp/g1.bin" 1
 iid_case "iid 1-bit truerand_1bit.bin" "$NIST/truerand_1bit.bin" 1
+iid_case "iid 1-bit biased-random-bits.bin (98% 0)" "$NIST/biased-random-bits.bin" 1
+iid_case "iid 1-bit ringOsc-nist.bin (not IID)" "$NIST/ringOsc-nist.bin" 1
 iid_case "iid 8-bit sim:ideal" "$tmp/s8.bin" 8
 iid_case "iid 8-bit getrandom" "$tmp/g8.bin" 8
 iid_case "iid 8-bit truerand_8bit.bin" "$NIST/truerand_8bit.bin" 8
+LC_ALL=C awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "%c", i % 256 }' >"$tmp/c8.bin"
+iid_case "iid 8-bit counter i % 256 (not IID)" "$tmp/c8.bin" 8
 t=$(median_times "$RUNS" "$RNGAUDIT" restart "$tmp/r4.bin" 4 3)
 printf '%-44s %9s %9s\n' "restart (non-IID), 1000x1000 4-bit" ${t}
 t=$(median_times "$RUNS" "$RNGAUDIT" restart -i "$tmp/r4.bin" 4 3)

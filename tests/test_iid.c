@@ -4,6 +4,7 @@
  * rendering of NIST ea_iid v1.1.7's formulas, and NIST's tool itself). */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -393,6 +394,59 @@ static void check_directional(void)
 	free(x);
 }
 
+/* 5.1.1 against NIST's double loop, on data whose running sum jumps: the
+ * block skipping must not step over the extremes */
+static void check_excursion(void)
+{
+	static const size_t lens[] = { 1000, 4097, 65536, 100003 };
+	struct iid_rng g;
+	int bad = 0, cases = 0;
+	iid_rng_seed(&g, 7, 7);
+	for (int kind = 0; kind < 5; kind++)
+		for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+			size_t n = lens[li];
+			uint8_t *s = malloc(n);
+			struct iid_data d;
+			struct iid_scratch *w = iid_scratch_new(n);
+			unsigned char want[IID_NSTATS] = { 0 };
+			long double out[IID_NSTATS];
+			struct err e;
+			double run = 0.0, max = 0.0;
+			for (size_t i = 0; i < n; i++) {
+				uint64_t r = iid_rng_next(&g);
+				switch (kind) {
+				case 0: s[i] = (uint8_t)r; break;
+				case 1: s[i] = (uint8_t)(r & 15); break;
+				/* zeros with bursts of 255 (8 to 71 long) */
+				case 2: s[i] = (i / 72) % 5 == 2 && i % 72 < 8 + (i / 360) % 64 ? 255 : 0;
+					break;
+				case 3: s[i] = (uint8_t)(i * 256 / n); break;       /* ramp */
+				default: s[i] = r % 1000 == 0 ? 255 : (uint8_t)(r >> 20) % 3; break;
+				}
+			}
+			s[0] = 1;   /* never constant */
+			iid_data_init(&d, s, n, 8, &e);
+			for (size_t i = 0; i < n; i++) {
+				double dev;
+				run += d.raw[i];
+				dev = fabs(run - (double)(i + 1) * d.rawmean);
+				if (dev > max)
+					max = dev;
+			}
+			want[0] = 1;
+			iid_stats_compute(&d, d.sym, d.raw, want, out, w, &e);
+			cases++;
+			if (out[0] != (long double)max) {
+				bad++;
+				printf("# kind %d n %zu: %.17Lg, NIST's loop %.17g\n", kind, n, out[0], max);
+			}
+			iid_scratch_free(w);
+			iid_data_free(&d);
+			free(s);
+		}
+	tap_ok(bad == 0, "excursion equals NIST's loop on jumping data (%d cases)", cases);
+}
+
 /* iid_bitruns against a bit-by-bit count: streams of random words with
  * planted runs of ones or zeros (any length and place, across words too) */
 static void check_bitruns(void)
@@ -491,6 +545,7 @@ int main(void)
 	check_packed();
 	check_directional();
 	check_bitruns();
+	check_excursion();
 	check_markov();
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		check_case(&cases[i]);

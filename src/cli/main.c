@@ -56,7 +56,8 @@ static const struct command commands[] = {
 	{ "assess", cmd_assess, "SP 800-90B non-IID min-entropy estimators on a NIST-format file",
 	  "usage: rngaudit assess [-i|-c] [-a|-t] [-v|-vv] [-l INDEX,SAMPLES] [--format text|csv] FILE [BITS]\n" },
 	{ "iid", cmd_iid, "SP 800-90B IID track: permutation and chi-square tests",
-	  "usage: rngaudit iid [-i|-c] [-a|-t] [-v] [--seed S|random] FILE [BITS]\n" },
+	  "usage: rngaudit iid [-i|-c] [-a|-t] [-v] [--seed S|random] [--threads N] [--full]\n"
+	  "                    FILE [BITS]\n" },
 	{ "restart", cmd_restart, "SP 800-90B 3.1.4 restart tests on a 1000x1000 restart matrix",
 	  "usage: rngaudit restart [-i|-n] [-v] FILE BITS H_I\n" },
 	{ "conditioning", cmd_conditioning, "SP 800-90B 3.1.5 entropy after a conditioning function",

@@ -97,6 +97,15 @@ static inline uint64_t sum64(const uint8_t *x)
 #endif
 }
 
+/* sum of x[0..7] */
+static inline uint64_t sum8(const uint8_t *x)
+{
+	uint64_t v;
+	memcpy(&v, x, 8);
+	v = (v & 0x00ff00ff00ff00ffULL) + (v >> 8 & 0x00ff00ff00ff00ffULL);
+	return (v * 0x0001000100010001ULL) >> 48;
+}
+
 static double excursion(const uint8_t *x, size_t n, double mean, uint64_t sum, unsigned xmax)
 {
 	int64_t D = 0, hi = 0, lo = 0, g, thr, nn = (int64_t)n, sm = (int64_t)sum;
@@ -123,18 +132,25 @@ static double excursion(const uint8_t *x, size_t n, double mean, uint64_t sum, u
 	}
 	if (wup < 0)
 		wup = 0;
-	/* max and min of D; a block of 64 that cannot pass them moves D by
-	 * its total */
+	/* max and min of D; a block of 64, or of 8, that cannot pass them
+	 * moves D by its total */
 	for (i = 0; i < n;) {
 		if (i + 64 <= n && D + wup <= hi && D + wdn >= lo) {
 			D += nn * (int64_t)sum64(x + i) - 64 * sm;
 			i += 64;
 			continue;
 		}
-		for (size_t e = i + 64 < n ? i + 64 : n; i < e; i++) {
-			D += nn * x[i] - sm;
-			hi = D > hi ? D : hi;
-			lo = D < lo ? D : lo;
+		for (size_t e = i + 64 < n ? i + 64 : n; i < e;) {
+			if (i + 8 <= e && D + wup / 8 <= hi && D + wdn / 8 >= lo) {
+				D += nn * (int64_t)sum8(x + i) - 8 * sm;
+				i += 8;
+				continue;
+			}
+			for (size_t e8 = i + 8 < e ? i + 8 : e; i < e8; i++) {
+				D += nn * x[i] - sm;
+				hi = D > hi ? D : hi;
+				lo = D < lo ? D : lo;
+			}
 		}
 	}
 	g = hi > -lo ? hi : -lo;
@@ -148,16 +164,25 @@ static double excursion(const uint8_t *x, size_t n, double mean, uint64_t sum, u
 			i += 64;
 			continue;
 		}
-		for (size_t e = i + 64 < n ? i + 64 : n; i < e; i++) {
-			S += x[i];
-			D += nn * x[i] - sm;
-			if (D >= thr || D <= -thr) {
-				/* NIST's run: the same integer, accumulated exactly
-				 * in double */
-				double d, run = (double)S;
-				d = fabs(run - (double)(i + 1) * mean);
-				if (d > max)
-					max = d;
+		for (size_t e = i + 64 < n ? i + 64 : n; i < e;) {
+			if (i + 8 <= e && D + wup / 8 < thr && D + wdn / 8 > -thr) {
+				uint64_t t = sum8(x + i);
+				S += t;
+				D += nn * (int64_t)t - 8 * sm;
+				i += 8;
+				continue;
+			}
+			for (size_t e8 = i + 8 < e ? i + 8 : e; i < e8; i++) {
+				S += x[i];
+				D += nn * x[i] - sm;
+				if (D >= thr || D <= -thr) {
+					/* NIST's run: the same integer, accumulated
+					 * exactly in double */
+					double d, run = (double)S;
+					d = fabs(run - (double)(i + 1) * mean);
+					if (d > max)
+						max = d;
+				}
 			}
 		}
 	}
