@@ -394,6 +394,67 @@ static void check_directional(void)
 	free(x);
 }
 
+/* 5.1.7-5.1.8 as NIST's loop finds the stretches */
+static void naive_collisions(const uint8_t *x, size_t n, unsigned *sum, unsigned *count,
+			     unsigned *mx)
+{
+	size_t i = 0;
+	*sum = *count = *mx = 0;
+	while (i < n) {
+		size_t j = i + 1;
+		int found = 0;
+		for (; j < n && !found; j++)
+			for (size_t k = i; k < j; k++)
+				if (x[k] == x[j]) {
+					found = 1;
+					break;
+				}
+		if (!found)
+			break;
+		/* the stretch is x[i..j-1] */
+		*sum += (unsigned)(j - i);
+		(*count)++;
+		*mx = (unsigned)(j - i) > *mx ? (unsigned)(j - i) : *mx;
+		i = j;
+	}
+}
+
+static void check_collisions(void)
+{
+	static const size_t lens[] = { 2, 3, 257, 258, 259, 300, 1000, 5003 };
+	struct iid_rng g;
+	uint8_t *x = malloc(5003);
+	int bad = 0, cases = 0;
+	iid_rng_seed(&g, 8, 8);
+	for (int kind = 0; kind < 5; kind++)
+		for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+			size_t m = lens[li];
+			unsigned sum, count, mx;
+			long double avg, lmx;
+			for (size_t i = 0; i < m; i++) {
+				uint64_t r = iid_rng_next(&g);
+				switch (kind) {
+				case 0: x[i] = (uint8_t)r; break;
+				case 1: x[i] = (uint8_t)(r % 3); break;
+				case 2: x[i] = 5; break;
+				case 3: x[i] = (uint8_t)i; break;                  /* stretches of 257 */
+				default: x[i] = (uint8_t)(i % 300 < 250 ? i % 300 : r); break;
+				}
+			}
+			naive_collisions(x, m, &sum, &count, &mx);
+			iid_stat_collisions(x, m, &avg, &lmx);
+			cases++;
+			if (lmx != mx || (count > 0 && avg != (long double)((double)sum / count)) ||
+			    (count == 0 && avg == avg)) {
+				bad++;
+				printf("# kind %d m %zu: avg %Lg max %Lg, want %u/%u max %u\n", kind, m, avg,
+				       lmx, sum, count, mx);
+			}
+		}
+	tap_ok(bad == 0, "collision stretches equal a plain search (%d cases)", cases);
+	free(x);
+}
+
 /* 5.1.1 against NIST's double loop, on data whose running sum jumps: the
  * block skipping must not step over the extremes */
 static void check_excursion(void)
@@ -546,6 +607,7 @@ int main(void)
 	check_directional();
 	check_bitruns();
 	check_excursion();
+	check_collisions();
 	check_markov();
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		check_case(&cases[i]);
