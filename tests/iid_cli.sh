@@ -39,15 +39,20 @@ if [ -s "$TMPD/ramp.bin" ] && [ "$(wc -c <"$TMPD/ramp.bin")" -eq 2000 ]; then
 	expect_exit 1 "iid rejects a ramp (exit 1)" ra iid "$TMPD/ramp.bin" 4
 	check "the ramp fails the permutation tests" \
 		grep -q "^\*\* Failed IID permutation tests" "$TMPD/out"
-	check "  ...and says compression was not scored" \
-		grep -q "^compression not scored: another statistic failed (--full scores it)$" "$TMPD/out"
-	# --full: NIST's complete table; the other rows do not change
+	check "  ...and says which statistic decided and what --full adds" \
+		grep -q "^[0-9]* statistics not run to the end: .* failed, so the permutation tests failed whatever they give (--full runs them)$" "$TMPD/out"
+	# --full: NIST's complete table; every row run to its end is the same
 	ra iid -vv "$TMPD/ramp.bin" 4 >"$TMPD/short" 2>&1
+	check "the stopped rows say so" grep -q "stopped (--full runs it)$" "$TMPD/short"
+	check "the compression row says it was not scored" \
+		grep -q "^ *compression  not scored (--full scores it)$" "$TMPD/short"
 	expect_exit 1 "iid --full rejects the ramp too" ra iid --full -vv "$TMPD/ramp.bin" 4
 	check "--full scores compression on all 10,000 shuffles (the ramp compresses best)" \
 		grep -q "^ *compression\* *10000 *0 *0$" "$TMPD/out"
-	grep -v compression "$TMPD/short" >"$TMPD/s1"; grep -v compression "$TMPD/out" >"$TMPD/s2"
-	check "--full changes only the compression row" cmp -s "$TMPD/s1" "$TMPD/s2"
+	check "--full stops nothing" test "$(grep -c -e stopped -e 'not scored' -e 'not run' "$TMPD/out")" -eq 0
+	grep -v -e stopped -e 'not scored' -e 'not run to the end' "$TMPD/short" >"$TMPD/s1"
+	check "--full keeps every line of a row run to its end" \
+		test -z "$(grep -vxFf "$TMPD/out" "$TMPD/s1")"
 fi
 
 expect_exit 2 "iid: missing file is an error" ra iid "$TMPD/nonexistent.bin"

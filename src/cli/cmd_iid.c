@@ -4,10 +4,11 @@
  * the seed of the permutations.  Exit 0 when the data passes every IID test
  * (5.1, 5.2), 1 when any rejects it, 2 on bad input.
  *
- * One difference by default: when a cheap permutation statistic has already
- * failed, the compression statistic (a bzip2 run per shuffle, all 10,000 of
- * them when it fails too) is not scored and its row says so; --full scores
- * it, giving NIST's complete table. */
+ * One difference by default: once the verdict is known (the cheapest
+ * statistic still at an extreme after a probe of 100 shuffles has failed),
+ * the other statistics stop and compression is not scored; their rows say
+ * so.  --full runs everything to its end, giving NIST's complete table (see
+ * iid_perm_opts in iid.h). */
 #include "config.h"
 
 #include <getopt.h>
@@ -365,9 +366,11 @@ int cmd_iid(int argc, char **argv)
 		printf("\n\n                statistic  C[i][0]  C[i][1]  C[i][2]\n");
 		printf("----------------------------------------------------\n");
 		for (int i = 0; i < IID_NSTATS; i++) {
-			if (perm.skipped[i])
-				printf("%25s  not scored: another statistic failed (--full scores it)\n",
-				       iid_stat_name(i));
+			if (perm.skipped[i] && perm.c[i][0] + perm.c[i][1] + perm.c[i][2] == 0)
+				printf("%25s  not scored (--full scores it)\n", iid_stat_name(i));
+			else if (perm.skipped[i])
+				printf("%25s%8d%8d%8d  stopped (--full runs it)\n", iid_stat_name(i),
+				       perm.c[i][0], perm.c[i][1], perm.c[i][2]);
 			else if (!perm.stat_passed[i])
 				printf("%24s*%8d%8d%8d\n", iid_stat_name(i), perm.c[i][0], perm.c[i][1],
 				       perm.c[i][2]);
@@ -380,8 +383,23 @@ int cmd_iid(int argc, char **argv)
 	if (verbose > 0)
 		printf("Permutation seed: %" PRIu64 " (%d shuffles; rerun with --seed %" PRIu64 ")\n",
 		       perm.seed, perm.perms, perm.seed);
-	if (verbose == 1 && perm.skipped[IID_STAT_COMPRESSION])
-		printf("compression not scored: another statistic failed (--full scores it)\n");
+	if (verbose > 0) {
+		int nskip = 0;
+		for (int i = 0; i < IID_NSTATS; i++)
+			nskip += perm.skipped[i];
+		if (nskip > 0) {
+			const char *why = perm.decider >= 0 ? iid_stat_name(perm.decider) : NULL;
+			if (!why) {
+				/* the first failed statistic run to its end */
+				for (int i = 0; i < IID_NSTATS && !why; i++)
+					if (!perm.skipped[i] && !perm.stat_passed[i])
+						why = iid_stat_name(i);
+			}
+			printf("%d statistic%s not run to the end: %s failed, so the permutation tests "
+			       "failed whatever they give (--full runs them)\n",
+			       nskip, nskip > 1 ? "s" : "", why ? why : "a statistic");
+		}
+	}
 	print_verdict(verbose, perm.passed, "IID permutation tests", "IID permutation tests");
 
 	iid_data_free(&d);

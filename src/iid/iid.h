@@ -81,8 +81,10 @@ struct iid_perm_result {
 	int perms;                      /* permutations counted before every statistic
 					   was decided (at most IID_PERMS) */
 	int stat_passed[IID_NSTATS];
-	int skipped[IID_NSTATS];        /* not scored: the verdict was already known
-					   (see iid_perm_opts.full) */
+	int skipped[IID_NSTATS];        /* not run to its decision: the verdict was
+					   already known (see iid_perm_opts.full);
+					   c[] holds the counts so far */
+	int decider;                    /* the statistic whose failure decided, or -1 */
 	int passed;                     /* every statistic passed */
 };
 
@@ -93,11 +95,16 @@ typedef void (*iid_progress_fn)(void *ctx, int phase, int done);
 struct iid_perm_opts {
 	uint64_t seed;
 	int threads;                    /* workers; <= 0: the number of online CPUs */
-	/* The compression statistic costs a bzip2 run per shuffle, and a
-	 * statistic that fails is scored on all 10,000 shuffles.  So the 18
-	 * cheap statistics run first; when one of them fails the tests have
-	 * failed whatever compression gives, and compression is left unscored
-	 * (skipped) unless `full` asks for NIST's complete table. */
+	/* A statistic that fails is scored on all 10,000 shuffles, and the
+	 * cost is per statistic: compression is a bzip2 run per shuffle,
+	 * collisions a serial pass.  Unless `full`, the 18 cheap statistics
+	 * run a probe of 100 shuffles; the cheapest one still ranking at an
+	 * extreme then runs alone, and when it fails (the tests have failed,
+	 * whatever the rest give) the others stop where they are (skipped,
+	 * counts so far) and compression is not scored.  Otherwise, and with
+	 * `full`, everything runs to its decision as in NIST's tool.  Either
+	 * way the verdict, and the counts of every statistic run to its
+	 * decision, are the same. */
 	int full;
 	const volatile int *stop;       /* polled between batches: ERR_INTERRUPTED */
 	iid_progress_fn progress;       /* may be NULL */

@@ -10,12 +10,15 @@
  * do not depend on scheduling.
  *
  * Unlike NIST's tool, which scores every undecided statistic on each
- * shuffle, we run two phases over the same shuffles (permutation i is the
- * same arrangement in both): the 18 cheap statistics, then compression.  A
- * statistic's counts depend only on the shuffles before its decision, so the
- * split changes no count; it lets us skip the second phase, a bzip2 run per
- * shuffle and all 10,000 of them for data that fails it, once a cheap
- * statistic has failed and the verdict cannot change. */
+ * shuffle, we run phases over the same shuffles (permutation i is the same
+ * arrangement in every phase): the 18 cheap statistics, then compression.
+ * A statistic's counts depend only on the shuffles before its decision, so
+ * the split changes no count.  It lets us stop early once the verdict is
+ * known: a failing statistic runs all 10,000 shuffles, and for data that is
+ * not IID most do, so (unless iid_perm_opts.full) after a probe of 100
+ * shuffles the cheapest statistic still at an extreme runs alone; if it
+ * fails the tests have failed, the others stop (skipped) and compression,
+ * a bzip2 run per shuffle, is not scored. */
 #include "config.h"
 
 #include <pthread.h>
@@ -129,11 +132,11 @@ struct perm_run {
 	long double (*tp)[IID_NSTATS];
 };
 
-/* One phase: shuffles 0, 1, ... scoring the statistics with want[j] set,
- * counting them into r->c until each is decided or IID_PERMS shuffles have
- * run; *perms is the number of shuffles counted. */
+/* One phase: shuffles *perms, *perms + 1, ... scoring the statistics with
+ * want[j] set, counting them into r->c until each is decided or `limit`
+ * shuffles have run; *perms is then the number of shuffles counted. */
 static int run_phase(struct perm_run *pr, unsigned char *want, struct iid_perm_result *r,
-		     int phase, int *perms, struct err *e)
+		     int phase, int limit, int *perms, struct err *e)
 {
 	int undecided = 0, threads = pr->threads, i;
 	/* while the (costly) compression statistic is undecided, one
@@ -144,9 +147,8 @@ static int run_phase(struct perm_run *pr, unsigned char *want, struct iid_perm_r
 
 	for (i = 0; i < IID_NSTATS; i++)
 		undecided += want[i] != 0;
-	*perms = 0;
-	while (*perms < IID_PERMS && undecided > 0) {
-		int count = IID_PERMS - *perms < per_batch ? IID_PERMS - *perms : per_batch;
+	while (*perms < limit && undecided > 0) {
+		int count = limit - *perms < per_batch ? limit - *perms : per_batch;
 		int started = 0;
 		struct worker *wk = pr->wk;
 		pthread_t tid[IID_MAX_THREADS];
@@ -200,6 +202,14 @@ static int run_phase(struct perm_run *pr, unsigned char *want, struct iid_perm_r
 	return 0;
 }
 
+/* Shuffles of all 18 cheap statistics before betting on one of them, and
+ * their relative costs per shuffle (periodicity and covariance are a vector
+ * pass; collisions a serial one) */
+#define IID_PROBE_PERMS 100
+static const unsigned char stat_cost[IID_NSTATS] = {
+	4, 2, 2, 2, 3, 3, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9,
+};
+
 static int decided_pass(const int c[3])
 {
 	return c[0] + c[1] > IID_RANK_MIN && c[1] + c[2] > IID_RANK_MIN;
@@ -221,6 +231,7 @@ int iid_permutation_tests(const struct iid_data *d, const struct iid_perm_opts *
 	memset(r, 0, sizeof *r);
 	memset(&pr, 0, sizeof pr);
 	r->seed = o->seed;
+	r->decider = -1;
 	if (threads <= 0)
 		threads = online_cpus();
 	if (threads > IID_MAX_THREADS)
@@ -288,12 +299,44 @@ int iid_permutation_tests(const struct iid_data *d, const struct iid_perm_opts *
 		iid_scratch_fast_bz(wk[i].w, fast_bz);
 	}
 
-	/* phase 1: the cheap statistics */
+	/* phase 1: the cheap statistics; all to the end with `full`, else a
+	 * probe, a bet on the cheapest one that looks failed, then the rest */
 	for (i = 0; i < IID_NSTATS; i++)
 		want[i] = i != IID_STAT_COMPRESSION;
-	rc = run_phase(&pr, want, r, 1, &perms1, e);
+	rc = run_phase(&pr, want, r, 1, o->full ? IID_PERMS : IID_PROBE_PERMS, &perms1, e);
 	if (rc)
 		goto out;
+	if (!o->full) {
+		int bet = -1, at = perms1;
+		for (i = 0; i < IID_NSTATS; i++)
+			if (want[i] && (r->c[i][0] + r->c[i][1] == 0 || r->c[i][1] + r->c[i][2] == 0) &&
+			    (bet < 0 || stat_cost[i] < stat_cost[bet]))
+				bet = i;
+		if (bet >= 0) {
+			unsigned char one[IID_NSTATS];
+			memset(one, 0, sizeof one);
+			one[bet] = 1;
+			rc = run_phase(&pr, one, r, 1, IID_PERMS, &at, e);
+			if (rc)
+				goto out;
+			want[bet] = 0;
+			if (one[bet]) {
+				/* undecided after every shuffle: it failed, so have
+				 * the tests; the others stop where the probe left them */
+				r->decider = bet;
+				for (i = 0; i < IID_NSTATS; i++)
+					if (want[i]) {
+						r->skipped[i] = 1;
+						want[i] = 0;
+					}
+			}
+		}
+		rc = run_phase(&pr, want, r, 1, IID_PERMS, &perms1, e);
+		if (rc)
+			goto out;
+		if (at > perms1)
+			perms1 = at;
+	}
 	for (i = 0; i < IID_NSTATS; i++)
 		if (i != IID_STAT_COMPRESSION && !decided_pass(r->c[i]))
 			cheap_failed = 1;
@@ -308,7 +351,8 @@ int iid_permutation_tests(const struct iid_data *d, const struct iid_perm_opts *
 again:
 		memset(want, 0, sizeof want);
 		want[IID_STAT_COMPRESSION] = 1;
-		rc = run_phase(&pr, want, r, 2, &perms2, e);
+		perms2 = 0;
+		rc = run_phase(&pr, want, r, 2, IID_PERMS, &perms2, e);
 		if (rc)
 			goto out;
 		if (chk_started) {
