@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include "bitops.h"
 #include "health.h"
 
 #include <math.h>
@@ -183,17 +184,6 @@ static inline uint64_t rct_eqmask(const uint8_t *p)
 #endif
 }
 
-/* Length of the longest run of set bits. */
-static inline unsigned longest_ones(uint64_t m)
-{
-	unsigned l = 0;
-	while (m) {
-		m &= m >> 1;
-		l++;
-	}
-	return l;
-}
-
 /* Non-zero if m holds a run of at least t set bits (1 <= t <= 63): with
  * y_L = the bits that start a run of >= L ones, y_(a+b) = y_a & (y_b >> a),
  * so t's binary digits combine the doublings y_1, y_2, y_4, ... Branch-free
@@ -243,7 +233,7 @@ uint64_t rct_chunk(struct health *h, uint64_t e, const uint8_t *p, uint64_t g)
 	if (__builtin_expect(run + t > t_limit ||
 			     (t_limit < 64 && (e & (e >> (t_limit > 1))) &&
 			      has_run(e, (unsigned)t_limit)), 0)) {
-		unsigned inner = longest_ones(e) + 1;
+		unsigned inner = bitops_longest_ones(e) + 1;
 		if (run + t >= r->cutoff || inner >= r->cutoff)
 			return rct_scalar(h, p, 64, g);
 		if (run + t > r->max_run)

@@ -502,18 +502,35 @@ static void check_excursion(void)
 				if (dev > max)
 					max = dev;
 			}
-			want[0] = 1;
+			want[0] = want[4] = want[5] = 1;   /* excursion, median runs */
 			iid_stats_compute(&d, d.sym, d.raw, want, out, w, &e);
 			cases++;
 			if (out[0] != (long double)max) {
 				bad++;
 				printf("# kind %d n %zu: %.17Lg, NIST's loop %.17g\n", kind, n, out[0], max);
 			}
+			{
+				/* 5.1.5-5.1.6: runs of (x < median) as NIST counts them */
+				double med = d.k == 2 ? 0.5 : d.median;
+				size_t runs = 1, run = 1, longest = 1;
+				for (size_t i = 1; i < n; i++) {
+					int a = d.sym[i - 1] < med, b = d.sym[i] < med;
+					run = a == b ? run + 1 : 1;
+					runs += a != b;
+					longest = run > longest ? run : longest;
+				}
+				if (out[4] != (long double)runs || out[5] != (long double)longest) {
+					bad++;
+					printf("# kind %d n %zu: median runs %Lg/%Lg, want %zu/%zu\n", kind, n,
+					       out[4], out[5], runs, longest);
+				}
+			}
 			iid_scratch_free(w);
 			iid_data_free(&d);
 			free(s);
 		}
-	tap_ok(bad == 0, "excursion equals NIST's loop on jumping data (%d cases)", cases);
+	tap_ok(bad == 0, "excursion and median runs equal NIST's loops on jumping data (%d cases)",
+	       cases);
 }
 
 /* iid_bitruns against a bit-by-bit count: streams of random words with

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bitops.h"
 #include "iid/iid.h"
 
 static uint64_t splitmix64(uint64_t *x)
@@ -185,14 +186,8 @@ void iid_arrange_bits(uint64_t *w, size_t n, size_t ones, struct iid_rng *g)
 	}
 	if (n % 64)
 		w[nw - 1] &= (1ULL << (n % 64)) - 1;
-	for (size_t i = 0; i < nw; i++) {
-		/* popcount (no -mpopcnt in the default flags) */
-		uint64_t v = w[i];
-		v = v - ((v >> 1) & 0x5555555555555555ULL);
-		v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
-		v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-		c += (size_t)((v * 0x0101010101010101ULL) >> 56);
-	}
+	for (size_t i = 0; i < nw; i++)
+		c += bitops_popcount64(w[i]);
 	while (c > ones) {
 		size_t u = below(n, g, &pool, &npool);
 		uint64_t bit = 1ULL << (u % 64);

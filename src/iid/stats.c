@@ -189,77 +189,70 @@ static double excursion(const uint8_t *x, size_t n, double mean, uint64_t sum, u
 	return max;
 }
 
+/* Feeds r the bits (x_i <= y_i) for i < m, y_i = y[i] or, with y NULL, the
+ * bound t; returns how many are set.  64 at a time as the bits of a word,
+ * 16 bytes per SSE2 compare: a <= b (unsigned) <=> min(a, b) == a. */
+static size_t runs_of_le(const uint8_t *x, const uint8_t *y, uint8_t t, size_t m,
+			 struct iid_bitruns *r)
+{
+	size_t i = 0, ones = 0;
+#ifdef __SSE2__
+	const __m128i tv = _mm_set1_epi8((char)t);
+	for (; i + 64 <= m; i += 64) {
+		uint64_t s = 0;
+		for (unsigned k = 0; k < 4; k++) {
+			__m128i a = _mm_loadu_si128((const __m128i *)(x + i + 16 * k));
+			__m128i b = y ? _mm_loadu_si128((const __m128i *)(y + i + 16 * k)) : tv;
+			__m128i le = _mm_cmpeq_epi8(_mm_min_epu8(a, b), a);
+			s |= (uint64_t)(uint16_t)_mm_movemask_epi8(le) << (16 * k);
+		}
+		ones += bitops_popcount64(s);
+		iid_bitruns_feed(r, s, 64);
+	}
+#endif
+	while (i < m) {
+		unsigned nb = m - i < 64 ? (unsigned)(m - i) : 64;
+		uint64_t s = 0;
+		for (unsigned k = 0; k < nb; k++)
+			s |= (uint64_t)(x[i + k] <= (y ? y[i + k] : t)) << k;
+		ones += bitops_popcount64(s);
+		iid_bitruns_feed(r, s, nb);
+		i += nb;
+	}
+	return ones;
+}
+
 /* 5.1.2-5.1.4 over s'_i = -1 if x_i > x_{i+1} else +1 (i < m-1):
  * number of runs, longest run, max(#+1, #-1). */
 void iid_stat_directional(const uint8_t *x, size_t m, long double *num, long double *len,
 			  long double *incdec)
 {
-	size_t nalt = m > 0 ? m - 1 : 0, pos = 0, i = 0;
+	size_t nalt = m > 0 ? m - 1 : 0, pos;
 	struct iid_bitruns r;
 
-	/* s_i = x_i <= x_{i+1} (+1), 64 at a time as the bits of a word */
 	iid_bitruns_init(&r);
-#ifdef __SSE2__
-	for (; i + 64 <= nalt; i += 64) {
-		uint64_t s = 0;
-		for (unsigned k = 0; k < 4; k++) {
-			__m128i a = _mm_loadu_si128((const __m128i *)(x + i + 16 * k));
-			__m128i b = _mm_loadu_si128((const __m128i *)(x + i + 16 * k + 1));
-			/* a <= b (unsigned) <=> min(a, b) == a */
-			__m128i le = _mm_cmpeq_epi8(_mm_min_epu8(a, b), a);
-			s |= (uint64_t)(uint16_t)_mm_movemask_epi8(le) << (16 * k);
-		}
-		pos += popcount64(s);
-		iid_bitruns_feed(&r, s, 64);
-	}
-#endif
-	while (i < nalt) {
-		unsigned nb = nalt - i < 64 ? (unsigned)(nalt - i) : 64;
-		uint64_t s = 0;
-		for (unsigned k = 0; k < nb; k++)
-			s |= (uint64_t)(x[i + k] <= x[i + k + 1]) << k;
-		pos += popcount64(s);
-		iid_bitruns_feed(&r, s, nb);
-		i += nb;
-	}
+	pos = runs_of_le(x, x + 1, 0, nalt, &r);
 	*num = nalt > 0 ? r.changes + 1 : 0;
 	*len = iid_bitruns_longest(&r);
 	*incdec = pos > nalt - pos ? pos : nalt - pos;
 }
 
 /* 5.1.5-5.1.6 over s'_i = -1 if x_i < median else +1; x is integer so
- * x < median <=> x < ceil(median). */
+ * x < median <=> x <= ceil(median) - 1. */
 static void median_runs(const uint8_t *x, size_t n, double median, long double *num,
 			long double *len)
 {
 	double c = ceil(median);
 	struct iid_bitruns r;
-	size_t i = 0;
 
-	/* s_i = x_i < thr, 64 at a time as the bits of a word */
 	iid_bitruns_init(&r);
-	if (c >= 1.0 && c <= 255.0) {
-#ifdef __SSE2__
-		__m128i below = _mm_set1_epi8((char)(uint8_t)(c - 1.0));
-		for (; i + 64 <= n; i += 64) {
-			uint64_t s = 0;
-			for (unsigned k = 0; k < 4; k++) {
-				__m128i a = _mm_loadu_si128((const __m128i *)(x + i + 16 * k));
-				/* a < thr <=> min(a, thr - 1) == a */
-				__m128i lt = _mm_cmpeq_epi8(_mm_min_epu8(a, below), a);
-				s |= (uint64_t)(uint16_t)_mm_movemask_epi8(lt) << (16 * k);
-			}
-			iid_bitruns_feed(&r, s, 64);
-		}
-#endif
-	}
-	while (i < n) {
-		unsigned nb = n - i < 64 ? (unsigned)(n - i) : 64;
-		uint64_t s = 0;
-		for (unsigned k = 0; k < nb; k++)
-			s |= (uint64_t)((double)x[i + k] < c) << k;
-		iid_bitruns_feed(&r, s, nb);
-		i += nb;
+	if (c >= 1.0) {
+		/* c > 255: every sample is below */
+		runs_of_le(x, NULL, c > 255.0 ? 255 : (uint8_t)(c - 1.0), n, &r);
+	} else {
+		/* no sample is below: one run */
+		for (size_t i = 0; i < n; i += 64)
+			iid_bitruns_feed(&r, 0, n - i < 64 ? (unsigned)(n - i) : 64);
 	}
 	*num = n > 0 ? r.changes + 1 : 0;
 	*len = iid_bitruns_longest(&r);
@@ -453,7 +446,7 @@ int iid_stats_compute(const struct iid_data *d, const uint8_t *sym, const uint8_
 				uint64_t v;
 				memcpy(&v, sym + 8 * b, 8);
 				if (need1)
-					w->cs1[b] = (uint8_t)popcount64(v);
+					w->cs1[b] = (uint8_t)bitops_popcount64(v);
 				if (need2) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 					w->cs2[b] = (uint8_t)((v * 0x8040201008040201ULL) >> 56);

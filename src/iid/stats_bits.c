@@ -59,7 +59,7 @@ static const struct iid_bintab *bintab(const struct iid_data *d, struct iid_scra
 		t->tot[v] = D;
 		t->mx[v] = mx;
 		t->mn[v] = mn;
-		t->pop[v] = (uint8_t)popcount64(v);
+		t->pop[v] = (uint8_t)bitops_popcount64(v);
 		t->tlen[v] = (uint8_t)len;
 	}
 	return t;
@@ -106,7 +106,7 @@ static double excursion_bits(const struct iid_data *d, const struct iid_bintab *
 			unsigned v;
 			int64_t h, l;
 			if (b % 8 == 0 && b / 8 < nwords && D + wup <= hi && D + wdn >= lo) {
-				int64_t p = popcount64(x[b / 8]);
+				int64_t p = bitops_popcount64(x[b / 8]);
 				D += p * s1 + (64 - p) * s0;
 				b += 7;
 				continue;
@@ -129,7 +129,7 @@ static double excursion_bits(const struct iid_data *d, const struct iid_bintab *
 	for (size_t b = 0; b < nbytes; b++) {
 		unsigned v;
 		if (!all && b % 8 == 0 && b / 8 < nwords && D + wup < thr && D + wdn > -thr) {
-			int64_t p = popcount64(x[b / 8]);
+			int64_t p = bitops_popcount64(x[b / 8]);
 			D += p * s1 + (64 - p) * s0;
 			ones += (size_t)p;
 			b += 7;

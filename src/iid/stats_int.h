@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bitops.h"
 #include "iid/iid.h"
 
 enum {
@@ -20,15 +21,6 @@ static const unsigned iid_lags[5] = { 1, 2, 8, 16, 32 };
 /* the excursion's integer form needs 255 n^2 < 2^63 */
 #define IID_EXACT_MAX_N 100000000
 
-/* without the libgcc call __builtin_popcount becomes when the flags do not
- * allow the popcnt instruction */
-static inline unsigned popcount64(uint64_t v)
-{
-	v = v - ((v >> 1) & 0x5555555555555555ULL);
-	v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
-	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-	return (unsigned)((v * 0x0101010101010101ULL) >> 56);
-}
 
 struct iid_bintab;
 
@@ -86,16 +78,6 @@ static inline int iid_has_ones_run(uint64_t v, unsigned len)
 	return v != 0;
 }
 
-static inline unsigned iid_longest_ones(uint64_t v)
-{
-	unsigned len = 0;
-	while (v) {
-		v &= v >> 1;
-		len++;
-	}
-	return len;
-}
-
 /* the low nbits (1..64) bits of v */
 static inline __attribute__((always_inline)) void iid_bitruns_feed(struct iid_bitruns *r,
 								   uint64_t v, unsigned nbits)
@@ -109,7 +91,7 @@ static inline __attribute__((always_inline)) void iid_bitruns_feed(struct iid_bi
 	t = (v ^ (v << 1 | (r->last == 1))) & mask;
 	if (r->last == 2)
 		t &= ~1ULL;
-	r->changes += popcount64(t);
+	r->changes += bitops_popcount64(t);
 
 	if (b0 != r->last) {            /* the run in progress ended */
 		r->longest = r->cur > r->longest ? r->cur : r->longest;
@@ -136,7 +118,7 @@ static inline __attribute__((always_inline)) void iid_bitruns_feed(struct iid_bi
 		int maybe = want < 15 || nbits < 64 ||
 			    (((v - lo) & ~v & hi) | ((zeros - lo) & ~zeros & hi)) != 0;
 		if (maybe && (iid_has_ones_run(v, want) || iid_has_ones_run(zeros, want))) {
-			unsigned a = iid_longest_ones(v), b = iid_longest_ones(zeros);
+			unsigned a = bitops_longest_ones(v), b = bitops_longest_ones(zeros);
 			unsigned mx = a > b ? a : b;
 			r->longest = mx > r->longest ? mx : r->longest;
 		}
