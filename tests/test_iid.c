@@ -372,7 +372,7 @@ static void check_directional(void)
 	static const size_t lens[] = { 0, 1, 2, 3, 63, 64, 65, 66, 127, 128, 129, 1000, 5003 };
 	struct iid_rng g;
 	uint8_t *x = malloc(5003);
-	int bad = 0, cases = 0;
+	int bad = 0, ncase = 0;
 	iid_rng_seed(&g, 9, 9);
 	for (int kind = 0; kind < 6; kind++)
 		for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
@@ -391,14 +391,14 @@ static void check_directional(void)
 			}
 			naive_directional(x, m, &a, &b, &c);
 			iid_stat_directional(x, m, &num, &len, &incdec);
-			cases++;
+			ncase++;
 			if (num != a || len != b || incdec != c) {
 				bad++;
 				printf("# kind %d m %zu: %Lg %Lg %Lg, want %zu %zu %zu\n", kind, m, num, len,
 				       incdec, a, b, c);
 			}
 		}
-	tap_ok(bad == 0, "directional runs equal the plain loops (%d cases)", cases);
+	tap_ok(bad == 0, "directional runs equal the plain loops (%d cases)", ncase);
 	free(x);
 }
 
@@ -432,7 +432,7 @@ static void check_collisions(void)
 	static const size_t lens[] = { 2, 3, 257, 258, 259, 300, 1000, 5003 };
 	struct iid_rng g;
 	uint8_t *x = malloc(5003);
-	int bad = 0, cases = 0;
+	int bad = 0, ncase = 0;
 	iid_rng_seed(&g, 8, 8);
 	for (int kind = 0; kind < 5; kind++)
 		for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
@@ -451,7 +451,7 @@ static void check_collisions(void)
 			}
 			naive_collisions(x, m, &sum, &count, &mx);
 			iid_stat_collisions(x, m, &avg, &lmx);
-			cases++;
+			ncase++;
 			if (lmx != mx || (count > 0 && avg != (long double)((double)sum / count)) ||
 			    (count == 0 && avg == avg)) {
 				bad++;
@@ -459,7 +459,7 @@ static void check_collisions(void)
 				       lmx, sum, count, mx);
 			}
 		}
-	tap_ok(bad == 0, "collision stretches equal a plain search (%d cases)", cases);
+	tap_ok(bad == 0, "collision stretches equal a plain search (%d cases)", ncase);
 	free(x);
 }
 
@@ -469,7 +469,7 @@ static void check_excursion(void)
 {
 	static const size_t lens[] = { 1000, 4097, 65536, 100003 };
 	struct iid_rng g;
-	int bad = 0, cases = 0;
+	int bad = 0, ncase = 0;
 	iid_rng_seed(&g, 7, 7);
 	for (int kind = 0; kind < 5; kind++)
 		for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
@@ -504,7 +504,7 @@ static void check_excursion(void)
 			}
 			want[0] = want[4] = want[5] = 1;   /* excursion, median runs */
 			iid_stats_compute(&d, d.sym, d.raw, want, out, w, &e);
-			cases++;
+			ncase++;
 			if (out[0] != (long double)max) {
 				bad++;
 				printf("# kind %d n %zu: %.17Lg, NIST's loop %.17g\n", kind, n, out[0], max);
@@ -512,12 +512,12 @@ static void check_excursion(void)
 			{
 				/* 5.1.5-5.1.6: runs of (x < median) as NIST counts them */
 				double med = d.k == 2 ? 0.5 : d.median;
-				size_t runs = 1, run = 1, longest = 1;
+				size_t runs = 1, cur = 1, longest = 1;
 				for (size_t i = 1; i < n; i++) {
 					int a = d.sym[i - 1] < med, b = d.sym[i] < med;
-					run = a == b ? run + 1 : 1;
+					cur = a == b ? cur + 1 : 1;
 					runs += a != b;
-					longest = run > longest ? run : longest;
+					longest = cur > longest ? cur : longest;
 				}
 				if (out[4] != (long double)runs || out[5] != (long double)longest) {
 					bad++;
@@ -530,7 +530,7 @@ static void check_excursion(void)
 			free(s);
 		}
 	tap_ok(bad == 0, "excursion and median runs equal NIST's loops on jumping data (%d cases)",
-	       cases);
+	       ncase);
 }
 
 /* iid_bitruns against a bit-by-bit count: streams of random words with
