@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "estimators/estimators.h"
+#include "samples.h"
 
 typedef int (*pred_fn)(const uint8_t *, size_t, unsigned, struct est_result *, struct err *);
 
@@ -49,9 +50,10 @@ static void bench(const char *domain, pred_fn fn, const uint8_t *s, size_t n, un
 int main(int argc, char **argv)
 {
 	static const pred_fn fns[4] = { est_multimcw, est_lag, est_multimmc, est_lz78y };
-	int runs = argc > 2 ? atoi(argv[2]) : 5, map[256] = { 0 };
-	unsigned w = 8, k = 0, maxs = 0;
-	uint8_t *s, *lit, *bits, mask = 0;
+	int runs = argc > 2 ? atoi(argv[2]) : 5;
+	uint8_t map[256];
+	unsigned w, k, maxs;
+	uint8_t *s, *lit, *bits;
 	size_t n, nb;
 	long len;
 	FILE *f;
@@ -76,28 +78,17 @@ int main(int argc, char **argv)
 	fclose(f);
 	/* NIST's read_file(): width from the highest bit in use, translation
 	 * to 0..k-1 when fewer than max+1 values occur, bitstring MSB first */
-	for (size_t i = 0; i < n; i++) {
-		mask |= s[i];
-		map[s[i]] = 1;
-		if (s[i] > maxs)
-			maxs = s[i];
-	}
-	while (w > 1 && !(mask & (1u << (w - 1))))
-		w--;
-	for (unsigned v = 0; v < 256; v++)
-		if (map[v])
-			map[v] = (int)k++;
+	w = samples_infer_bits(s, n);
+	k = samples_alphabet(s, n, map, &maxs);
 	for (size_t i = 0; i < n; i++)
-		lit[i] = k < maxs + 1 ? (uint8_t)map[s[i]] : s[i];
+		lit[i] = k < maxs + 1 ? map[s[i]] : s[i];
 	if (k < 2)
 		k = 2;
 	nb = n * w;
 	bits = malloc(nb);
 	if (!bits)
 		return 2;
-	for (size_t i = 0; i < n; i++)
-		for (unsigned j = 0; j < w; j++)
-			bits[i * w + j] = (uint8_t)((s[i] >> (w - 1 - j)) & 1u);
+	samples_to_bits(s, n, w, bits);
 	printf("# %s: %zu samples of %u bits, %u symbols; %d runs each\n", argv[1], n, w, k, runs);
 	for (int p = 0; p < 4; p++) {
 		bench("literal", fns[p], lit, n, k, runs);

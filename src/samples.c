@@ -91,6 +91,21 @@ unsigned samples_infer_bits(const uint8_t *s, size_t n)
 	return k;
 }
 
+unsigned samples_alphabet(const uint8_t *s, size_t n, uint8_t map[256], unsigned *maxval)
+{
+	unsigned char present[256] = { 0 };
+	unsigned k = 0;
+	*maxval = 0;
+	for (size_t i = 0; i < n; i++)
+		present[s[i]] = 1;
+	for (unsigned v = 0; v < 256; v++)
+		if (present[v]) {
+			map[v] = (uint8_t)k++;
+			*maxval = v;
+		}
+	return k;
+}
+
 int samples_check_range(const uint8_t *s, size_t n, unsigned bits, const char *what,
 			struct err *e)
 {

@@ -37,6 +37,12 @@ void samples_to_bits(const uint8_t *s, size_t n, unsigned bits, uint8_t *out);
 /* Smallest K (1..8) that holds every sample: the bit width NIST's tool infers. */
 unsigned samples_infer_bits(const uint8_t *s, size_t n);
 
+/* NIST's read_file symbol translation: numbers the distinct values of s in
+ * increasing order 0..k-1 into map[v] (entries of absent values untouched),
+ * sets *maxval to the largest value and returns k.  NIST's tool translates
+ * the samples (s[i] -> map[s[i]]) when k < *maxval + 1. */
+unsigned samples_alphabet(const uint8_t *s, size_t n, uint8_t map[256], unsigned *maxval);
+
 /* Returns 0 if every sample is < 2^bits, else ERR_DATA with the index of the
  * first offending sample in *bad (and a message naming what, prefix `what`). */
 int samples_check_range(const uint8_t *s, size_t n, unsigned bits, const char *what,

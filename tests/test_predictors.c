@@ -18,6 +18,7 @@
 
 #include "estimators/estimators.h"
 #include "estimators/predictor.h"
+#include "samples.h"
 #include "tap.h"
 
 typedef int (*pred_fn)(const uint8_t *, size_t, unsigned, struct est_result *, struct err *);
@@ -358,9 +359,9 @@ static void test_nist(const char *base)
 {
 	char bin[128], res[128];
 	size_t n = 0, nb;
-	uint8_t *s, *lit, *bits = NULL, mask = 0;
-	unsigned w = 8, k = 0, maxs = 0;
-	int map[256] = { 0 };
+	uint8_t *s, *lit, *bits = NULL;
+	unsigned w, k, maxs;
+	uint8_t map[256];
 
 	snprintf(bin, sizeof bin, "tests/data/predictors/%s.bin", base);
 	snprintf(res, sizeof res, "tests/data/predictors/%s.res", base);
@@ -370,26 +371,15 @@ static void test_nist(const char *base)
 	/* NIST's read_file(): width from the highest bit in use; samples
 	 * mapped to 0..k-1 in order of value when fewer than max+1 values occur;
 	 * the bitstring expands the unmapped samples MSB first. */
-	for (size_t i = 0; i < n; i++) {
-		mask |= s[i];
-		map[s[i]] = 1;
-		if (s[i] > maxs)
-			maxs = s[i];
-	}
-	while (w > 1 && !(mask & (1u << (w - 1))))
-		w--;
-	for (unsigned v = 0; v < 256; v++)
-		if (map[v])
-			map[v] = (int)k++;
+	w = samples_infer_bits(s, n);
+	k = samples_alphabet(s, n, map, &maxs);
 	lit = malloc(n);
 	for (size_t i = 0; i < n; i++)
-		lit[i] = k < maxs + 1 ? (uint8_t)map[s[i]] : s[i];
+		lit[i] = k < maxs + 1 ? map[s[i]] : s[i];
 	nb = n * w;
 	if (w > 1) {
 		bits = malloc(nb);
-		for (size_t i = 0; i < n; i++)
-			for (unsigned j = 0; j < w; j++)
-				bits[i * w + j] = (uint8_t)((s[i] >> (w - 1 - j)) & 1u);
+		samples_to_bits(s, n, w, bits);
 	}
 	for (int p = 0; p < 4; p++) {
 		struct est_result r;

@@ -165,7 +165,8 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 	struct noniid_opts def;
 	uint8_t *sym = NULL, *bits = NULL;
 	const uint8_t *bs = NULL;
-	unsigned present[256] = { 0 }, map[256], maxsym = 0, K;
+	uint8_t map[256];
+	unsigned maxsym = 0, K;
 	size_t start = 0, len = n;
 	struct job jobs[2 * NONIID_NEST];
 	size_t nj = 0;
@@ -205,14 +206,7 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 	rep->bits = K;
 
 	/* symbol translation, as NIST's read_file_subset */
-	for (size_t i = 0; i < len; i++) {
-		present[s[i]] = 1;
-		if (s[i] > maxsym)
-			maxsym = s[i];
-	}
-	for (unsigned v = 0; v < 256; v++)
-		if (present[v])
-			map[v] = rep->alph_size++;
+	rep->alph_size = samples_alphabet(s, len, map, &maxsym);
 	rep->translated = rep->alph_size < (1u << K);
 	if (rep->alph_size <= 1)
 		return 0;   /* NIST: "Symbol alphabet consists of 1 symbol. No entropy awarded" */
@@ -224,7 +218,7 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 			if (!sym)
 				return err_set(e, ERR_NOMEM, "out of memory for %zu samples", len);
 			for (size_t i = 0; i < len; i++)
-				sym[i] = (uint8_t)map[s[i]];
+				sym[i] = map[s[i]];
 		}
 	}
 	if (do_bits) {
