@@ -146,16 +146,25 @@ void cli_progress_init(struct cli_progress *p, const char *what, uint64_t total)
 	p->what = what;
 }
 
+int cli_progress_due(struct cli_progress *p)
+{
+	double now;
+	if (!p || !p->enabled)
+		return 0;
+	now = cli_now();
+	if (now - p->last < 0.25)
+		return 0;
+	p->last = now;
+	return 1;
+}
+
 void cli_progress_update(void *ctx, uint64_t done, uint64_t bytes)
 {
 	struct cli_progress *p = ctx;
 	double now;
-	if (!p || !p->enabled)
+	if (!cli_progress_due(p))
 		return;
-	now = cli_now();
-	if (now - p->last < 0.25)
-		return;
-	p->last = now;
+	now = p->last;
 	if (p->total)
 		fprintf(stderr, "\r%s: %llu / %llu samples (%.0f%%), %.1f MB/s   ", p->what,
 			(unsigned long long)done, (unsigned long long)p->total,

@@ -46,6 +46,9 @@ struct cli_progress {
 };
 void cli_progress_init(struct cli_progress *p, const char *what, uint64_t total);
 void cli_progress_update(void *ctx, uint64_t done, uint64_t bytes);   /* engine callback */
+/* 1 when a progress line is due (enabled, and a quarter second since the
+ * last): the caller then prints it, starting with '\r'. */
+int cli_progress_due(struct cli_progress *p);
 void cli_progress_done(struct cli_progress *p);
 
 double cli_now(void);   /* monotonic seconds */

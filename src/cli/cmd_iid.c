@@ -75,23 +75,13 @@ static void print_verdict(int verbose, int pass, const char *what, const char *w
 }
 
 /* permutation-test progress on a terminal */
-struct iid_progress {
-	struct cli_progress p;
-	double last;
-};
-
 static void iid_progress_show(void *ctx, int phase, int done)
 {
-	struct iid_progress *ip = ctx;
-	double now;
-	if (!ip->p.enabled)
+	struct cli_progress *p = ctx;
+	if (!cli_progress_due(p))
 		return;
-	now = cli_now();
-	if (now - ip->last < 0.25)
-		return;
-	ip->last = now;
 	fprintf(stderr, "\riid: permutation tests: %s, shuffle %d of at most %d (%.0f s)   ",
-		phase == 1 ? "18 statistics" : "compression", done, IID_PERMS, now - ip->p.start);
+		phase == 1 ? "18 statistics" : "compression", done, IID_PERMS, p->last - p->start);
 	fflush(stderr);
 }
 
@@ -131,7 +121,7 @@ int cmd_iid(int argc, char **argv)
 	struct iid_lrs lrs;
 	struct iid_perm_result perm;
 	struct iid_perm_opts popts;
-	struct iid_progress prog;
+	struct cli_progress prog;
 	double h_original, h_bitstring = 1.0, h_assessed;
 	int chi_pass, lrs_pass;
 	struct err e;
@@ -342,13 +332,11 @@ int cmd_iid(int argc, char **argv)
 	popts.threads = threads;
 	popts.full = full;
 	popts.stop = (const volatile int *)&cli_stop;
-	cli_progress_init(&prog.p, CMD, 0);
-	prog.last = prog.p.start;
+	cli_progress_init(&prog, CMD, 0);
 	popts.progress = iid_progress_show;
 	popts.progress_ctx = &prog;
 	rc = iid_permutation_tests(&d, &popts, &perm, &e);
-	prog.p.last = prog.last;
-	cli_progress_done(&prog.p);
+	cli_progress_done(&prog);
 	if (rc != 0)
 		goto fail;
 	if (verbose == 2) {
