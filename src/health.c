@@ -184,24 +184,6 @@ static inline uint64_t rct_eqmask(const uint8_t *p)
 #endif
 }
 
-/* Non-zero if m holds a run of at least t set bits (1 <= t <= 63): with
- * y_L = the bits that start a run of >= L ones, y_(a+b) = y_a & (y_b >> a),
- * so t's binary digits combine the doublings y_1, y_2, y_4, ... Branch-free
- * for a given t, which changes only when the longest run grows. */
-static inline uint64_t has_run(uint64_t m, unsigned t)
-{
-	uint64_t acc = ~0ULL, y = m;
-	unsigned len = 0;
-	for (unsigned p = 1; p <= t; p <<= 1) {
-		if (t & p) {
-			acc &= y >> len;
-			len += p;
-		}
-		y &= y >> p;
-	}
-	return acc;
-}
-
 /* One chunk of 64 samples p[0..63] (global index g), p[-1] being the
  * previous sample; e has bit j set when p[j] == p[j-1], so a run of b set
  * bits is a run of b+1 identical samples.  The runs inside the chunk matter
@@ -232,7 +214,7 @@ uint64_t rct_chunk(struct health *h, uint64_t e, const uint8_t *p, uint64_t g)
 	/* e & (e >> 1) is a cheap first filter: no two adjacent bits, no run of 2 */
 	if (__builtin_expect(run + t > t_limit ||
 			     (t_limit < 64 && (e & (e >> (t_limit > 1))) &&
-			      has_run(e, (unsigned)t_limit)), 0)) {
+			      bitops_has_run(e, (unsigned)t_limit)), 0)) {
 		unsigned inner = bitops_longest_ones(e) + 1;
 		if (run + t >= r->cutoff || inner >= r->cutoff)
 			return rct_scalar(h, p, 64, g);

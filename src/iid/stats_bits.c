@@ -11,9 +11,10 @@
 #include "iid/stats_int.h"
 
 /* For an alphabet of two the permutation tests draw packed arrangements
- * (iid_arrange_bits) and the statistics work on bytes of 8 samples: the
- * conversions are a popcount (I) and a bit reversal (II) of such a byte, and
- * runs, excursion and the compression text come from per-byte tables.  The
+ * (iid_arrange_bits) and the statistics work on words of 64 samples: the
+ * conversions are per-byte popcounts (I) and bit reversals (II), runs are
+ * counted a word at a time (iid_bitruns), and the excursion and the
+ * compression text come from per-byte tables.  The
  * values are those iid_stats_compute gives on the same ordering unpacked
  * (tests/test_iid.c compares them). */
 
@@ -199,13 +200,7 @@ int iid_stats_compute_bits(const struct iid_data *d, const uint64_t *x,
 	if (need1 || need2) {
 		size_t nw = full / 8;
 		for (size_t k = 0; k < nw; k++) {
-			uint64_t v = x[k], c, r;
-			c = v - ((v >> 1) & 0x5555555555555555ULL);
-			c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
-			c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-			r = (v >> 1 & 0x5555555555555555ULL) | (v & 0x5555555555555555ULL) << 1;
-			r = (r >> 2 & 0x3333333333333333ULL) | (r & 0x3333333333333333ULL) << 2;
-			r = (r >> 4 & 0x0f0f0f0f0f0f0f0fULL) | (r & 0x0f0f0f0f0f0f0f0fULL) << 4;
+			uint64_t c = bitops_popcount_bytes(x[k]), r = bitops_reverse_bytes(x[k]);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 			memcpy(w->cs1 + 8 * k, &c, 8);
 			memcpy(w->cs2 + 8 * k, &r, 8);
@@ -217,13 +212,11 @@ int iid_stats_compute_bits(const struct iid_data *d, const uint64_t *x,
 #endif
 		}
 		for (size_t b = 8 * nw; b < nb; b++) {
-			unsigned v = byte_at(x, b), r = 0;
+			unsigned v = byte_at(x, b);
 			if (b == full)
 				v &= (1u << (n % 8)) - 1;
-			for (unsigned j = 0; j < 8; j++)
-				r |= (v >> j & 1) << (7 - j);
 			w->cs1[b] = t->pop[v];
-			w->cs2[b] = (uint8_t)r;
+			w->cs2[b] = (uint8_t)bitops_reverse_bytes(v);
 		}
 	}
 	if (any_wanted(want, ST_NUMDIR, ST_NUMINCDEC)) {

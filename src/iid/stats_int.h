@@ -21,7 +21,6 @@ static const unsigned iid_lags[5] = { 1, 2, 8, 16, 32 };
 /* the excursion's integer form needs 255 n^2 < 2^63 */
 #define IID_EXACT_MAX_N 100000000
 
-
 struct iid_bintab;
 
 struct iid_scratch {
@@ -65,19 +64,6 @@ static inline void iid_bitruns_init(struct iid_bitruns *r)
 	r->last = 2;
 }
 
-/* does v hold 1 <= len <= 64 consecutive ones? */
-static inline int iid_has_ones_run(uint64_t v, unsigned len)
-{
-	unsigned k = 1;
-	while (2 * k <= len) {
-		v &= v >> k;    /* bit i: ones at i .. i + 2k - 1 */
-		k *= 2;
-	}
-	if (len > k)
-		v &= v >> (len - k);
-	return v != 0;
-}
-
 /* the low nbits (1..64) bits of v */
 static inline __attribute__((always_inline)) void iid_bitruns_feed(struct iid_bitruns *r,
 								   uint64_t v, unsigned nbits)
@@ -107,8 +93,9 @@ static inline __attribute__((always_inline)) void iid_bitruns_feed(struct iid_bi
 	lead += r->cur;
 	r->longest = lead > r->longest ? lead : r->longest;
 	/* the word's own runs (the first and last included: each is part of
-	 * a real run, so counting it cannot overstate the longest) */
-	if (r->longest < nbits) {
+	 * a real run, so counting it cannot overstate the longest); a run of
+	 * all nbits would be the constant word, handled above */
+	if (r->longest + 1 < nbits) {
 		unsigned want = (unsigned)r->longest + 1;
 		uint64_t zeros = ~v & mask;
 		/* a run of 15 or more holds a whole aligned byte: most words
@@ -117,7 +104,7 @@ static inline __attribute__((always_inline)) void iid_bitruns_feed(struct iid_bi
 		const uint64_t lo = 0x0101010101010101ULL, hi = 0x8080808080808080ULL;
 		int maybe = want < 15 || nbits < 64 ||
 			    (((v - lo) & ~v & hi) | ((zeros - lo) & ~zeros & hi)) != 0;
-		if (maybe && (iid_has_ones_run(v, want) || iid_has_ones_run(zeros, want))) {
+		if (maybe && (bitops_has_run(v, want) || bitops_has_run(zeros, want))) {
 			unsigned a = bitops_longest_ones(v), b = bitops_longest_ones(zeros);
 			unsigned mx = a > b ? a : b;
 			r->longest = mx > r->longest ? mx : r->longest;
