@@ -132,6 +132,19 @@ struct perm_run {
 	long double (*tp)[IID_NSTATS];
 };
 
+/* Shuffles of all 18 cheap statistics before betting on one of them, and
+ * their relative costs per shuffle (periodicity and covariance are a vector
+ * pass; collisions a serial one) */
+#define IID_PROBE_PERMS 100
+static const unsigned char stat_cost[IID_NSTATS] = {
+	4, 2, 2, 2, 3, 3, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9,
+};
+
+static int decided_pass(const int c[3])
+{
+	return c[0] + c[1] > IID_RANK_MIN && c[1] + c[2] > IID_RANK_MIN;
+}
+
 /* One phase: shuffles *perms, *perms + 1, ... scoring the statistics with
  * want[j] set, counting them into r->c until each is decided or `limit`
  * shuffles have run; *perms is then the number of shuffles counted. */
@@ -189,7 +202,7 @@ static int run_phase(struct perm_run *pr, unsigned char *want, struct iid_perm_r
 				if (!want[j])
 					continue;
 				c[v > r->t[j] ? 0 : v == r->t[j] ? 1 : 2]++;
-				if (c[0] + c[1] > IID_RANK_MIN && c[1] + c[2] > IID_RANK_MIN) {
+				if (decided_pass(c)) {
 					want[j] = 0;
 					undecided--;
 				}
@@ -202,17 +215,49 @@ static int run_phase(struct perm_run *pr, unsigned char *want, struct iid_perm_r
 	return 0;
 }
 
-/* Shuffles of all 18 cheap statistics before betting on one of them, and
- * their relative costs per shuffle (periodicity and covariance are a vector
- * pass; collisions a serial one) */
-#define IID_PROBE_PERMS 100
-static const unsigned char stat_cost[IID_NSTATS] = {
-	4, 2, 2, 2, 3, 3, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9,
-};
-
-static int decided_pass(const int c[3])
+/* Phase 1, the 18 cheap statistics: all to their end with o->full; else a
+ * probe, then the cheapest statistic still at an extreme alone (if it fails
+ * the verdict is known and the others stop: skipped), then the rest.
+ * *perms: the most shuffles any of them counted. */
+static int run_cheap(struct perm_run *pr, struct iid_perm_result *r, int *perms,
+		     struct err *e)
 {
-	return c[0] + c[1] > IID_RANK_MIN && c[1] + c[2] > IID_RANK_MIN;
+	unsigned char want[IID_NSTATS], one[IID_NSTATS];
+	int bet = -1, at, rc, i;
+
+	for (i = 0; i < IID_NSTATS; i++)
+		want[i] = i != IID_STAT_COMPRESSION;
+	*perms = 0;
+	rc = run_phase(pr, want, r, 1, pr->o->full ? IID_PERMS : IID_PROBE_PERMS, perms, e);
+	if (rc || pr->o->full)
+		return rc;
+	for (i = 0; i < IID_NSTATS; i++)
+		if (want[i] && (r->c[i][0] + r->c[i][1] == 0 || r->c[i][1] + r->c[i][2] == 0) &&
+		    (bet < 0 || stat_cost[i] < stat_cost[bet]))
+			bet = i;
+	at = *perms;
+	if (bet >= 0) {
+		memset(one, 0, sizeof one);
+		one[bet] = 1;
+		rc = run_phase(pr, one, r, 1, IID_PERMS, &at, e);
+		if (rc)
+			return rc;
+		want[bet] = 0;
+		if (one[bet]) {
+			/* undecided after every shuffle: it failed, so have the
+			 * tests; the others stop where the probe left them */
+			r->decider = bet;
+			for (i = 0; i < IID_NSTATS; i++)
+				if (want[i]) {
+					r->skipped[i] = 1;
+					want[i] = 0;
+				}
+		}
+	}
+	rc = run_phase(pr, want, r, 1, IID_PERMS, perms, e);
+	if (at > *perms)
+		*perms = at;
+	return rc;
 }
 
 int iid_permutation_tests(const struct iid_data *d, const struct iid_perm_opts *o,
@@ -299,44 +344,10 @@ int iid_permutation_tests(const struct iid_data *d, const struct iid_perm_opts *
 		iid_scratch_fast_bz(wk[i].w, fast_bz);
 	}
 
-	/* phase 1: the cheap statistics; all to the end with `full`, else a
-	 * probe, a bet on the cheapest one that looks failed, then the rest */
-	for (i = 0; i < IID_NSTATS; i++)
-		want[i] = i != IID_STAT_COMPRESSION;
-	rc = run_phase(&pr, want, r, 1, o->full ? IID_PERMS : IID_PROBE_PERMS, &perms1, e);
+	/* phase 1: the cheap statistics */
+	rc = run_cheap(&pr, r, &perms1, e);
 	if (rc)
 		goto out;
-	if (!o->full) {
-		int bet = -1, at = perms1;
-		for (i = 0; i < IID_NSTATS; i++)
-			if (want[i] && (r->c[i][0] + r->c[i][1] == 0 || r->c[i][1] + r->c[i][2] == 0) &&
-			    (bet < 0 || stat_cost[i] < stat_cost[bet]))
-				bet = i;
-		if (bet >= 0) {
-			unsigned char one[IID_NSTATS];
-			memset(one, 0, sizeof one);
-			one[bet] = 1;
-			rc = run_phase(&pr, one, r, 1, IID_PERMS, &at, e);
-			if (rc)
-				goto out;
-			want[bet] = 0;
-			if (one[bet]) {
-				/* undecided after every shuffle: it failed, so have
-				 * the tests; the others stop where the probe left them */
-				r->decider = bet;
-				for (i = 0; i < IID_NSTATS; i++)
-					if (want[i]) {
-						r->skipped[i] = 1;
-						want[i] = 0;
-					}
-			}
-		}
-		rc = run_phase(&pr, want, r, 1, IID_PERMS, &perms1, e);
-		if (rc)
-			goto out;
-		if (at > perms1)
-			perms1 = at;
-	}
 	for (i = 0; i < IID_NSTATS; i++)
 		if (i != IID_STAT_COMPRESSION && !decided_pass(r->c[i]))
 			cheap_failed = 1;
