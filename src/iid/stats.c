@@ -106,6 +106,27 @@ static inline uint64_t sum8(const uint8_t *x)
 	return (v * 0x0001000100010001ULL) >> 48;
 }
 
+/* Moves *i past whole blocks of 64, then of 8, samples over which D (a step
+ * of nn x - sm per sample; wup and wdn bound 64 steps' rise and fall) stays
+ * below `up` and above `down`, adding their totals to *D and *S: the
+ * extremes cannot lie inside them.  Stops where one might. */
+static void excursion_skip(const uint8_t *x, size_t n, size_t *i, int64_t *D, uint64_t *S,
+			   int64_t nn, int64_t sm, int64_t wup, int64_t wdn, int64_t up, int64_t down)
+{
+	while (*i + 64 <= n && *D + wup < up && *D + wdn > down) {
+		uint64_t t = sum64(x + *i);
+		*S += t;
+		*D += nn * (int64_t)t - 64 * sm;
+		*i += 64;
+	}
+	while (*i + 8 <= n && *D + wup / 8 < up && *D + wdn / 8 > down) {
+		uint64_t t = sum8(x + *i);
+		*S += t;
+		*D += nn * (int64_t)t - 8 * sm;
+		*i += 8;
+	}
+}
+
 static double excursion(const uint8_t *x, size_t n, double mean, uint64_t sum, unsigned xmax)
 {
 	int64_t D = 0, hi = 0, lo = 0, g, thr, nn = (int64_t)n, sm = (int64_t)sum;
@@ -132,57 +153,32 @@ static double excursion(const uint8_t *x, size_t n, double mean, uint64_t sum, u
 	}
 	if (wup < 0)
 		wup = 0;
-	/* max and min of D; a block of 64, or of 8, that cannot pass them
-	 * moves D by its total */
+	/* max and min of D */
 	for (i = 0; i < n;) {
-		if (i + 64 <= n && D + wup <= hi && D + wdn >= lo) {
-			D += nn * (int64_t)sum64(x + i) - 64 * sm;
-			i += 64;
-			continue;
-		}
-		for (size_t e = i + 64 < n ? i + 64 : n; i < e;) {
-			if (i + 8 <= e && D + wup / 8 <= hi && D + wdn / 8 >= lo) {
-				D += nn * (int64_t)sum8(x + i) - 8 * sm;
-				i += 8;
-				continue;
-			}
-			for (size_t e8 = i + 8 < e ? i + 8 : e; i < e8; i++) {
-				D += nn * x[i] - sm;
-				hi = D > hi ? D : hi;
-				lo = D < lo ? D : lo;
-			}
+		excursion_skip(x, n, &i, &D, &S, nn, sm, wup, wdn, hi + 1, lo - 1);
+		for (size_t e = i + 8 < n ? i + 8 : n; i < e; i++) {
+			D += nn * x[i] - sm;
+			hi = D > hi ? D : hi;
+			lo = D < lo ? D : lo;
 		}
 	}
 	g = hi > -lo ? hi : -lo;
 	thr = g - margin;
+	/* NIST's expression wherever D comes within the margin of them */
 	D = 0;
+	S = 0;
 	for (i = 0; i < n;) {
-		if (i + 64 <= n && D + wup < thr && D + wdn > -thr) {
-			uint64_t t = sum64(x + i);
-			S += t;
-			D += nn * (int64_t)t - 64 * sm;
-			i += 64;
-			continue;
-		}
-		for (size_t e = i + 64 < n ? i + 64 : n; i < e;) {
-			if (i + 8 <= e && D + wup / 8 < thr && D + wdn / 8 > -thr) {
-				uint64_t t = sum8(x + i);
-				S += t;
-				D += nn * (int64_t)t - 8 * sm;
-				i += 8;
-				continue;
-			}
-			for (size_t e8 = i + 8 < e ? i + 8 : e; i < e8; i++) {
-				S += x[i];
-				D += nn * x[i] - sm;
-				if (D >= thr || D <= -thr) {
-					/* NIST's run: the same integer, accumulated
-					 * exactly in double */
-					double d, run = (double)S;
-					d = fabs(run - (double)(i + 1) * mean);
-					if (d > max)
-						max = d;
-				}
+		excursion_skip(x, n, &i, &D, &S, nn, sm, wup, wdn, thr, -thr);
+		for (size_t e = i + 8 < n ? i + 8 : n; i < e; i++) {
+			S += x[i];
+			D += nn * x[i] - sm;
+			if (D >= thr || D <= -thr) {
+				/* NIST's run: the same integer, accumulated exactly
+				 * in double */
+				double d, run = (double)S;
+				d = fabs(run - (double)(i + 1) * mean);
+				if (d > max)
+					max = d;
 			}
 		}
 	}
