@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "estimators/lcpint.h"
 #include "estimators/tuple.h"
 #include "tap.h"
 
@@ -136,9 +137,9 @@ static unsigned rnd(unsigned k)
 static void test_brute(void)
 {
 	uint8_t s[600];
-	const char *mname[] = { "", "suffix array", "packed" };
+	const char *mname[] = { "", "suffix array", "packed", "packed, ranks" };
 
-	for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_PACKED; m++) {
+	for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_PACKED_RANKED; m++) {
 		char what[128];
 
 		for (int rep = 0; rep < 3; rep++) {
@@ -166,6 +167,212 @@ static void test_brute(void)
 	for (size_t i = 0; i < 300; i++)
 		s[i] = (uint8_t)rnd(3) ? 0 : (uint8_t)rnd(256);
 	against_brute("suffix array, 300 bytes, mostly zero", s, 300, 256, TUPLE_SUFFIX_ARRAY);
+}
+
+static const uint8_t *sfx_base;
+static size_t sfx_n;
+
+static int cmp_suffix(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	size_t lx = sfx_n - x, ly = sfx_n - y;
+	int c = memcmp(sfx_base + x, sfx_base + y, lx < ly ? lx : ly);
+
+	return c ? c : lx < ly ? -1 : 1;
+}
+
+/* 90B 6.3.5 and 6.3.6 for inputs too long for brute_force, two other ways:
+ * Q[t] from a plainly sorted suffix list (the longest run of adjacent
+ * LCPs >= t, plus one), and S[W] by diagonals: the pairs (i, i + d) whose
+ * suffixes share l symbols, from the matches along each diagonal d
+ * (O(n^2)), give S[W] = the pairs with l >= W.  Returns the LRS p-hat;
+ * *tuple_p gets the t-tuple's (-1 when no t). */
+static double long_reference(const uint8_t *s, size_t n, size_t *u_out, size_t *v_out,
+			     double *tuple_p)
+{
+	uint64_t *atleast = calloc(n + 2, sizeof *atleast);
+	size_t *sa = malloc(n * sizeof *sa), *lcp = calloc(n, sizeof *lcp);
+	size_t v = 0, u;
+	double pmax = 0;
+
+	for (size_t d = 1; d < n; d++) {
+		size_t run = 0;
+
+		for (size_t i = n - d; i-- > 0;) {
+			run = s[i] == s[i + d] ? run + 1 : 0;
+			atleast[run]++;   /* the pair (i, i + d) shares run symbols */
+			if (run > v)
+				v = run;
+		}
+	}
+	for (size_t l = n; l-- > 0;)   /* pairs with l or more */
+		atleast[l] += atleast[l + 1];
+	for (size_t i = 0; i < n; i++)
+		sa[i] = i;
+	sfx_base = s;
+	sfx_n = n;
+	qsort(sa, n, sizeof *sa, cmp_suffix);
+	for (size_t i = 1; i < n; i++)
+		while (sa[i] + lcp[i] < n && sa[i - 1] + lcp[i] < n &&
+		       s[sa[i] + lcp[i]] == s[sa[i - 1] + lcp[i]])
+			lcp[i]++;
+	*tuple_p = -1;
+	for (u = 1; u <= v; u++) {
+		size_t run = 1, best = 1;
+		double p;
+
+		for (size_t i = 1; i < n; i++) {
+			run = lcp[i] >= u ? run + 1 : 1;
+			if (run > best)
+				best = run;
+		}
+		if (best < 35)
+			break;
+		p = pow((double)best / (double)(n - u + 1), 1.0 / (double)u);
+		if (p > *tuple_p)
+			*tuple_p = p;
+	}
+	for (size_t w = u; w <= v; w++) {
+		double p = pow((double)atleast[w] / ((double)(n - w) * (double)(n - w + 1) / 2),
+			       1.0 / (double)w);
+		if (p > pmax)
+			pmax = p;
+	}
+	*u_out = u;
+	*v_out = v;
+	free(atleast);
+	free(sa);
+	free(lcp);
+	return pmax;
+}
+
+/* Long repeats (u and v in the thousands): the maxima are found from Q
+ * and S sampled every 64 lengths and one more walk over the blocks the
+ * samples cannot settle; every method must give the reference's. */
+static void test_long_repeats(void)
+{
+	const size_t n = 6000;
+	uint8_t *s = malloc(n);
+	const char *mname[] = { "", "suffix array", "packed", "packed, ranks" };
+	/* block lengths: byte-aligned and not; up to 35 copies and more */
+	const size_t blocks[] = { 800, 1000, 1237, 2000, 3001, 100, 152 };
+
+	for (size_t bi = 0; bi < sizeof blocks / sizeof *blocks; bi++) {
+		size_t u, v;
+		double p, tp;
+
+		for (size_t i = 0; i < n; i++)
+			s[i] = i < blocks[bi] ? (uint8_t)rnd(2) : s[i - blocks[bi]];
+		if (bi == 2 || bi == 6)   /* break one copy: two candidates */
+			s[4000] ^= 1;
+		p = long_reference(s, n, &u, &v, &tp);
+		for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_PACKED_RANKED; m++) {
+			struct est_result t, l;
+			struct err e;
+			int ok;
+
+			tuple_lrs_run(s, n, 2, (enum tuple_method)m, &t, &l, &e);
+			ok = l.applicable && (size_t)dx(&l, "u") == u && (size_t)dx(&l, "v") == v &&
+			     fabs(dx(&l, "p-hat") - p) <= 1e-12;
+			ok = ok && (tp < 0 ? !t.applicable
+					   : t.applicable && (size_t)dx(&t, "t") == u - 1 &&
+						     fabs(dx(&t, "p-hat_max") - tp) <= 1e-12);
+			if (!tap_ok(ok, "%s, a %zu-bit block repeated to 6000 bits: t = %zu, u = %zu, v = %zu "
+				    "and both p-hats equal the reference", mname[m], blocks[bi], u - 1, u, v))
+				printf("# got t=%g u=%g v=%g p-hats %.17g %.17g, want %.17g %.17g\n", dx(&t, "t"),
+				       dx(&l, "u"), dx(&l, "v"), dx(&t, "p-hat_max"), dx(&l, "p-hat"), tp, p);
+		}
+	}
+	free(s);
+}
+
+/* S[W] and Q[W] straight from a list of adjacent LCPs: every maximal run
+ * of r LCPs >= W is a run of r + 1 items sharing W symbols, C(r + 1, 2)
+ * pairs; Q is the longest such run (in items; 0 when there is none). */
+static uint64_t s_from_lcps(const uint32_t *lcp, size_t m, size_t w, uint64_t *q)
+{
+	uint64_t sum = 0, run = 0;
+
+	*q = 0;
+	for (size_t i = 0; i <= m; i++) {
+		if (i < m && lcp[i] >= w) {
+			run++;
+		} else {
+			sum += run * (run + 1) / 2;
+			if (run > 0 && run + 1 > *q)
+				*q = run + 1;
+			run = 0;
+		}
+	}
+	return sum;
+}
+
+/* The interval walk's three views of Q and S (lcpint.c): exact below 64,
+ * sampled at 64 j, and windows that clip deeper intervals, on LCP lists
+ * that crowd every boundary (63, 64, 127, 128, ...). */
+static void test_lcpint_views(void)
+{
+	enum { M = 3000 };
+	static uint32_t lcp[M];
+	int bad_fine = 0, bad_sample = 0, bad_window = 0, bad_deep = 0;
+
+	for (int rep = 0; rep < 20; rep++) {
+		struct lcpint co, win;
+		size_t wlo = 60 + rnd(80), whi = wlo + rnd(120), qlo = 60 + rnd(80), qhi = qlo + rnd(120);
+		size_t deep = 0;
+		uint64_t q, qs;
+
+		for (size_t i = 0; i < M; i++) {
+			unsigned base = 64 * rnd(4);
+			lcp[i] = rnd(4) == 0 ? rnd(6) : base + rnd(5) - (base ? 2 : 0);
+		}
+		if (lcpint_init(&co, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0 ||
+		    lcpint_init(&win, qlo, qhi, wlo, whi, rep % 2 ? LCPINT_NARROW : 0) != 0) {
+			tap_ok(0, "lcpint_init");
+			return;
+		}
+		co.qmin = 5;
+		for (size_t i = 0; i < M; i++) {
+			lcpint_step(&co, lcp[i]);
+			lcpint_step(&win, lcp[i]);
+		}
+		lcpint_step(&co, 0);
+		lcpint_step(&win, 0);
+		lcpint_sum(&co, LCPINT_STRIDE - 1);
+		lcpint_sum(&win, whi);
+		for (size_t w = 1; w < LCPINT_STRIDE; w++) {
+			bad_fine += lcpint_s(&co, w) != s_from_lcps(lcp, M, w, &q);
+			bad_fine += lcpint_q(&co, w) != q;
+			if (q >= 5)
+				deep = w;
+		}
+		for (size_t j = 1; j * LCPINT_STRIDE <= co.v; j++) {
+			bad_sample += lcpint_s_sample(&co, j) != s_from_lcps(lcp, M, j * LCPINT_STRIDE, &q);
+			bad_sample += lcpint_q_sample(&co, j) != q;
+		}
+		for (size_t w = wlo; w <= whi; w++)
+			bad_window += lcpint_s(&win, w) != s_from_lcps(lcp, M, w, &q);
+		for (size_t t = qlo; t <= qhi; t++) {
+			s_from_lcps(lcp, M, t, &q);
+			bad_window += lcpint_q(&win, t) != q;
+		}
+		for (size_t t = LCPINT_STRIDE; t <= co.v; t++) {
+			s_from_lcps(lcp, M, t, &qs);
+			if (qs >= 5)
+				deep = t;
+		}
+		bad_deep += co.qdeep != deep;
+		lcpint_free(&co);
+		lcpint_free(&win);
+	}
+	tap_ok(bad_fine == 0, "lcpint: Q and S below 64 equal the counts from the LCP runs (%d wrong)",
+	       bad_fine);
+	tap_ok(bad_sample == 0, "lcpint: Q and S sampled at 64 j equal the counts from the LCP runs (%d wrong)",
+	       bad_sample);
+	tap_ok(bad_window == 0, "lcpint: Q and S in windows equal the counts from the LCP runs (%d wrong)",
+	       bad_window);
+	tap_ok(bad_deep == 0, "lcpint: the deepest run of 5 or more is the one the LCP runs give (%d wrong)",
+	       bad_deep);
 }
 
 static void test_degenerate(void)
@@ -230,7 +437,9 @@ static void test_degenerate(void)
 
 int main(void)
 {
+	test_lcpint_views();
 	test_brute();
+	test_long_repeats();
 	test_degenerate();
 	return tap_done();
 }

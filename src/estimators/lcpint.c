@@ -8,23 +8,32 @@
 
 #include "estimators/lcpint.h"
 
-int lcpint_init(struct lcpint *st, size_t qcap, size_t soff, size_t send, int flags)
+int lcpint_init(struct lcpint *st, size_t qlo, size_t qhi, size_t soff, size_t send, int flags)
 {
+	size_t slen = soff <= send ? send - soff + 2 : 1;
+
 	memset(st, 0, sizeof *st);
-	st->qcap = qcap;
+	st->qlo = qlo;
+	st->qhi = qhi;
 	st->soff = soff;
 	st->send = send;
-	st->grows = (flags & LCPINT_GROWS) != 0;
-	st->narrow = (flags & LCPINT_NARROW) != 0 && !st->grows;
+	st->narrow = (flags & LCPINT_NARROW) != 0;
+	st->coarse = (flags & LCPINT_COARSE) != 0;
 	st->cap = 64;
 	st->sh = malloc(st->cap * sizeof *st->sh);
 	st->slb = malloc(st->cap * sizeof *st->slb);
-	st->mx = calloc(qcap + 1, sizeof *st->mx);
+	st->mx = calloc(qhi - qlo + 1, sizeof *st->mx);
 	if (st->narrow)
-		st->sd32 = calloc(send - soff + 2, sizeof *st->sd32);
+		st->sd32 = calloc(slen, sizeof *st->sd32);
 	else
-		st->sd = calloc(send - soff + 2, sizeof *st->sd);
-	if (!st->sh || !st->slb || !st->mx || (!st->sd && !st->sd32))
+		st->sd = calloc(slen, sizeof *st->sd);
+	if (st->coarse) {
+		st->ccap = 64;
+		st->mc = calloc(st->ccap + 1, sizeof *st->mc);
+		st->cd = calloc(st->ccap + 1, sizeof *st->cd);
+	}
+	if (!st->sh || !st->slb || !st->mx || (!st->sd && !st->sd32) ||
+	    (st->coarse && (!st->mc || !st->cd)))
 		return -1;
 	st->sh[0] = 0;
 	st->slb[0] = 0;
@@ -39,13 +48,19 @@ void lcpint_free(struct lcpint *st)
 	free(st->mx);
 	free(st->sd);
 	free(st->sd32);
+	free(st->mc);
+	free(st->cd);
 }
 
-void lcpint_sum_s(struct lcpint *st, size_t upto)
+void lcpint_sum(struct lcpint *st, size_t upto)
 {
 	uint64_t sum = 0;
 	uint32_t sum32 = 0;
 
+	/* Q: suffix maxima (mx[qhi] already holds every depth from qhi on) */
+	for (size_t t = st->qhi; t-- > st->qlo;)
+		if (st->mx[t + 1 - st->qlo] > st->mx[t - st->qlo])
+			st->mx[t - st->qlo] = st->mx[t + 1 - st->qlo];
 	for (size_t w = st->soff; w <= upto && w <= st->send; w++) {
 		if (st->narrow) {
 			sum32 += st->sd32[w - st->soff];   /* modulo 2^32: exact below it */
@@ -55,50 +70,80 @@ void lcpint_sum_s(struct lcpint *st, size_t upto)
 			st->sd[w - st->soff] = sum;
 		}
 	}
+	if (!st->coarse)
+		return;
+	for (size_t j = st->ccap; j-- > 0;)
+		if (st->mc[j + 1] > st->mc[j])
+			st->mc[j] = st->mc[j + 1];
+	sum = 0;
+	for (size_t j = 0; j <= st->ccap; j++) {
+		sum += st->cd[j];
+		st->cd[j] = sum;
+	}
 }
 
-/* Growable mode: make room for depths up to `depth`. */
-static int lcpint_grow(struct lcpint *st, size_t depth)
+/* LCPINT_COARSE: make room in mc and cd for j up to `j`: doubling, but
+ * never past what the deepest interval can need (when it is known). */
+static int lcpint_grow(struct lcpint *st, size_t j)
 {
-	size_t nq = st->qcap * 2 > depth ? st->qcap * 2 : depth;
-	uint32_t *mx = realloc(st->mx, (nq + 1) * sizeof *mx);
-	uint64_t *sd;
+	size_t most = st->dmax / LCPINT_STRIDE + 1, nc = st->ccap * 2 > j ? st->ccap * 2 : j;
+	uint32_t *mc;
+	uint64_t *cd;
 
-	if (!mx)
+	if (most >= j && nc > most)
+		nc = most;
+	mc = realloc(st->mc, (nc + 1) * sizeof *mc);
+	if (!mc)
 		return -1;
-	st->mx = mx;
-	sd = realloc(st->sd, (nq - st->soff + 2) * sizeof *sd);
-	if (!sd)
+	st->mc = mc;
+	cd = realloc(st->cd, (nc + 1) * sizeof *cd);
+	if (!cd)
 		return -1;
-	st->sd = sd;
-	memset(st->mx + st->qcap + 1, 0, (nq - st->qcap) * sizeof *mx);
-	memset(st->sd + (st->send - st->soff + 2), 0, (nq - st->send) * sizeof *sd);
-	st->qcap = nq;
-	st->send = nq;
+	st->cd = cd;
+	memset(mc + st->ccap + 1, 0, (nc - st->ccap) * sizeof *mc);
+	memset(cd + st->ccap + 1, 0, (nc - st->ccap) * sizeof *cd);
+	st->ccap = nc;
 	return 0;
 }
 
 void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t parent)
 {
 	uint64_t pairs = (uint64_t)size * (uint64_t)(size - 1) / 2;
-	size_t qi, lo;
+	size_t lo, hi;
 
-	if (st->grows && depth > st->qcap && lcpint_grow(st, depth) != 0) {
-		st->nomem = 1;
-		return;
+	if (depth >= st->qlo) {
+		size_t qi = (depth < st->qhi ? depth : st->qhi) - st->qlo;
+
+		if (size > st->mx[qi])
+			st->mx[qi] = (uint32_t)size;
 	}
-	qi = depth < st->qcap ? depth : st->qcap;
-	if (size > st->mx[qi])
-		st->mx[qi] = (uint32_t)size;
+	if (size >= st->qmin && depth > st->qdeep)
+		st->qdeep = depth;
 	/* S gains C(size, 2) for every W in (parent, depth] within [soff, send] */
 	lo = parent + 1 > st->soff ? parent + 1 : st->soff;
-	if (lo <= depth && depth <= st->send) {
+	hi = depth < st->send ? depth : st->send;
+	if (lo <= hi) {
 		if (st->narrow) {
 			st->sd32[lo - st->soff] += (uint32_t)pairs;
-			st->sd32[depth + 1 - st->soff] -= (uint32_t)pairs;
+			st->sd32[hi + 1 - st->soff] -= (uint32_t)pairs;
 		} else {
 			st->sd[lo - st->soff] += pairs;
-			st->sd[depth + 1 - st->soff] -= pairs;
+			st->sd[hi + 1 - st->soff] -= pairs;
+		}
+	}
+	if (st->coarse && depth >= LCPINT_STRIDE) {
+		/* the samples: Q at 64 j <= depth, S at 64 j in (parent, depth] */
+		size_t j1 = parent / LCPINT_STRIDE + 1, j2 = depth / LCPINT_STRIDE;
+
+		if (j2 + 1 > st->ccap && lcpint_grow(st, j2 + 1) != 0) {
+			st->nomem = 1;
+			return;
+		}
+		if (size > st->mc[j2])
+			st->mc[j2] = (uint32_t)size;
+		if (j1 <= j2) {
+			st->cd[j1] += pairs;
+			st->cd[j2 + 1] -= pairs;
 		}
 	}
 	if (depth > st->v)

@@ -12,40 +12,74 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Q and S are sampled every LCPINT_STRIDE lengths in LCPINT_COARSE mode. */
+#define LCPINT_STRIDE 64
+
 /* What the walk accumulates, for depths up to v (the LRS length):
- * mx[min(l, qcap)] = the largest run with depth l (Q is its suffix maximum),
- * sd[W - soff]     = the differences of S over W in [soff, v+1].
- * The suffix-array scan knows u beforehand and keeps only Q below u and S
- * from u on (a few bytes per distinct depth); the packed scan keeps all. */
+ * mx[l - qlo]  = the largest run with depth l, for l in [qlo, qhi], the
+ *                deeper ones at qhi (Q is the suffix maximum),
+ * sd[W - soff] = the differences of S over W in [soff, send + 1], deeper
+ *                runs clipped at send,
+ * mc[j], cd[j] = LCPINT_COARSE: the same for W = 64 j (every j <= v / 64).
+ * Long repeats make v millions, and Q and S at every length arrays that
+ * the walk updates at random, millions of times: the first walk keeps them
+ * exactly below 64 and at multiples of 64 only (cache-sized), and tuple.c
+ * walks again over just the lengths those samples cannot settle, with mx
+ * and sd as windows there. */
 struct lcpint {
 	uint32_t *sh, *slb;   /* stack of (depth, left bound) */
 	size_t top, cap;
 	size_t idx;           /* index of the next item in sorted order */
 	uint32_t *mx;
+	size_t qlo, qhi;      /* mx covers depths qlo..qhi */
 	uint64_t *sd;
 	uint32_t *sd32;       /* LCPINT_NARROW: sd in 32 bits instead */
-	size_t qcap;          /* mx covers 0..qcap */
 	size_t soff, send;    /* sd covers W in soff..send */
-	int grows;            /* LCPINT_GROWS: arrays grow with the depth */
+	uint32_t *mc;         /* LCPINT_COARSE: largest run per 64 depths */
+	uint64_t *cd;         /* LCPINT_COARSE: differences of S at W = 64 j */
+	size_t ccap;          /* mc and cd cover j in 0..ccap */
+	size_t dmax;          /* no interval is deeper (0: unknown) */
+	size_t qmin;          /* runs of at least qmin suffixes ... */
+	size_t qdeep;         /* ... reach this depth at most */
 	int narrow;           /* LCPINT_NARROW */
+	int coarse;           /* LCPINT_COARSE */
 	size_t v;             /* largest depth seen: the LRS length */
 	int nomem;
 };
 
-/* mx covers depths 0..qcap, sd covers W in soff..send.  Flags:
- * LCPINT_GROWS lets both follow the deepest interval; LCPINT_NARROW keeps
- * the differences of S in 32 bits, modulo 2^32 (half the memory for the
- * long ranges of long repeats), for callers that know every S[W] in
- * soff..send is below 2^32.  Returns 0 or -1 (out of memory). */
-#define LCPINT_GROWS 1
+/* mx covers depths qlo..qhi, sd covers W in soff..send (empty when soff >
+ * send).  Flags: LCPINT_COARSE also samples Q and S at every 64 j, j >= 1,
+ * up to v (mc and cd grow as needed, to st->dmax / 64 + 1 at most when
+ * st->dmax, the deepest an interval can be, is set after init).
+ * LCPINT_NARROW keeps the differences of S in 32 bits, modulo 2^32, for
+ * callers that only read S[W] where it is below 2^32: the sums are exact
+ * there.  st->qdeep follows the deepest run of st->qmin suffixes or more
+ * (set qmin after init).  Returns 0 or -1 (out of memory). */
 #define LCPINT_NARROW 2
-int lcpint_init(struct lcpint *st, size_t qcap, size_t soff, size_t send, int flags);
-/* S[W] (soff <= W <= send) once lcpint_sum_s() has turned the differences
- * into sums. */
-void lcpint_sum_s(struct lcpint *st, size_t upto);
+#define LCPINT_COARSE 4
+int lcpint_init(struct lcpint *st, size_t qlo, size_t qhi, size_t soff, size_t send, int flags);
+/* Turns the runs and differences into Q (up to depth `upto`) and S (up to
+ * W = upto), and the samples. */
+void lcpint_sum(struct lcpint *st, size_t upto);
+/* Q[t] (qlo <= t <= qhi) and S[W] (soff <= W <= send) once lcpint_sum()
+ * has run. */
+static inline uint32_t lcpint_q(const struct lcpint *st, size_t t)
+{
+	return st->mx[t - st->qlo];
+}
 static inline uint64_t lcpint_s(const struct lcpint *st, size_t w)
 {
 	return st->narrow ? st->sd32[w - st->soff] : st->sd[w - st->soff];
+}
+/* LCPINT_COARSE: Q[64 j] and S[64 j] (1 <= j, 64 j <= v) once lcpint_sum()
+ * has run. */
+static inline uint32_t lcpint_q_sample(const struct lcpint *st, size_t j)
+{
+	return st->mc[j];
+}
+static inline uint64_t lcpint_s_sample(const struct lcpint *st, size_t j)
+{
+	return st->cd[j];
 }
 void lcpint_free(struct lcpint *st);
 /* Internals of lcpint_step(): an interval closes; the stack grows. */

@@ -18,7 +18,10 @@
  * Sorting: divsufsort's suffix array with a PLCP pass (Kärkkäinen, Manzini,
  * Puglisi 2009; 8N bytes, LCP kept over the suffix array so the peak stays
  * there) serves every input.  Long bitstrings first try the cheaper packed
- * order of tuple_packed.c; the walk itself is lcpint.c. */
+ * order of tuple_packed.c; the walk itself is lcpint.c.  Long repeats make
+ * u and v millions: the walk samples Q and S every 64 lengths, and a
+ * second walk fills in just the blocks the samples cannot settle (see
+ * termmax_scan below). */
 #include "config.h"
 
 #include <divsufsort.h>
@@ -33,40 +36,6 @@
 #include "estimators/tuple.h"
 
 /* ---- suffix array + PLCP --------------------------------------------- */
-
-/* u - 1 of 90B 6.3.5 is the deepest run of >= 35 suffixes: the largest
- * minimum over W = 34 consecutive adjacent LCPs.  Sliding-window minima by
- * blocks of W (van Herk, Gil and Werman): a window starting at offset k of
- * one block is the suffix of that block from k and the prefix of the next
- * up to k - 1, so two running minima per block serve every window. */
-static size_t tuple_u(const saidx_t *lcp, size_t n)
-{
-	enum { W = TUPLE_MIN_COUNT - 1 };
-	const saidx_t *a = lcp + 1;   /* the n - 1 adjacent LCPs */
-	size_t m = n > 0 ? n - 1 : 0;
-	saidx_t suf[W], pre[W], best = 0;
-
-	for (size_t s0 = 0; s0 + W <= m; s0 += W) {
-		size_t s1 = s0 + W, len1 = m - s1 < W ? m - s1 : W;
-
-		suf[W - 1] = a[s0 + W - 1];
-		for (size_t k = W - 1; k-- > 0;)
-			suf[k] = a[s0 + k] < suf[k + 1] ? a[s0 + k] : suf[k + 1];
-		if (len1 > 0) {
-			pre[0] = a[s1];
-			for (size_t k = 1; k < len1; k++)
-				pre[k] = a[s1 + k] < pre[k - 1] ? a[s1 + k] : pre[k - 1];
-		}
-		if (suf[0] > best)   /* the window that is this block */
-			best = suf[0];
-		for (size_t k = 1; k <= len1 && k < W; k++) {
-			saidx_t w = suf[k] < pre[k - 1] ? suf[k] : pre[k - 1];
-			if (w > best)
-				best = w;
-		}
-	}
-	return (size_t)best + 1;
-}
 
 /* Suffix array of s into sa.  A bitstring (k = 2) is sorted as the text of
  * its 8-bit windows (byte i = bits i..i+7, zeros past the end): comparing
@@ -94,11 +63,13 @@ static int tuple_sort(const uint8_t *s, size_t n, unsigned k, saidx_t *sa)
 	return rc;
 }
 
+/* Sorts the suffixes and walks their intervals; *lcp gets the LCP array
+ * (the caller frees it) for tuple_finish's second walk. */
 static int scan_suffix_array(const uint8_t *s, size_t n, unsigned k, struct lcpint *st,
-			     struct err *e)
+			     uint32_t **lcp, struct err *e)
 {
 	saidx_t *sa, *plcp;
-	size_t h = 0, v = 0, u;
+	size_t h = 0, v = 0;
 
 	if (n >= (size_t)INT32_MAX)
 		return err_set(e, ERR_DATA, "t-tuple/LRS: %zu samples is more than the suffix array handles", n);
@@ -140,36 +111,38 @@ static int scan_suffix_array(const uint8_t *s, size_t n, unsigned k, struct lcpi
 	sa[0] = 0;
 	free(plcp);
 
-	u = tuple_u(sa, n);
-	if (u > v + 1)
-		u = v + 1;
-	/* Q is needed below u only, S from u to v only (90B 6.3.5, 6.3.6).
-	 * Long repeats make that range long; S fits 32 bits there: at W >= u
-	 * every run of equal W-tuples has fewer than 35 members, so S[W] <=
-	 * (n / 34) C(34, 2) < 17 n. */
-	if (lcpint_init(st, u, u, v, n < UINT32_MAX / 17 ? LCPINT_NARROW : 0) != 0) {
+	if (lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0) {
 		free(sa);
 		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
 	}
+	st->dmax = v;
+	st->qmin = TUPLE_MIN_COUNT;
 	for (size_t i = 1; i < n; i++)
 		lcpint_step(st, (size_t)sa[i]);
 	lcpint_step(st, 0);
-	free(sa);
-	if (st->nomem)
+	if (st->nomem) {
+		free(sa);
 		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
+	}
+	*lcp = (uint32_t *)sa;   /* LCPs are >= 0: the same bits as uint32_t */
 	return 0;
 }
 
 /* ---- the two estimates from Q and S ----------------------------------- */
 
 /* The p-hats of 6.3.5 and 6.3.6 are maxima of P_i^(1/i) over i up to u or
- * v, which long repeats make millions; NIST's pow() is the cost.  They are
- * taken in blocks from the top: when P_i <= p for every i of a block
- * [b0, b1], every term is at most p^(1/b1) (P_i <= 1), so a block whose
- * bound stays below the running maximum (by more than pow's rounding) is
- * skipped, and the maximum is the one NIST's loop finds. */
-#define TUPLE_POW_BLOCK 64
-
+ * v, which long repeats make millions.  The first walk gave Q and S
+ * exactly below 64 and at every 64 j (lcpint.h); those terms are a floor
+ * for the maximum.  In a block [64 j, 64 j + 63], Q and S are at most
+ * their sample at 64 j (both fall as the length grows), and the
+ * denominators are smallest at the block's end b1, so every term is at
+ * most p^(1/b1) for that bound p (P_i <= 1): a block whose bound stays
+ * below the floor (by more than pow's rounding) cannot hold the maximum.
+ * The other blocks (for long repeats, a few hundred near v against
+ * millions of lengths) need every length: one more walk, over the LCPs of
+ * 64 and more, into windows of mx and sd just that wide.  Every term
+ * taken is NIST's, computed as NIST does, so the maximum is the one NIST's
+ * loop finds. */
 static int tuple_block_below(double p, size_t b1, double pmax)
 {
 	if (p > 1.0)
@@ -183,48 +156,152 @@ static inline uint64_t tuple_pairs(size_t n, size_t w)
 	return ((uint64_t)(n - w) * (uint64_t)(n - w + 1)) >> 1;
 }
 
-static void tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
-			 struct est_result *lr)
+/* One maximum: of 6.3.5's P_t = Q[t] / (n - t + 1) or 6.3.6's P_W =
+ * S[W] / C(n - W + 1, 2), raised to 1/i, over i in [lo, hi]. */
+struct termmax {
+	int lrs;
+	size_t lo, hi;
+	double pmax;
+	unsigned char *cand;   /* cand[j]: block j needs every length */
+	size_t jlo, jhi;       /* the first and last such block; jlo = 0: none */
+	size_t wlo, whi;       /* the lengths they cover */
+};
+
+static inline double term(const struct termmax *tm, uint64_t count, size_t n, size_t i)
 {
-	size_t v = st->v, u, qn = v < st->qcap ? v : st->qcap;
-	uint32_t *q = st->mx;
-	double pmax, pu;
+	double p = tm->lrs ? (double)count / (double)tuple_pairs(n, i)
+			   : (double)count / (double)(n - i + 1);
+
+	return pow(p, 1.0 / (double)i);
+}
+
+static inline void term_take(struct termmax *tm, uint64_t count, size_t n, size_t i)
+{
+	double pm = term(tm, count, n, i);
+
+	if (tm->pmax < pm)
+		tm->pmax = pm;
+}
+
+/* The exact terms of the first walk, then the blocks they cannot settle.
+ * Returns 0 or -1 (out of memory). */
+static int termmax_scan(struct termmax *tm, const struct lcpint *st, size_t n)
+{
+	const size_t stride = LCPINT_STRIDE, jmax = tm->hi / stride;
+
+	for (size_t i = tm->lo; i <= tm->hi && i < stride; i++)
+		term_take(tm, tm->lrs ? lcpint_s(st, i) : lcpint_q(st, i), n, i);
+	for (size_t j = tm->lo > stride ? (tm->lo + stride - 1) / stride : 1; j <= jmax; j++)
+		term_take(tm, tm->lrs ? lcpint_s_sample(st, j) : lcpint_q_sample(st, j), n, j * stride);
+	if (jmax == 0)
+		return 0;
+	tm->cand = calloc(jmax + 1, 1);
+	if (!tm->cand)
+		return -1;
+	for (size_t j = 1; j <= jmax; j++) {
+		size_t b0 = j * stride, b1 = b0 + stride - 1 < tm->hi ? b0 + stride - 1 : tm->hi;
+		uint64_t bound = tm->lrs ? lcpint_s_sample(st, j) : lcpint_q_sample(st, j);
+
+		if (b1 < tm->lo || b1 == b0)
+			continue;   /* no length in [lo, hi], or only the sample */
+		if (b0 >= tm->lo &&
+		    tuple_block_below(tm->lrs ? (double)bound / (double)tuple_pairs(n, b1)
+					      : (double)bound / (double)(n - b1 + 1), b1, tm->pmax))
+			continue;
+		tm->cand[j] = 1;
+		if (tm->jlo == 0)
+			tm->jlo = j;
+		tm->jhi = j;
+	}
+	if (tm->jlo > 0) {
+		tm->wlo = tm->jlo * stride > tm->lo ? tm->jlo * stride : tm->lo;
+		tm->whi = tm->jhi * stride + stride - 1 < tm->hi ? tm->jhi * stride + stride - 1 : tm->hi;
+	}
+	return 0;
+}
+
+/* The terms of the blocks left, from the second walk. */
+static void termmax_finish(struct termmax *tm, const struct lcpint *fine, size_t n)
+{
+	for (size_t j = tm->jlo; tm->jlo > 0 && j <= tm->jhi; j++) {
+		size_t b0 = j * LCPINT_STRIDE > tm->lo ? j * LCPINT_STRIDE : tm->lo;
+		size_t b1 = j * LCPINT_STRIDE + LCPINT_STRIDE - 1 < tm->hi ? j * LCPINT_STRIDE + LCPINT_STRIDE - 1
+									 : tm->hi;
+
+		for (size_t i = b0; tm->cand[j] && i <= b1; i++)
+			term_take(tm, tm->lrs ? lcpint_s(fine, i) : lcpint_q(fine, i), n, i);
+	}
+}
+
+/* The second walk, over lcp[0..nlcp-1] (the LCPs of 64 and more in sorted
+ * order; shorter ones only separate runs), for Q on tu's window and S on
+ * tl's.  Returns 0 or -1 (out of memory). */
+static int termmax_walk(struct termmax *tu, struct termmax *tl, const uint32_t *lcp, size_t nlcp,
+			size_t n)
+{
+	struct lcpint fine;
+	size_t qlo = tu->jlo ? tu->wlo : SIZE_MAX, qhi = tu->jlo ? tu->whi : SIZE_MAX;
+	size_t soff = tl->jlo ? tl->wlo : 1, send = tl->jlo ? tl->whi : 0;
+	size_t floor = qlo < soff || !tl->jlo ? qlo : soff;
+	int rc = 0;
+
+	if (!tu->jlo && !tl->jlo)
+		return 0;
+	/* S is below 17 n from u on: at W >= u every run of equal W-tuples has
+	 * fewer than 35 members, so S[W] <= (n / 34) C(34, 2) */
+	if (lcpint_init(&fine, qlo, qhi, soff, send, n < UINT32_MAX / 17 ? LCPINT_NARROW : 0) != 0) {
+		lcpint_free(&fine);
+		return -1;
+	}
+	/* LCPs below the windows only close runs: one value for them all keeps
+	 * the walk to the intervals deep enough to matter */
+	for (size_t i = 0; i < nlcp; i++)
+		lcpint_step(&fine, lcp[i] < floor ? floor - 1 : lcp[i]);
+	lcpint_step(&fine, 0);
+	if (fine.nomem) {
+		rc = -1;
+	} else {
+		lcpint_sum(&fine, send);
+		termmax_finish(tu, &fine, n);
+		termmax_finish(tl, &fine, n);
+	}
+	lcpint_free(&fine);
+	return rc;
+}
+
+/* The two estimates from the walk; lcp[0..nlcp-1] as for termmax_walk.
+ * Returns 0 or -1 (out of memory). */
+static int tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
+			struct est_result *lr, const uint32_t *lcp, size_t nlcp)
+{
+	size_t v = st->v, u = st->qdeep + 1;
+	struct termmax tu = { 0, 1, u - 1, -1.0, NULL, 0, 0, 0, 0 };
+	struct termmax tl = { 1, u, v, 0.0, NULL, 0, 0, 0, 0 };
+	double pu;
+	int rc = 0;
 
 	if (v == 0) {
 		est_not_applicable(tr, "no symbol repeats: no t-tuple occurs %d times", TUPLE_MIN_COUNT);
 		est_not_applicable(lr, "no symbol repeats: the longest repeated substring is empty");
-		return;
+		return 0;
 	}
-	/* Q[t] = the largest run with depth >= t: the suffix maximum of mx,
-	 * in place (mx[qcap] already holds every depth from qcap on) */
-	for (size_t t = (qn < st->qcap ? qn : st->qcap - 1); t >= 1; t--)
-		if (q[t + 1] > q[t])
-			q[t] = q[t + 1];
+	/* 90B 6.3.5: u = the first t whose most common tuple occurs < 35 times,
+	 * one past the deepest run of 35 suffixes; 6.3.6: lengths u..v */
+	lcpint_sum(st, LCPINT_STRIDE - 1);
+	if (termmax_scan(&tu, st, n) != 0 || (v >= u && termmax_scan(&tl, st, n) != 0) ||
+	    termmax_walk(&tu, &tl, lcp, nlcp, n) != 0)
+		rc = -1;
+	free(tu.cand);
+	free(tl.cand);
+	if (rc != 0)
+		return rc;
 
-	/* 90B 6.3.5: u = the first t whose most common tuple occurs < 35 times */
-	for (u = 1; u <= qn && q[u] >= TUPLE_MIN_COUNT; u++)
-		;
-	pmax = -1.0;
-	for (size_t b1 = u - 1; b1 >= 1;) {
-		size_t b0 = b1 > TUPLE_POW_BLOCK ? b1 - TUPLE_POW_BLOCK + 1 : 1;
-		/* within [b0, b1], Q[i] <= Q[b0] and n - i + 1 >= n - b1 + 1 */
-		if (!tuple_block_below((double)q[b0] / (double)(n - b1 + 1), b1, pmax)) {
-			for (size_t i = b0; i <= b1; i++) {
-				double pi = (double)q[i] / (double)(n - i + 1);
-				double pm = pow(pi, 1.0 / (double)i);
-
-				if (pm > pmax)
-					pmax = pm;
-			}
-		}
-		b1 = b0 - 1;
-	}
-	if (pmax > 0.0) {
-		pu = pmax + EST_ZALPHA * sqrt(pmax * (1.0 - pmax) / ((double)n - 1.0));
+	if (tu.pmax > 0.0) {
+		pu = tu.pmax + EST_ZALPHA * sqrt(tu.pmax * (1.0 - tu.pmax) / ((double)n - 1.0));
 		if (pu > 1.0)
 			pu = 1.0;
 		est_detail_int(tr, "t", (long long)(u - 1));
-		est_detail_real(tr, "p-hat_max", pmax);
+		est_detail_real(tr, "p-hat_max", tu.pmax);
 		est_detail_real(tr, "p_u", pu);
 		tr->p = pu;
 		tr->h = -log2(pu);
@@ -232,35 +309,13 @@ static void tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
 	} else {
 		est_not_applicable(tr, "no tuple occurs %d times", TUPLE_MIN_COUNT);
 	}
-
-	/* 90B 6.3.6: lengths u..v, P_W = S[W] / C(N-W+1, 2); S[W] is the prefix
-	 * sum of the differences from soff (<= u) on */
 	if (v >= u) {
-		pmax = 0.0;
-		lcpint_sum_s(st, v);
-		for (size_t b1 = v; b1 >= u;) {
-			size_t b0 = b1 - u >= TUPLE_POW_BLOCK ? b1 - TUPLE_POW_BLOCK + 1 : u;
-			/* within [b0, b1], S[W] <= S[b0] and the pairs >= those of b1 */
-			if (!tuple_block_below((double)lcpint_s(st, b0) / (double)tuple_pairs(n, b1), b1,
-					       pmax)) {
-				for (size_t i = b0; i <= b1; i++) {
-					double pi = (double)lcpint_s(st, i) / (double)tuple_pairs(n, i);
-					double pm = pow(pi, 1.0 / (double)i);
-
-					if (pmax < pm)
-						pmax = pm;
-				}
-			}
-			if (b0 == u)
-				break;
-			b1 = b0 - 1;
-		}
-		pu = pmax + EST_ZALPHA * sqrt(pmax * (1.0 - pmax) / ((double)n - 1.0));
+		pu = tl.pmax + EST_ZALPHA * sqrt(tl.pmax * (1.0 - tl.pmax) / ((double)n - 1.0));
 		if (pu > 1.0)
 			pu = 1.0;
 		est_detail_int(lr, "u", (long long)u);
 		est_detail_int(lr, "v", (long long)v);
-		est_detail_real(lr, "p-hat", pmax);
+		est_detail_real(lr, "p-hat", tl.pmax);
 		est_detail_real(lr, "p_u", pu);
 		lr->p = pu;
 		lr->h = -log2(pu);
@@ -268,12 +323,15 @@ static void tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
 	} else {
 		est_not_applicable(lr, "v < u (v = %zu, u = %zu): no substring to assess", v, u);
 	}
+	return 0;
 }
 
 int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		  struct est_result *tr, struct est_result *lr, struct err *e)
 {
 	struct lcpint st;
+	struct tuple_deep deep = { NULL, 0, 0 };
+	uint32_t *lcp = NULL;
 	int rc = 0;
 
 	est_result_init(tr, "tuple", "t-Tuple");
@@ -287,14 +345,18 @@ int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 	if (m == TUPLE_AUTO)
 		m = (k == 2 && n >= ((size_t)1 << 21) && n < UINT32_MAX) ? TUPLE_PACKED
 									 : TUPLE_SUFFIX_ARRAY;
-	if (m == TUPLE_PACKED && k == 2 && n < UINT32_MAX) {
-		rc = tuple_scan_packed(s, n, &st, e);
+	if ((m == TUPLE_PACKED || m == TUPLE_PACKED_RANKED) && k == 2 && n < UINT32_MAX) {
+		rc = tuple_scan_packed(s, n, &st, &deep, m == TUPLE_PACKED_RANKED, e);
 		if (rc == 1) {
-			tuple_finish(&st, n, tr, lr);
+			rc = tuple_finish(&st, n, tr, lr, deep.lcp, deep.len);
 			lcpint_free(&st);
+			free(deep.lcp);
+			if (rc != 0)
+				return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
 			return 0;
 		}
 		lcpint_free(&st);
+		free(deep.lcp);
 		if (rc < 0)
 			return rc;
 		/* hand the packed attempt's freed heap back before the larger
@@ -302,9 +364,10 @@ int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		malloc_trim(0);
 		memset(&st, 0, sizeof st);
 	}
-	rc = scan_suffix_array(s, n, k, &st, e);
-	if (rc == 0)
-		tuple_finish(&st, n, tr, lr);
+	rc = scan_suffix_array(s, n, k, &st, &lcp, e);
+	if (rc == 0 && tuple_finish(&st, n, tr, lr, lcp + 1, n - 1) != 0)
+		rc = err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
+	free(lcp);
 	lcpint_free(&st);
 	return rc;
 }

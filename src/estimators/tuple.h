@@ -12,8 +12,11 @@
 enum tuple_method {
 	TUPLE_AUTO = 0,     /* packed 64-bit keys for long bitstrings, else suffix array */
 	TUPLE_SUFFIX_ARRAY, /* divsufsort + PLCP, any alphabet, any repeat length */
-	TUPLE_PACKED,       /* bitstrings only: suffixes sorted by their first 64 bits;
-			       falls back to the suffix array when a repeat reaches 64 */
+	TUPLE_PACKED,       /* bitstrings only: suffixes sorted by their first 64 bits,
+			       deep ties by byte ranks or word by word; falls back to
+			       the suffix array on bit patterns repeating at every offset */
+	TUPLE_PACKED_RANKED, /* tests: TUPLE_PACKED with the byte ranks from the first
+				deep tie at the same offset */
 };
 
 struct lcpint;
@@ -21,10 +24,19 @@ struct lcpint;
 /* 90B 6.3.5 step 1 / 6.3.6 step 1: a tuple must occur at least 35 times. */
 #define TUPLE_MIN_COUNT 35
 
+/* The LCPs of 64 bits and more in sorted order, one 63 in place of each
+ * run of shorter ones: all the second LRS walk needs (tuple.c). */
+struct tuple_deep {
+	uint32_t *lcp;
+	size_t len, cap;
+};
+
 /* The packed scan (tuple_packed.c): 1 when st holds the walk of every
- * suffix, 0 when the input should go to the suffix array instead, or a
- * negative err code. */
-int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct err *e);
+ * suffix and deep its long LCPs (the caller frees deep->lcp either way),
+ * 0 when the input should go to the suffix array instead, or a negative
+ * err code.  ranks_now: see TUPLE_PACKED_RANKED. */
+int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tuple_deep *deep,
+		      int ranks_now, struct err *e);
 
 int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		  struct est_result *tuple, struct est_result *lrs, struct err *e);

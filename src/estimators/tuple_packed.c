@@ -4,16 +4,21 @@
  * For the 8M-bit expansion of 1M bytes a full suffix array costs ~1 s and
  * 64 MB.  Two MSD radix passes on the packed bits (8 then 12 bits) and a
  * small sort of each final bucket give the same order as far as LCP
- * intervals can tell, for every depth; suffixes that agree on 64 bits are
- * ordered and measured word by word.  Zero padding past the end sorts a
+ * intervals can tell, for every depth.  Suffixes that agree on 64 bits are
+ * ordered and measured word by word, or, when long repeats make that
+ * costly, by the ranks of the byte suffixes behind them (deeprank.c): a
+ * block repeated 10 times or a counter costs ~1.5 times random data
+ * instead of the suffix array's 3.  Zero padding past the end sorts a
  * short suffix before every longer suffix with the same bits, so its runs
- * stay contiguous.  Heavily skewed or repetitive input is handed back
- * (return 0) to the suffix array in tuple.c. */
+ * stay contiguous.  Heavily skewed input, and bit patterns that repeat at
+ * every offset within a byte, are handed back (return 0) to the suffix
+ * array in tuple.c. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "estimators/deeprank.h"
 #include "estimators/lcpint.h"
 #include "estimators/tuple.h"
 
@@ -28,9 +33,13 @@
 
 struct pkey {
 	uint64_t key;     /* the 64 bits from the position on, zero-padded */
-	uint32_t avail;   /* bits left from the position, capped at 64 */
+	uint32_t aux;     /* bits left from the position, capped at 64, in the
+			     low 7 bits; above them its byte rank (deeprank_key)
+			     once deep ties have made deeprank.c sort the bytes */
 	uint32_t pos;
 };
+#define PKEY_AVAIL(k) ((k).aux & 127u)
+#define PKEY_RANK_MAX ((size_t)1 << 25)
 
 static inline uint64_t pack_window(const uint64_t *w, size_t pos)
 {
@@ -42,7 +51,9 @@ static inline uint64_t pack_window(const uint64_t *w, size_t pos)
 
 static inline int pkey_less(const struct pkey *a, const struct pkey *b)
 {
-	return a->key < b->key || (a->key == b->key && a->avail < b->avail);
+	/* equal keys: shorter first; among full-length ones, by byte rank when
+	 * the keys carry it (right for ties at one offset, see order_ties) */
+	return a->key < b->key || (a->key == b->key && a->aux < b->aux);
 }
 
 static void pkey_sort(struct pkey *a, size_t n)
@@ -89,27 +100,38 @@ static void pkey_sort(struct pkey *a, size_t n)
 	}
 }
 
-/* Suffixes that agree on their first 64 bits are ordered and measured by
- * comparing further words.  That is cheap for the odd long repeat of real
- * data; a budget of word comparisons (PACK_DEEP_BUDGET per bit of input),
- * or one repeat of PACK_DEEP_MAX bits, hands inputs made of long repeats to
- * the suffix array instead (before the interval walk has grown its arrays
- * to the repeat's length). */
+/* Suffixes that agree on their first 64 bits (deep ties) are ordered and
+ * measured further.  Word by word is cheap for the odd repeat of real
+ * data.  Past a budget of PACK_DEEP_SOFT word comparisons per bit of input,
+ * or one repeat of PACK_DEEP_MAX bits, ties at the same offset within a
+ * byte (all of them when the repeats are byte-aligned: repeated blocks,
+ * counters) switch to the byte suffix ranks of deeprank.c, O(1) a pair
+ * however long the repeat.  Ties at different offsets go on word by word
+ * within PACK_DEEP_BUDGET comparisons per bit of input and PACK_DEEP_MAX
+ * bits a pair; past that the input (bit patterns that repeat at every
+ * offset) goes to the suffix array. */
+#define PACK_DEEP_SOFT (1.0 / 16)
 #define PACK_DEEP_BUDGET 2
 #define PACK_DEEP_MAX 4096
 
 struct deepctx {
 	const uint64_t *w;
 	size_t n;
-	size_t budget;
-	int over;
+	size_t soft, hard;    /* word comparisons left, same and other offsets */
+	int ranks_now;        /* tests: no word comparisons at the same offset */
+	int ranked;           /* dr is built */
+	struct deeprank dr;
+	int over, nomem;
 };
 
-/* Longest common prefix of the suffixes at a and b, known to be >= from;
- * *cmp gets their order (a shorter suffix that is a prefix comes first). */
-static size_t deep_lcp(struct deepctx *dc, size_t a, size_t b, size_t from, int *cmp)
+/* Longest common prefix of the suffixes at a and b, known to agree on
+ * their first 64 bits, word by word; *cmp gets their order (a shorter
+ * suffix that is a prefix comes first).  Returns 0 when the budget or
+ * PACK_DEEP_MAX runs out first. */
+static int words_lcp(const struct deepctx *dc, size_t a, size_t b, size_t *budget, size_t *lcp,
+		     int *cmp)
 {
-	size_t l = from;
+	size_t l = 64;
 
 	for (;;) {
 		size_t la = dc->n - a - l, lb = dc->n - b - l, m, c;
@@ -117,14 +139,12 @@ static size_t deep_lcp(struct deepctx *dc, size_t a, size_t b, size_t from, int 
 
 		if (la == 0 || lb == 0) {
 			*cmp = la < lb ? -1 : la > lb ? 1 : 0;
-			return l;
+			*lcp = l;
+			return 1;
 		}
-		if (dc->budget == 0 || l >= PACK_DEEP_MAX) {
-			dc->over = 1;
-			*cmp = 0;
-			return l;
-		}
-		dc->budget--;
+		if (*budget == 0 || l >= PACK_DEEP_MAX)
+			return 0;
+		--*budget;
 		x = pack_window(dc->w, a + l);
 		y = pack_window(dc->w, b + l);
 		m = la < lb ? la : lb;
@@ -134,39 +154,145 @@ static size_t deep_lcp(struct deepctx *dc, size_t a, size_t b, size_t from, int 
 		c = d ? (size_t)__builtin_clzll(d) : 64;
 		if (c < m) {
 			*cmp = x < y ? -1 : 1;
-			return l + c;
+			*lcp = l + c;
+			return 1;
 		}
 		l += m;
 	}
 }
 
+/* Order and LCP of the deep tie a, b.  Returns 0, or -1 with dc->over
+ * (the suffix array should answer) or dc->nomem set. */
+static int deep_pair(struct deepctx *dc, size_t a, size_t b, size_t *lcp, int *cmp)
+{
+	uint32_t ka, kb;
+
+	if (((a ^ b) & 7) != 0) {
+		if (words_lcp(dc, a, b, &dc->hard, lcp, cmp))
+			return 0;
+		dc->over = 1;
+		return -1;
+	}
+	if (!dc->ranked) {
+		if (!dc->ranks_now && words_lcp(dc, a, b, &dc->soft, lcp, cmp))
+			return 0;
+		if (deeprank_init(&dc->dr, dc->w, dc->n) != 0) {
+			dc->nomem = 1;
+			return -1;
+		}
+		dc->ranked = 1;
+	}
+	ka = deeprank_key(&dc->dr, a);
+	kb = deeprank_key(&dc->dr, b);
+	*cmp = ka < kb ? -1 : 1;
+	*lcp = deeprank_lcp(&dc->dr, a, b, ka, kb);
+	return 0;
+}
+
 static int deep_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct pkey *a = pa, *b = pb;
-	int c;
+	size_t l;
+	int c = 0;
 
-	deep_lcp(arg, a->pos, b->pos, 64, &c);
+	deep_pair(arg, a->pos, b->pos, &l, &c);   /* a failure is read after the sort */
 	return c;
 }
 
+/* Orders a deep tie group g[0..m-1] and sets gl[i] to the LCP of g[i - 1]
+ * and g[i]; carried: the keys hold their byte ranks.  Returns 0 or -1 (see
+ * deep_pair). */
+static int order_ties(struct deepctx *dc, struct pkey *g, size_t m, uint32_t *gl, int carried)
+{
+	int aligned = 1;
+
+	for (size_t i = 1; i < m; i++)
+		if (((g[i].pos ^ g[0].pos) & 7) != 0)
+			aligned = 0;
+	if (aligned && carried) {
+		/* pkey_sort has ordered them by their ranks already; the LCPs of
+		 * those ranks are read at random: ask for them all first */
+		for (size_t i = 1; i < m; i++)
+			__builtin_prefetch(&dc->dr.lcp[g[i].aux >> 7]);
+		for (size_t i = 1; i < m; i++)
+			gl[i] = (uint32_t)deeprank_lcp(&dc->dr, g[i - 1].pos, g[i].pos, g[i - 1].aux >> 7,
+						       g[i].aux >> 7);
+		return 0;
+	}
+	if (aligned && dc->ranked) {
+		/* sort on the ranks in place of the (equal) keys */
+		uint64_t key = g[0].key;
+
+		for (size_t i = 0; i < m; i++) {
+			g[i].key = deeprank_key(&dc->dr, g[i].pos);
+			__builtin_prefetch(&dc->dr.lcp[g[i].key]);   /* read below */
+		}
+		pkey_sort(g, m);
+		for (size_t i = 1; i < m; i++)
+			gl[i] = (uint32_t)deeprank_lcp(&dc->dr, g[i - 1].pos, g[i].pos,
+						       (uint32_t)g[i - 1].key, (uint32_t)g[i].key);
+		for (size_t i = 0; i < m; i++)
+			g[i].key = key;
+		return 0;
+	}
+	qsort_r(g, m, sizeof *g, deep_cmp, dc);
+	if (dc->over || dc->nomem)
+		return -1;
+	for (size_t i = 1; i < m; i++) {
+		size_t l;
+		int c;
+
+		if (deep_pair(dc, g[i - 1].pos, g[i].pos, &l, &c) != 0)
+			return -1;
+		gl[i] = (uint32_t)l;
+	}
+	return 0;
+}
+
 /* Streams the sorted suffixes of one top-level bucket (positions p[0..m-1])
- * into the interval walk.  Returns 1, or 0 when a repeat reaches 64 bits. */
+ * into the interval walk.  Returns 1, or 0 when the suffix array should
+ * answer or memory ran out (dc.nomem). */
 struct pscan {
 	const uint64_t *w;
 	size_t n;
 	struct pkey *tmp;     /* room for the largest top-level bucket */
+	uint32_t *tlcp;       /* deep LCPs of the tie groups in tmp */
 	uint32_t sub[(1u << PACK_SUB_BITS) + 1];
-	struct pkey *keys;    /* the sub-bucket being streamed, within tmp */
 	struct pkey prev;
 	int first;
-	int nomem;
 	struct deepctx dc;
+	struct tuple_deep *deep;
 };
+
+/* Appends one LCP to the deep list: those of 64 and more, and one 63 for
+ * each run of shorter ones.  Returns 0 or -1 (out of memory). */
+static int deep_push(struct tuple_deep *d, size_t l)
+{
+	if (l < 64) {
+		if (d->len == 0 || d->lcp[d->len - 1] == 63)
+			return 0;
+		l = 63;
+	}
+	if (d->len == d->cap) {
+		size_t nc = d->cap ? d->cap * 2 : 4096;
+		uint32_t *a = realloc(d->lcp, nc * sizeof *a);
+
+		if (!a)
+			return -1;
+		d->lcp = a;
+		d->cap = nc;
+	}
+	d->lcp[d->len++] = (uint32_t)l;
+	return 0;
+}
 
 static int pscan_bucket(struct pscan *ps, struct lcpint *st, const uint32_t *p, size_t m)
 {
 	const unsigned shift = 64 - PACK_TOP_BITS - PACK_SUB_BITS;
 	const size_t nsub = (size_t)1 << PACK_SUB_BITS, mask = nsub - 1;
+	/* once the bytes are ranked, fetch each rank here, in position order,
+	 * rather than at random in the tie groups */
+	const uint32_t *rank = ps->dc.ranked && ps->dc.dr.nb <= PKEY_RANK_MAX ? ps->dc.dr.rank : NULL;
 
 	memset(ps->sub, 0, sizeof ps->sub);
 	for (size_t i = 0; i < m; i++)
@@ -181,60 +307,75 @@ static int pscan_bucket(struct pscan *ps, struct lcpint *st, const uint32_t *p, 
 		struct pkey *d = &ps->tmp[ps->sub[b]++];
 
 		d->key = key;
-		d->avail = (uint32_t)(left < 64 ? left : 64);
+		d->aux = (uint32_t)(left < 64 ? left : 64);
+		if (rank && left >= 64) {
+			if (i + 16 < m)
+				__builtin_prefetch(&rank[(p[i + 16] >> 3) + 1]);
+			d->aux |= rank[(p[i] >> 3) + 1] << 7;
+		}
 		d->pos = p[i];
 	}
 	/* sub[b] now holds the end of bucket b */
 	for (size_t b = 0, lo = 0; b < nsub; b++) {
 		size_t hi = ps->sub[b], k = hi - lo;
+		struct pkey *keys = ps->tmp + lo;
+		uint32_t *gl = ps->tlcp + lo;
 
 		if (k == 0)
 			continue;
-		ps->keys = ps->tmp + lo;
-		pkey_sort(ps->keys, k);
+		pkey_sort(keys, k);
 		/* runs that agree on all 64 bits: order them by the bits after */
 		for (size_t i = 0; i + 1 < k; ) {
 			size_t j = i + 1;
 
-			while (j < k && ps->keys[j].key == ps->keys[i].key &&
-			       ps->keys[j].avail == 64 && ps->keys[i].avail == 64)
+			while (j < k && keys[j].key == keys[i].key &&
+			       PKEY_AVAIL(keys[j]) == 64 && PKEY_AVAIL(keys[i]) == 64)
 				j++;
-			if (j - i > 1) {
-				qsort_r(ps->keys + i, j - i, sizeof *ps->keys, deep_cmp, &ps->dc);
-				if (ps->dc.over)
-					return 0;
-			}
+			if (j - i > 1 && order_ties(&ps->dc, keys + i, j - i, gl + i, rank != NULL) != 0)
+				return 0;
 			i = j;
 		}
 		for (size_t i = 0; i < k; i++) {
 			if (!ps->first) {
-				uint64_t x = ps->prev.key ^ ps->keys[i].key;
+				uint64_t x = ps->prev.key ^ keys[i].key;
 				size_t l = x ? (size_t)__builtin_clzll(x) : 64;
 
-				if (ps->prev.avail < l)
-					l = ps->prev.avail;
-				if (ps->keys[i].avail < l)
-					l = ps->keys[i].avail;
-				if (l >= 64) {
-					int c;
-
-					l = deep_lcp(&ps->dc, ps->prev.pos, ps->keys[i].pos, 64, &c);
-					if (ps->dc.over)
-						return 0;   /* too many long repeats: the suffix array */
-				}
+				if (PKEY_AVAIL(ps->prev) < l)
+					l = PKEY_AVAIL(ps->prev);
+				if (PKEY_AVAIL(keys[i]) < l)
+					l = PKEY_AVAIL(keys[i]);
+				if (l >= 64)
+					l = gl[i];   /* i follows a member of its tie group */
 				lcpint_step(st, l);
+				if (deep_push(ps->deep, l) != 0) {
+					ps->dc.nomem = 1;
+					return 0;
+				}
 			}
 			ps->first = 0;
-			ps->prev = ps->keys[i];
+			ps->prev = keys[i];
 		}
 		lo = hi;
 	}
 	return 1;
 }
 
-/* Returns 1 when done, 0 when a repeat of 64 bits or more needs the suffix
- * array, or a negative err code. */
-int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct err *e)
+static void pscan_free(struct pscan *ps)
+{
+	if (!ps)
+		return;
+	free(ps->tmp);
+	free(ps->tlcp);
+	if (ps->dc.ranked)
+		deeprank_free(&ps->dc.dr);
+	free(ps);
+}
+
+/* Returns 1 when done, 0 when the input should go to the suffix array, or
+ * a negative err code.  ranks_now (tests) takes deep ties at the same
+ * offset to the byte ranks at once. */
+int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tuple_deep *deep,
+		      int ranks_now, struct err *e)
 {
 	const size_t ntop = (size_t)1 << PACK_TOP_BITS;
 	const unsigned tshift = 64 - PACK_TOP_BITS;
@@ -266,7 +407,7 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct err 
 		 * heavily skewed data, where long repeats make the deep compares
 		 * costly; the suffix array is the cheaper road */
 		free(w);
-		free(ps);
+		pscan_free(ps);
 		return 0;
 	}
 	cap = maxb > PACK_GROUP_CAP ? maxb : PACK_GROUP_CAP;
@@ -274,14 +415,21 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct err 
 		cap = n;
 	pos = malloc((cap + 1) * sizeof *pos);
 	ps->tmp = malloc(maxb * sizeof *ps->tmp);
-	if (!pos || !ps->tmp || lcpint_init(st, 64, 1, 64, LCPINT_GROWS) != 0)
+	ps->tlcp = malloc(maxb * sizeof *ps->tlcp);
+	if (!pos || !ps->tmp || !ps->tlcp ||
+	    lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0)
 		goto nomem;
+	st->qmin = TUPLE_MIN_COUNT;
+	st->dmax = n;
+	ps->deep = deep;
 	ps->w = w;
 	ps->n = n;
 	ps->first = 1;
 	ps->dc.w = w;
 	ps->dc.n = n;
-	ps->dc.budget = PACK_DEEP_BUDGET * n;
+	ps->dc.hard = PACK_DEEP_BUDGET * n;
+	ps->dc.soft = (size_t)(PACK_DEEP_SOFT * (double)n);
+	ps->dc.ranks_now = ranks_now;
 
 	for (size_t b0 = 0; b0 < ntop && rc == 1; ) {
 		size_t b1 = b0, tot = 0;
@@ -313,23 +461,18 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct err 
 				rc = pscan_bucket(ps, st, pos + start[b], cnt[b]);
 		b0 = b1;
 	}
-	if (rc < 0 || ps->nomem)
-		goto nomem;
 	if (rc == 1)
 		lcpint_step(st, 0);
-	if (st->nomem)
+	if (ps->dc.nomem || st->nomem)
 		goto nomem;
+	rc = ps->dc.over ? 0 : rc;
 	free(w);
 	free(pos);
-	free(ps->tmp);
-	free(ps);
+	pscan_free(ps);
 	return rc;
 nomem:
 	free(w);
 	free(pos);
-	if (ps) {
-		free(ps->tmp);
-		free(ps);
-	}
+	pscan_free(ps);
 	return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
 }
