@@ -15,9 +15,9 @@
  * exact, and the floating-point steps below are NIST's, so the figures
  * match ea_non_iid to the last bit.
  *
- * Sorting: divsufsort's suffix array with a PLCP pass (Kärkkäinen, Manzini,
- * Puglisi 2009; 8N bytes, LCP kept over the suffix array so the peak stays
- * there) serves every input.  Long bitstrings first try the cheaper packed
+ * Sorting: divsufsort's suffix array with a sparse PLCP pass (Kärkkäinen,
+ * Manzini, Puglisi 2009; 5N bytes, LCP kept over the suffix array) serves
+ * every input.  Long bitstrings first try the cheaper packed
  * order of tuple_packed.c; the walk itself is lcpint.c.  Long repeats make
  * u and v millions: the walk samples Q and S every 64 lengths, and a
  * second walk fills in just the blocks the samples cannot settle (see
@@ -63,53 +63,95 @@ static int tuple_sort(const uint8_t *s, size_t n, unsigned k, saidx_t *sa)
 	return rc;
 }
 
+/* h extended while the suffixes at a and b agree (they do on h symbols) */
+static size_t match_from(const uint8_t *s, size_t n, size_t a, size_t b, size_t h)
+{
+	size_t lim = n - (a > b ? a : b);
+
+	while (h + 8 <= lim) {
+		uint64_t x, y;
+
+		memcpy(&x, s + a + h, 8);
+		memcpy(&y, s + b + h, 8);
+		if (x != y)
+			break;
+		h += 8;
+	}
+	while (h < lim && s[a + h] == s[b + h])
+		h++;
+	return h;
+}
+
+/* The LCP array, over the suffix array itself, by the sparse Phi method
+ * (Kärkkäinen, Manzini, Puglisi 2009) with every TUPLE_PHI_Q-th text
+ * position sampled: PLCP at the samples in text order (PLCP[i + q] >=
+ * PLCP[i] - q), then each LCP from its sample's bound (PLCP[i + d] >=
+ * PLCP[i] - d), O(q n) in all however long the repeats.  4N/q bytes
+ * besides the suffix array instead of 4N: the 8M-bit expansion of 1M
+ * skewed bytes stays well under 96 MB.  Returns the largest LCP, v; or
+ * (size_t)-1 when out of memory. */
+#define TUPLE_PHI_Q 4
+
+static size_t lcp_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
+{
+	const size_t q = TUPLE_PHI_Q, ns = (n + q - 1) / q;
+	saidx_t *phi = malloc(ns * sizeof *phi);
+	size_t h = 0, v = 0;
+
+	if (!phi)
+		return (size_t)-1;
+	/* Phi at the samples: the suffix before each in sorted order */
+	for (size_t j = 0; j < n; j++)
+		if ((size_t)sa[j] % q == 0)
+			phi[(size_t)sa[j] / q] = j > 0 ? sa[j - 1] : -1;
+	/* PLCP at the samples, in place */
+	for (size_t k = 0; k < ns; k++) {
+		if (phi[k] < 0) {
+			phi[k] = 0;
+			h = 0;
+			continue;
+		}
+		h = match_from(s, n, k * q, (size_t)phi[k], h);
+		phi[k] = (saidx_t)h;
+		h = h > q ? h - q : 0;
+	}
+	/* LCP[j] from the sample at or before SA[j]; downwards, so that SA[j - 1]
+	 * is still there when LCP[j] replaces SA[j] */
+	for (size_t j = n; j-- > 1;) {
+		size_t p = (size_t)sa[j], d = p % q, lb = (size_t)phi[p / q];
+
+		h = match_from(s, n, p, (size_t)sa[j - 1], lb > d ? lb - d : 0);
+		sa[j] = (saidx_t)h;
+		if (h > v)
+			v = h;
+	}
+	sa[0] = 0;
+	free(phi);
+	return v;
+}
+
 /* Sorts the suffixes and walks their intervals; *lcp gets the LCP array
  * (the caller frees it) for tuple_finish's second walk. */
 static int scan_suffix_array(const uint8_t *s, size_t n, unsigned k, struct lcpint *st,
 			     uint32_t **lcp, struct err *e)
 {
-	saidx_t *sa, *plcp;
-	size_t h = 0, v = 0;
+	saidx_t *sa;
+	size_t v;
 
 	if (n >= (size_t)INT32_MAX)
 		return err_set(e, ERR_DATA, "t-tuple/LRS: %zu samples is more than the suffix array handles", n);
 	sa = malloc(n * sizeof *sa);
-	plcp = malloc(n * sizeof *plcp);
-	if (!sa || !plcp) {
-		free(sa);
-		free(plcp);
+	if (!sa)
 		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu suffixes", n);
-	}
 	if (tuple_sort(s, n, k, sa) != 0) {
 		free(sa);
-		free(plcp);
 		return err_set(e, ERR_INTERNAL, "t-tuple/LRS: divsufsort failed");
 	}
-	/* Phi[SA[i]] = SA[i-1]; then PLCP in text order, in place. */
-	plcp[sa[0]] = -1;
-	for (size_t i = 1; i < n; i++)
-		plcp[sa[i]] = sa[i - 1];
-	for (size_t i = 0; i < n; i++) {
-		saidx_t j = plcp[i];
-
-		if (j < 0) {
-			plcp[i] = 0;
-			h = 0;
-			continue;
-		}
-		while (i + h < n && (size_t)j + h < n && s[i + h] == s[(size_t)j + h])
-			h++;
-		plcp[i] = (saidx_t)h;
-		if (h > v)
-			v = h;
-		if (h > 0)
-			h--;
+	v = lcp_over_sa(s, n, sa);
+	if (v == (size_t)-1) {
+		free(sa);
+		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu suffixes", n);
 	}
-	/* LCP in suffix order, over the suffix array itself; PLCP is done */
-	for (size_t i = 0; i < n; i++)
-		sa[i] = plcp[sa[i]];
-	sa[0] = 0;
-	free(plcp);
 
 	if (lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0) {
 		free(sa);
