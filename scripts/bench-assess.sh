@@ -10,8 +10,8 @@
 #   tests/data/nist-90b/bin/{truerand_8bit,biased-random-bytes,normal}.bin.
 #   -s adds the inputs issue 4 names as worst cases, each 1,000,000 bytes:
 #   a period-2 pattern, every byte value in turn (a counter), a 100 KB random
-#   block repeated 10 times, a 1000-byte block repeated 1000 times, and 99.9%
-#   zeros with rare random bytes.
+#   block repeated 10 times, a 1000-byte block repeated 1000 times, 99.9%
+#   zeros with rare random bytes, and the bit pattern 010 repeated.
 # Needs GNU time (/usr/bin/time -v).
 set -eu
 
@@ -57,8 +57,10 @@ if [ $# -eq 0 ]; then
 		i=0; while [ $i -lt 1000 ]; do cat "$tmp/blk"; i=$((i + 1)); done >"$tmp/repeat-1k-x1000.bin"
 		head -c 4000000 /dev/urandom | od -An -v -tu4 -w4 |
 			LC_ALL=C awk '{ if ($1 % 1000 == 0) printf "%c", int($1 / 1000) % 256; else printf "%c", 0 }' >"$tmp/rare.bin"
+		# bits 010 repeated: a repeat at every bit offset, the suffix array's case
+		LC_ALL=C awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "%c", i % 3 == 0 ? 73 : i % 3 == 1 ? 36 : 146 }' >"$tmp/bits-010.bin"
 		set -- "$@" "$tmp/period2.bin" "$tmp/counter.bin" "$tmp/repeat-100k-x10.bin" \
-			"$tmp/repeat-1k-x1000.bin" "$tmp/rare.bin"
+			"$tmp/repeat-1k-x1000.bin" "$tmp/rare.bin" "$tmp/bits-010.bin"
 	fi
 fi
 

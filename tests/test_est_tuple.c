@@ -375,6 +375,43 @@ static void test_lcpint_views(void)
 	       bad_deep);
 }
 
+/* 300,000 bytes counting 0..255 over and over: u and v run into the
+ * millions for the 2.4M-bit bitstring (the packed order's byte ranks, the
+ * sampled walk and its second pass all at full scale).  The figures are
+ * NIST's ea_non_iid -a -vv on that file (bits inferred: 8). */
+static void test_counter_vs_nist(void)
+{
+	const size_t n = 300000;
+	uint8_t *lit = malloc(n), *bits = malloc(8 * n);
+	struct est_result t, l;
+	struct err e;
+
+	for (size_t i = 0; i < n; i++) {
+		lit[i] = (uint8_t)(i % 256);
+		for (int b = 0; b < 8; b++)
+			bits[8 * i + (size_t)b] = (uint8_t)(lit[i] >> (7 - b) & 1);
+	}
+	for (int m = TUPLE_AUTO; m <= TUPLE_SUFFIX_ARRAY; m++) {
+		const char *how = m == TUPLE_AUTO ? "packed" : "suffix array";
+
+		tuple_lrs_run(bits, 8 * n, 2, (enum tuple_method)m, &t, &l, &e);
+		tap_ok(dx(&t, "t") == 2330368 && fabs(dx(&t, "p-hat_max") - 0.999996740586280058146) <= 1e-15,
+		       "counter, bitstring, %s: t = 2330368, p-hat_max as NIST's (%.17g)", how,
+		       dx(&t, "p-hat_max"));
+		tap_ok(dx(&l, "u") == 2330369 && dx(&l, "v") == 2397952 &&
+		       fabs(dx(&l, "p-hat") - 0.9999967544608524974508) <= 1e-15,
+		       "counter, bitstring, %s: u = 2330369, v = 2397952, p-hat as NIST's (%.17g)", how,
+		       dx(&l, "p-hat"));
+	}
+	tuple_lrs_run(lit, n, 256, TUPLE_AUTO, &t, &l, &e);
+	tap_ok(dx(&t, "t") == 291296 && fabs(dx(&t, "p-hat_max") - 0.9999810630679459947387) <= 1e-15 &&
+	       dx(&l, "u") == 291297 && dx(&l, "v") == 299744 &&
+	       fabs(dx(&l, "p-hat") - 0.9999810487824079501375) <= 1e-15,
+	       "counter, literal: t = 291296, v = 299744, both p-hats as NIST's");
+	free(lit);
+	free(bits);
+}
+
 static void test_degenerate(void)
 {
 	uint8_t s[256];
@@ -440,6 +477,7 @@ int main(void)
 	test_lcpint_views();
 	test_brute();
 	test_long_repeats();
+	test_counter_vs_nist();
 	test_degenerate();
 	return tap_done();
 }
