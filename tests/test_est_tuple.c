@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "estimators/deeprank.h"
 #include "estimators/lcpint.h"
 #include "estimators/tuple.h"
 #include "tap.h"
@@ -375,6 +376,57 @@ static void test_lcpint_views(void)
 	       bad_deep);
 }
 
+/* deeprank.c on its own: for pairs of bit positions at the same offset
+ * within a byte that agree on the rest of that byte, the byte-rank order
+ * and LCP equal a plain bit-by-bit comparison (ends included). */
+static void test_deeprank(void)
+{
+	enum { NB = 3000 };
+	const size_t n = 8 * NB - 5;   /* a partial last byte */
+	uint8_t *bit = malloc(n);
+	uint64_t *w = calloc(n / 64 + 2, sizeof *w);
+	struct deeprank dr;
+	int bad_order = 0, bad_lcp = 0, pairs = 0;
+
+	/* a 40-byte block repeated, with a few flips: long and broken repeats */
+	for (size_t i = 0; i < n; i++)
+		bit[i] = i < 320 ? (uint8_t)rnd(2) : bit[i - 320];
+	for (int k = 0; k < 20; k++)
+		bit[rnd((unsigned)n)] ^= 1;
+	for (size_t i = 0; i < n; i++)
+		w[i / 64] |= (uint64_t)bit[i] << (63 - i % 64);
+	if (deeprank_init(&dr, w, n) != 0) {
+		tap_ok(0, "deeprank_init");
+		return;
+	}
+	for (int k = 0; k < 20000; k++) {
+		size_t a = rnd((unsigned)(n - 16)), b = (a & ~(size_t)7) + 8 * rnd((unsigned)(NB - 2)) + (a & 7);
+		size_t l = 0, r = 8 - (a & 7);
+
+		if (b >= n - 8 || a == b)
+			continue;
+		while (a + l < n && b + l < n && bit[a + l] == bit[b + l])
+			l++;
+		if (l < r)
+			continue;   /* they must agree on the rest of their first byte */
+		pairs++;
+		{
+			uint32_t ka = deeprank_key(&dr, a), kb = deeprank_key(&dr, b);
+			/* bit order: the first difference, or the shorter first */
+			int want = a + l == n ? -1 : b + l == n ? 1 : bit[a + l] < bit[b + l] ? -1 : 1;
+
+			bad_order += (ka < kb ? -1 : 1) != want;
+			bad_lcp += deeprank_lcp(&dr, a, b, ka, kb) != l;
+		}
+	}
+	deeprank_free(&dr);
+	tap_ok(pairs > 1000 && bad_order == 0 && bad_lcp == 0,
+	       "deeprank: order and LCP of %d same-offset pairs equal a bit-by-bit comparison "
+	       "(%d, %d wrong)", pairs, bad_order, bad_lcp);
+	free(bit);
+	free(w);
+}
+
 /* 300,000 bytes counting 0..255 over and over: u and v run into the
  * millions for the 2.4M-bit bitstring (the packed order's byte ranks, the
  * sampled walk and its second pass all at full scale).  The figures are
@@ -477,6 +529,7 @@ int main(void)
 	test_lcpint_views();
 	test_brute();
 	test_long_repeats();
+	test_deeprank();
 	test_counter_vs_nist();
 	test_degenerate();
 	return tap_done();
