@@ -22,6 +22,7 @@
 #include "config.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,14 +31,18 @@
 
 #define IID_MAX_THREADS 64
 /* permutations per worker per batch: larger batches cost less
- * synchronisation but may compute a few shuffles past the early stop */
+ * synchronisation but may compute a few shuffles past the early stop; a
+ * statistic run alone after the probe (run_cheap) is likely to take all
+ * 10,000, and its shuffles are ~1 ms: longer batches there */
 #define IID_BATCH_PER_THREAD 4
+#define IID_LONG_BATCH_PER_THREAD 32
 
 struct worker {
 	const struct iid_data *d;
 	uint64_t seed;
 	const unsigned char *want;   /* statistics still undecided */
-	int first, count, stride, offset;
+	int first, count;
+	atomic_int *next;            /* the batch's next slot to take */
 	uint8_t *raw, *sym;          /* this worker's copy */
 	uint64_t *bits;              /* packed binary data, when `packed` */
 	struct iid_arrange *arr;     /* otherwise: arrangements of the raw samples */
@@ -76,10 +81,17 @@ static int run_one(struct worker *wk, int i, long double out[IID_NSTATS])
 				 wk->w, &wk->e);
 }
 
+/* Takes the batch's slots one at a time, so that the workers finish it
+ * together whatever each shuffle costs. */
 static void *worker_main(void *arg)
 {
 	struct worker *wk = arg;
-	for (int s = wk->offset; s < wk->count; s += wk->stride) {
+
+	for (;;) {
+		int s = atomic_fetch_add(wk->next, 1);
+
+		if (s >= wk->count)
+			break;
 		wk->rc = run_one(wk, wk->first + s, wk->tp[s]);
 		if (wk->rc)
 			break;
@@ -128,8 +140,9 @@ void iid_perm_opts_init(struct iid_perm_opts *o)
 struct perm_run {
 	const struct iid_perm_opts *o;
 	struct worker wk[IID_MAX_THREADS];
-	int threads, batch;
-	long double (*tp)[IID_NSTATS];
+	int threads, batch, long_batch;
+	atomic_int next;
+	long double (*tp)[IID_NSTATS];   /* long_batch slots */
 };
 
 /* Shuffles of all 18 cheap statistics before betting on one of them, and
@@ -156,10 +169,11 @@ static int run_phase(struct perm_run *pr, unsigned char *want, struct iid_perm_r
 	 * permutation per worker, so that at most threads - 1 compressions are
 	 * computed past its decision; cheap statistics run in larger batches.
 	 * Either way the counts are the same: merging is in permutation order. */
-	int per_batch = want[IID_STAT_COMPRESSION] ? threads : pr->batch;
+	int per_batch;
 
 	for (i = 0; i < IID_NSTATS; i++)
 		undecided += want[i] != 0;
+	per_batch = want[IID_STAT_COMPRESSION] ? threads : undecided == 1 ? pr->long_batch : pr->batch;
 	while (*perms < limit && undecided > 0) {
 		int count = limit - *perms < per_batch ? limit - *perms : per_batch;
 		int started = 0;
@@ -169,10 +183,12 @@ static int run_phase(struct perm_run *pr, unsigned char *want, struct iid_perm_r
 		if (pr->o->stop && *pr->o->stop)
 			return err_set(e, ERR_INTERRUPTED, "permutation tests interrupted after %d shuffles",
 				       *perms);
+		atomic_store(&pr->next, 0);
 		for (i = 0; i < threads; i++) {
 			wk[i].want = want;
 			wk[i].first = *perms;
 			wk[i].count = count;
+			wk[i].next = &pr->next;
 			wk[i].rc = 0;
 		}
 		/* worker 0 runs on this thread */
@@ -317,12 +333,11 @@ int iid_permutation_tests(const struct iid_data *d, const struct iid_perm_opts *
 	pr.o = o;
 	pr.threads = threads;
 	pr.batch = threads * IID_BATCH_PER_THREAD;
-	pr.tp = calloc((size_t)pr.batch, sizeof *pr.tp);
+	pr.long_batch = threads * IID_LONG_BATCH_PER_THREAD;
+	pr.tp = calloc((size_t)pr.long_batch, sizeof *pr.tp);
 	for (i = 0; i < threads; i++) {
 		wk[i].d = d;
 		wk[i].seed = o->seed;
-		wk[i].stride = threads;
-		wk[i].offset = i;
 		wk[i].tp = pr.tp;
 		wk[i].packed = packed;
 		if (packed) {
