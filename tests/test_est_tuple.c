@@ -464,6 +464,48 @@ static void test_counter_vs_nist(void)
 	free(bits);
 }
 
+/* A 30,000-byte block (xorshift64, seed 0x9E3779B97F4A7C15, top bytes)
+ * repeated 10 times: u small, v = 2,160,000 bits, the LRS maximum among
+ * millions of lengths.  The figures are NIST's ea_non_iid -a -vv on that
+ * file (bits inferred: 8), which took it 18 minutes. */
+static void test_blocks_vs_nist(void)
+{
+	const size_t blk = 30000, n = 10 * blk;
+	uint8_t *lit = malloc(n), *bits = malloc(8 * n);
+	uint64_t x = 0x9E3779B97F4A7C15ULL;
+	struct est_result t, l;
+	struct err e;
+
+	for (size_t i = 0; i < blk; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		lit[i] = (uint8_t)(x >> 56);
+	}
+	for (size_t i = blk; i < n; i++)
+		lit[i] = lit[i - blk];
+	for (size_t i = 0; i < n; i++)
+		for (int b = 0; b < 8; b++)
+			bits[8 * i + (size_t)b] = (uint8_t)(lit[i] >> (7 - b) & 1);
+	for (int m = TUPLE_AUTO; m <= TUPLE_SUFFIX_ARRAY; m++) {
+		const char *how = m == TUPLE_AUTO ? "packed" : "suffix array";
+
+		tuple_lrs_run(bits, 8 * n, 2, (enum tuple_method)m, &t, &l, &e);
+		tap_ok(dx(&t, "t") == 23 && fabs(dx(&t, "p-hat_max") - 0.619804131087472345732) <= 1e-15 &&
+		       dx(&l, "u") == 24 && dx(&l, "v") == 2160000 &&
+		       fabs(dx(&l, "p-hat") - 0.9999935725686900304509) <= 1e-15,
+		       "10 x 30,000 random bytes, bitstring, %s: t = 23, v = 2160000, both p-hats as NIST's",
+		       how);
+	}
+	tuple_lrs_run(lit, n, 256, TUPLE_AUTO, &t, &l, &e);
+	tap_ok(dx(&t, "t") == 2 && fabs(dx(&t, "p-hat_max") - 0.0141421591940159157689) <= 1e-15 &&
+	       dx(&l, "u") == 3 && dx(&l, "v") == 270000 &&
+	       fabs(dx(&l, "p-hat") - 0.9999565890732418130238) <= 1e-15,
+	       "10 x 30,000 random bytes, literal: t = 2, v = 270000, both p-hats as NIST's");
+	free(lit);
+	free(bits);
+}
+
 static void test_degenerate(void)
 {
 	uint8_t s[256];
@@ -531,6 +573,7 @@ int main(void)
 	test_long_repeats();
 	test_deeprank();
 	test_counter_vs_nist();
+	test_blocks_vs_nist();
 	test_degenerate();
 	return tap_done();
 }
