@@ -85,8 +85,12 @@ int lz78y_binary_tally(const uint8_t *s, size_t n, long max_dict, struct pred_ta
 	for (i = LZ_B + 1; i < n && dict < max_dict; i++) {
 		unsigned y = s[i] & 1u, pred = 0;
 		uint32_t maxc = 0;
+		/* unrolled, with tab[j] = mem + 2^j - 2 folded into the index:
+		 * short-period data never fills the dictionary and spends every
+		 * step here */
+#pragma GCC unroll 16
 		for (unsigned j = LZ_B; j > 0; j--) {
-			uint64_t *c = tab[j] + (h & ((1u << j) - 1));
+			uint64_t *c = mem + ((1u << j) - 2) + (h & ((1u << j) - 1));
 			uint32_t c0 = (uint32_t)*c, c1 = (uint32_t)(*c >> 32);
 			uint32_t cnt = c0 > c1 ? c0 : c1;
 			if (cnt) {
