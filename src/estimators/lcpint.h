@@ -20,7 +20,8 @@
  *                deeper ones at qhi (Q is the suffix maximum),
  * sd[W - soff] = the differences of S over W in [soff, send + 1], deeper
  *                runs clipped at send,
- * mc[j], cd[j] = LCPINT_COARSE: the same for W = 64 j (every j <= v / 64).
+ * mc[j], cd[j] = LCPINT_COARSE: the largest run with depth in [64 j, 64 j + 63]
+ *                and the differences of S at W = 64 j (every j <= v / 64).
  * Long repeats make v millions, and Q and S at every length arrays that
  * the walk updates at random, millions of times: the first walk keeps them
  * exactly below 64 and at multiples of 64 only (cache-sized), and tuple.c
@@ -55,8 +56,8 @@ struct lcpint {
  * callers that only read S[W] where it is below 2^32: the sums are exact
  * there.  st->qdeep follows the deepest run of st->qmin suffixes or more
  * (set qmin after init).  Returns 0 or -1 (out of memory). */
-#define LCPINT_NARROW 2
-#define LCPINT_COARSE 4
+#define LCPINT_NARROW 1
+#define LCPINT_COARSE 2
 int lcpint_init(struct lcpint *st, size_t qlo, size_t qhi, size_t soff, size_t send, int flags);
 /* Turns the runs and differences into Q (up to depth `upto`) and S (up to
  * W = upto), and the samples. */
