@@ -161,12 +161,15 @@ static int words_lcp(const struct deepctx *dc, size_t a, size_t b, size_t *budge
 	}
 }
 
-/* Order and LCP of the deep tie a, b.  Returns 0, or -1 with dc->over
- * (the suffix array should answer) or dc->nomem set. */
+/* Order and LCP of the deep tie a, b (lcp NULL: the order only).  Returns
+ * 0, or -1 with dc->over (the suffix array should answer) or dc->nomem set. */
 static int deep_pair(struct deepctx *dc, size_t a, size_t b, size_t *lcp, int *cmp)
 {
 	uint32_t ka, kb;
+	size_t l;
 
+	if (!lcp)
+		lcp = &l;   /* words_lcp finds it on the way anyway */
 	if (((a ^ b) & 7) != 0) {
 		if (words_lcp(dc, a, b, &dc->hard, lcp, cmp))
 			return 0;
@@ -185,17 +188,17 @@ static int deep_pair(struct deepctx *dc, size_t a, size_t b, size_t *lcp, int *c
 	ka = deeprank_key(&dc->dr, a);
 	kb = deeprank_key(&dc->dr, b);
 	*cmp = ka < kb ? -1 : 1;
-	*lcp = deeprank_lcp(&dc->dr, a, b, ka, kb);
+	if (lcp != &l)
+		*lcp = deeprank_lcp(&dc->dr, a, b, ka, kb);
 	return 0;
 }
 
 static int deep_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct pkey *a = pa, *b = pb;
-	size_t l;
 	int c = 0;
 
-	deep_pair(arg, a->pos, b->pos, &l, &c);   /* a failure is read after the sort */
+	deep_pair(arg, a->pos, b->pos, NULL, &c);   /* a failure is read after the sort */
 	return c;
 }
 
@@ -209,29 +212,25 @@ static int order_ties(struct deepctx *dc, struct pkey *g, size_t m, uint32_t *gl
 	for (size_t i = 1; i < m; i++)
 		if (((g[i].pos ^ g[0].pos) & 7) != 0)
 			aligned = 0;
-	if (aligned && carried) {
-		/* pkey_sort has ordered them by their ranks already; the LCPs of
-		 * those ranks are read at random: ask for them all first */
-		for (size_t i = 1; i < m; i++)
-			__builtin_prefetch(&dc->dr.lcp[g[i].aux >> 7]);
-		for (size_t i = 1; i < m; i++)
-			gl[i] = (uint32_t)deeprank_lcp(&dc->dr, g[i - 1].pos, g[i].pos, g[i - 1].aux >> 7,
-						       g[i].aux >> 7);
-		return 0;
-	}
-	if (aligned && dc->ranked) {
-		/* sort on the ranks in place of the (equal) keys */
+	if (aligned && (carried || dc->ranked)) {
 		uint64_t key = g[0].key;
 
-		for (size_t i = 0; i < m; i++) {
+		/* carried: pkey_sort has ordered them by their ranks already;
+		 * else sort on the ranks in place of the (equal) keys */
+		for (size_t i = 0; !carried && i < m; i++)
 			g[i].key = deeprank_key(&dc->dr, g[i].pos);
-			__builtin_prefetch(&dc->dr.lcp[g[i].key]);   /* read below */
-		}
-		pkey_sort(g, m);
+		if (!carried)
+			pkey_sort(g, m);
+#define TIE_RANK(i) (carried ? g[i].aux >> 7 : (uint32_t)g[i].key)
+		/* the LCPs of those ranks are read at random: ask for them all
+		 * first */
 		for (size_t i = 1; i < m; i++)
-			gl[i] = (uint32_t)deeprank_lcp(&dc->dr, g[i - 1].pos, g[i].pos,
-						       (uint32_t)g[i - 1].key, (uint32_t)g[i].key);
-		for (size_t i = 0; i < m; i++)
+			__builtin_prefetch(&dc->dr.lcp[TIE_RANK(i)]);
+		for (size_t i = 1; i < m; i++)
+			gl[i] = (uint32_t)deeprank_lcp(&dc->dr, g[i - 1].pos, g[i].pos, TIE_RANK(i - 1),
+						       TIE_RANK(i));
+#undef TIE_RANK
+		for (size_t i = 0; !carried && i < m; i++)
 			g[i].key = key;
 		return 0;
 	}
