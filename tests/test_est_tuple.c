@@ -138,9 +138,9 @@ static unsigned rnd(unsigned k)
 static void test_brute(void)
 {
 	uint8_t s[600];
-	const char *mname[] = { "", "suffix array", "packed", "packed, ranks" };
+	const char *mname[] = { "", "suffix array", "packed", "packed, ranks", "runs" };
 
-	for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_PACKED_RANKED; m++) {
+	for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_RUNS; m++) {
 		char what[128];
 
 		for (int rep = 0; rep < 3; rep++) {
@@ -254,7 +254,7 @@ static void test_long_repeats(void)
 {
 	const size_t n = 6000;
 	uint8_t *s = malloc(n);
-	const char *mname[] = { "", "suffix array", "packed", "packed, ranks" };
+	const char *mname[] = { "", "suffix array", "packed", "packed, ranks", "runs" };
 	/* block lengths: byte-aligned and not; up to 35 copies and more */
 	const size_t blocks[] = { 800, 1000, 1237, 2000, 3001, 100, 152 };
 
@@ -267,7 +267,7 @@ static void test_long_repeats(void)
 		if (bi == 2 || bi == 6)   /* break one copy: two candidates */
 			s[4000] ^= 1;
 		p = long_reference(s, n, &u, &v, &tp);
-		for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_PACKED_RANKED; m++) {
+		for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_RUNS; m++) {
 			struct est_result t, l;
 			struct err e;
 			int ok;
@@ -311,6 +311,85 @@ static uint64_t s_from_lcps(const uint32_t *lcp, size_t m, size_t w, uint64_t *q
 /* The interval walk's three views of Q and S (lcpint.c): exact below 64,
  * sampled at 64 j, and windows that clip deeper intervals, on LCP lists
  * that crowd every boundary (63, 64, 127, 128, ...). */
+/* tuple_runs.c's LCP array equals that of a plain suffix sort, of the
+ * input itself when 1 is the rarer bit, else of its complement (whose order
+ * the runs give: complementing keeps every interval, so Q and S) */
+static void test_runs_lcp(void)
+{
+	static uint8_t s[46000], x[46000];
+	static size_t sa[46000];
+
+	for (int c = 0; c < 13; c++) {
+		size_t n = c < 2 ? 1 + (size_t)c * 299 : 2 + rnd(698), ones = 0, v = 0, want_v = 0;
+		const char *kname[] = { "constant", "one 1", "skewed to 0", "skewed to 1", "random",
+					"repeats", "300 run lengths, two-byte tokens" };
+		unsigned kind = c == 12 ? 6 : (unsigned)c % 6;
+		uint32_t *lcp = NULL;
+		int ok = 1;
+
+		for (size_t i = 0; i < n; i++) {
+			switch (kind) {
+			case 0: s[i] = 0; break;                                /* constant */
+			case 1: s[i] = i == n / 3; break;                       /* one 1 */
+			case 2: s[i] = rnd(10) == 0; break;                     /* skewed */
+			case 3: s[i] = rnd(10) != 0; break;                     /* skewed to 1 */
+			case 4: s[i] = (uint8_t)rnd(2); break;
+			default: s[i] = i < 40 ? rnd(6) == 0 : s[i - 40]; break;   /* repeats */
+			}
+			ones += s[i];
+		}
+		if (c == 7)
+			s[n - 1] = 1;   /* no trailing run */
+		if (c == 12) {
+			/* runs of 300 lengths, each closed by a 1: two-byte tokens */
+			unsigned len[300];
+			for (unsigned i = 0; i < 300; i++)
+				len[i] = i;
+			for (unsigned i = 299; i > 0; i--) {
+				unsigned j = rnd(i + 1), tmp = len[i];
+				len[i] = len[j];
+				len[j] = tmp;
+			}
+			n = 0;
+			for (unsigned i = 0; i < 300; i++) {
+				memset(s + n, 0, len[i]);
+				n += len[i];
+				s[n++] = 1;
+			}
+		}
+		ones = 0;
+		for (size_t i = 0; i < n; i++)
+			ones += s[i];
+		for (size_t i = 0; i < n; i++) {
+			x[i] = ones <= n - ones ? s[i] : (uint8_t)!s[i];
+			sa[i] = i;
+		}
+		sfx_base = x;
+		sfx_n = n;
+		qsort(sa, n, sizeof *sa, cmp_suffix);
+		if (n < 2) {
+			ok = tuple_lcp_runs(s, n, &lcp, &v) != 0 && lcp == NULL;
+			tap_ok(ok, "runs LCP: %zu bits declined", n);
+			continue;
+		}
+		ok = tuple_lcp_runs(s, n, &lcp, &v) == 0 && lcp[0] == 0;
+		for (size_t i = 1; ok && i < n; i++) {
+			size_t a = sa[i - 1], b = sa[i], l = 0;
+			while (a + l < n && b + l < n && x[a + l] == x[b + l])
+				l++;
+			if (l > want_v)
+				want_v = l;
+			if (lcp[i] != l) {
+				printf("# lcp[%zu] = %u, want %zu\n", i, lcp[i], l);
+				ok = 0;
+			}
+		}
+		tap_ok(ok && v == want_v, "runs LCP: %zu bits, %zu ones (%s): every LCP and v = %zu",
+		       n, ones, kname[kind], want_v);
+		free(lcp);
+	}
+}
+
 static void test_lcpint_views(void)
 {
 	enum { M = 3000 };
@@ -572,6 +651,7 @@ static void test_degenerate(void)
 int main(void)
 {
 	test_lcpint_views();
+	test_runs_lcp();
 	test_brute();
 	test_long_repeats();
 	test_deeprank();

@@ -18,7 +18,8 @@
  * Sorting: divsufsort's suffix array with a sparse PLCP pass (Kärkkäinen,
  * Manzini, Puglisi 2009; 5N bytes, LCP kept over the suffix array) serves
  * every input.  Long bitstrings first try the cheaper packed
- * order of tuple_packed.c; the walk itself is lcpint.c.  Long repeats make
+ * order of tuple_packed.c, or when skewed (long runs everywhere) the run
+ * sort of tuple_runs.c; the walk itself is lcpint.c.  Long repeats make
  * u and v millions: the walk samples Q and S every 64 lengths, and a
  * second walk fills in just the blocks the samples cannot settle (see
  * termmax_scan below). */
@@ -130,13 +131,28 @@ static size_t lcp_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
 	return v;
 }
 
-/* Sorts the suffixes and walks their intervals; *lcp gets the LCP array
- * (the caller frees it) for tuple_finish's second walk. */
-static int scan_suffix_array(const uint8_t *s, size_t n, unsigned k, struct lcpint *st,
-			     uint32_t **lcp, struct err *e)
+/* Walks the intervals of the LCP array lcp[0..n) (lcp[0] = 0; v its
+ * largest entry) into st. */
+static int walk_lcp(struct lcpint *st, const uint32_t *lcp, size_t n, size_t v, struct err *e)
+{
+	if (lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0)
+		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
+	st->dmax = v;
+	st->qmin = TUPLE_MIN_COUNT;
+	for (size_t i = 1; i < n; i++)
+		lcpint_step(st, lcp[i]);
+	lcpint_step(st, 0);
+	if (st->nomem)
+		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
+	return 0;
+}
+
+/* Sorts the suffixes; *lcp gets the LCP array (the caller frees it) for
+ * the walk and tuple_finish's second walk. */
+static int lcp_suffix_array(const uint8_t *s, size_t n, unsigned k, uint32_t **lcp, size_t *v,
+			    struct err *e)
 {
 	saidx_t *sa;
-	size_t v;
 
 	if (n >= (size_t)INT32_MAX)
 		return err_set(e, ERR_DATA, "t-tuple/LRS: %zu samples is more than the suffix array handles", n);
@@ -147,27 +163,25 @@ static int scan_suffix_array(const uint8_t *s, size_t n, unsigned k, struct lcpi
 		free(sa);
 		return err_set(e, ERR_INTERNAL, "t-tuple/LRS: divsufsort failed");
 	}
-	v = lcp_over_sa(s, n, sa);
-	if (v == (size_t)-1) {
+	*v = lcp_over_sa(s, n, sa);
+	if (*v == (size_t)-1) {
 		free(sa);
 		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu suffixes", n);
 	}
-
-	if (lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0) {
-		free(sa);
-		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
-	}
-	st->dmax = v;
-	st->qmin = TUPLE_MIN_COUNT;
-	for (size_t i = 1; i < n; i++)
-		lcpint_step(st, (size_t)sa[i]);
-	lcpint_step(st, 0);
-	if (st->nomem) {
-		free(sa);
-		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
-	}
 	*lcp = (uint32_t *)sa;   /* LCPs are >= 0: the same bits as uint32_t */
 	return 0;
+}
+
+/* A bitstring whose rarer bit is at most a quarter of it: tuple_runs.c
+ * sorts its K runs instead of its N bits, and the packed order would meet
+ * deep ties (long runs) at every offset. */
+static int skewed_bits(const uint8_t *s, size_t n)
+{
+	size_t ones = 0;
+
+	for (size_t i = 0; i < n; i++)
+		ones += s[i] & 1u;
+	return ones <= n / 4 || n - ones <= n / 4;
 }
 
 /* ---- the two estimates from Q and S ----------------------------------- */
@@ -374,6 +388,7 @@ int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 	struct lcpint st;
 	struct tuple_deep deep = { NULL, 0, 0 };
 	uint32_t *lcp = NULL;
+	size_t v = 0;
 	int rc = 0;
 
 	est_result_init(tr, "tuple", "t-Tuple");
@@ -384,9 +399,8 @@ int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		return 0;
 	}
 	memset(&st, 0, sizeof st);
-	if (m == TUPLE_AUTO)
-		m = (k == 2 && n >= ((size_t)1 << 21) && n < UINT32_MAX) ? TUPLE_PACKED
-									 : TUPLE_SUFFIX_ARRAY;
+	if (m == TUPLE_AUTO && k == 2 && n >= ((size_t)1 << 21) && n < UINT32_MAX)
+		m = skewed_bits(s, n) ? TUPLE_RUNS : TUPLE_PACKED;
 	if ((m == TUPLE_PACKED || m == TUPLE_PACKED_RANKED) && k == 2 && n < UINT32_MAX) {
 		rc = tuple_scan_packed(s, n, &st, &deep, m == TUPLE_PACKED_RANKED, e);
 		if (rc == 1) {
@@ -406,7 +420,14 @@ int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		malloc_trim(0);
 		memset(&st, 0, sizeof st);
 	}
-	rc = scan_suffix_array(s, n, k, &st, &lcp, e);
+	if (m == TUPLE_RUNS && k == 2 && n < UINT32_MAX) {
+		if (tuple_lcp_runs(s, n, &lcp, &v) != 0)
+			return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for the runs of %zu bits", n);
+	} else {
+		rc = lcp_suffix_array(s, n, k, &lcp, &v, e);
+	}
+	if (rc == 0)
+		rc = walk_lcp(&st, lcp, n, v, e);
 	if (rc == 0 && tuple_finish(&st, n, tr, lr, lcp + 1, n - 1) != 0)
 		rc = err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
 	free(lcp);

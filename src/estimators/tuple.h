@@ -17,6 +17,8 @@ enum tuple_method {
 			       the suffix array on bit patterns repeating at every offset */
 	TUPLE_PACKED_RANKED, /* tests: TUPLE_PACKED with the byte ranks from the first
 				deep tie at the same offset */
+	TUPLE_RUNS,         /* bitstrings only: the LCPs from the runs of the rarer
+			       bit (tuple_runs.c); auto for skewed bitstrings */
 };
 
 struct lcpint;
@@ -37,6 +39,12 @@ struct tuple_deep {
  * err code.  ranks_now: see TUPLE_PACKED_RANKED. */
 int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tuple_deep *deep,
 		      int ranks_now, struct err *e);
+
+/* The LCP array (lcp[0] = 0, lcp[i] between the i-1-th and i-th suffix in
+ * sorted order; the caller frees it) of the bitstring s[0..n), and v its
+ * largest entry, from the runs of its rarer bit (tuple_runs.c).  0, or -1
+ * when out of memory (or n or its runs too large). */
+int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp, size_t *v);
 
 int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		  struct est_result *tuple, struct est_result *lrs, struct err *e);
