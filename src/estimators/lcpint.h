@@ -108,6 +108,12 @@ static inline void lcpint_step(struct lcpint *st, size_t lcp)
 		st->top++;
 		st->sh[st->top] = (uint32_t)lcp;
 		st->slb[st->top] = (uint32_t)lb;
+		/* the interval closes later and then updates its samples at
+		 * lcp / 64, anywhere in arrays of v / 64: fetch them now */
+		if (lcp >= LCPINT_STRIDE && lcp / LCPINT_STRIDE < st->ccap) {
+			__builtin_prefetch(&st->mc[lcp / LCPINT_STRIDE], 1);
+			__builtin_prefetch(&st->cd[lcp / LCPINT_STRIDE + 1], 1);
+		}
 	}
 }
 
