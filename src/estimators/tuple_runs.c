@@ -199,8 +199,9 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 				continue;
 			}
 			j = tsa[rank[i] - 1];
-			/* END is unique, so a mismatch comes before either ends */
-			while (code[i + h] == code[j + h])
+			/* END is unique, so a mismatch comes at the latest where
+			 * either reaches it (the bound only says so) */
+			while (i + h < K - 1 && j + h < K - 1 && code[i + h] == code[j + h])
 				h++;
 			li = i + h == K - 1 ? T : run[i + h + 1];
 			lj = j + h == K - 1 ? T : run[j + h + 1];
