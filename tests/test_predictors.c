@@ -403,7 +403,7 @@ static void test_nist(const char *base)
 /* LZ78Y on a bitstring, transcribed step by step from NIST's LZ78Y_test()
  * (binary path) with no pruning: every length looked up, 16 down, a new
  * context entered while fewer than max_dict are known. */
-static void lz_naive(const uint8_t *s, size_t n, long max_dict, struct pred_tally *t)
+static void lz_naive(const uint8_t *s, size_t n, long max_dict, struct pred_tally *t, long *entries)
 {
 	static uint32_t cnt[17][1u << 16][2];
 	long dict = 0;
@@ -437,51 +437,56 @@ static void lz_naive(const uint8_t *s, size_t n, long max_dict, struct pred_tall
 		}
 		pred_tally_add(t, maxc && pred == s[i]);
 	}
+	*entries = dict;
 }
 
 /* The bitstring LZ78Y stops walking a context chain where no context can
  * predict again, and steps over the lengths the dictionary had no room for
  * in the step it filled up.  Against the plain transcription, on inputs
  * whose chains stay alive (no 11, no 111, noisy periods, sparse ones,
- * random then periodic) with dictionaries small enough to fill. */
+ * random then periodic, a random block repeated) with dictionaries small
+ * enough to fill and NIST's, which most of them never fill. */
 static void test_lz_pruning(void)
 {
-	static const long dicts[] = { 20, 37, 64, 300, 2000 };
+	static const long dicts[] = { 20, 37, 64, 300, 2000, 65536 };
 	uint64_t x = 0x9e3779b97f4a7c15ULL;
 	int bad = 0, cases = 0;
 
 	for (int tr = 0; tr < 400; tr++) {
 		size_t n = 40 + (size_t)(tr * 7919 % 6000);
 		uint8_t *s = malloc(n);
-		unsigned per = 2 + tr % 9, q = 1 + tr % 17;
+		unsigned per = 2 + tr % 9, q = 1 + tr % 17, longper = 20 + (unsigned)(tr * 37 % 1500);
 		for (size_t i = 0; i < n; i++) {
 			x ^= x << 13;
 			x ^= x >> 7;
 			x ^= x << 17;
 			unsigned r = (unsigned)(x >> 40);
-			switch (tr % 5) {
+			switch (tr % 6) {
 			case 0: s[i] = (i && s[i - 1]) ? 0 : r & 1; break;
 			case 1: s[i] = (i >= 2 && s[i - 1] && s[i - 2]) ? 0 : r & 1; break;
 			case 2: s[i] = i >= per ? ((r >> 1) % q ? s[i - per] : r & 1) : r & 1; break;
 			case 3: s[i] = (r >> 1) % q == 0; break;
-			default: s[i] = i < n / 3 ? r & 1 : i % per == 0; break;
+			case 4: s[i] = i < n / 3 ? r & 1 : i % per == 0; break;
+			default: s[i] = i >= longper ? s[i - longper] : r & 1; break;   /* a random block repeated */
 			}
 		}
 		for (size_t d = 0; d < sizeof dicts / sizeof dicts[0]; d++) {
 			struct pred_tally a = { 0, 0, 0 }, b = { 0, 0, 0 };
 			struct err e;
-			lz_naive(s, n, dicts[d], &a);
-			if (lz78y_binary_tally(s, n, dicts[d], &b, &e) != 0 || a.C != b.C ||
-			    a.max_run != b.max_run) {
+			long na = 0, nb = -1;
+			lz_naive(s, n, dicts[d], &a, &na);
+			if (lz78y_binary_tally(s, n, dicts[d], &b, &nb, &e) != 0 || a.C != b.C ||
+			    a.max_run != b.max_run || na != nb) {
 				if (bad++ < 5)
-					printf("# case %d (n %zu, dictionary %ld): C %lld / %lld, run %lld / %lld\n",
-						 tr, n, dicts[d], a.C, b.C, a.max_run, b.max_run);
+					printf("# case %d (n %zu, dictionary %ld): C %lld / %lld, run %lld / %lld, "
+					       "entries %ld / %ld\n", tr, n, dicts[d], a.C, b.C, a.max_run, b.max_run,
+					       na, nb);
 			}
 			cases++;
 		}
 		free(s);
 	}
-	tap_ok(bad == 0, "LZ78Y bitstring pruning matches the plain loop on %d small-dictionary cases",
+	tap_ok(bad == 0, "LZ78Y bitstring pruning matches the plain loop (predictions and dictionary size) on %d cases",
 	       cases);
 }
 

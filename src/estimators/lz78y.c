@@ -28,8 +28,8 @@
  * follower counts in tab[j][c], c0 in the low and c1 in the high 32 bits
  * (NIST's binary path: prediction 1 unless c0 > c1); 0 while unknown.
  *
- * Until the dictionary is full every step looks up all 16 lengths.  After
- * that no context is added, and most need never be looked at again:
+ * NIST's loop looks up all 16 lengths every step; most contexts need never
+ * be looked at again:
  *
  * - a context's counts never exceed those of its parent, its suffix one bit
  *   shorter (the parent was entered no later, and every later occurrence of
@@ -46,6 +46,13 @@
  * step touches two table words instead of sixteen; on data whose contexts
  * keep predicting, the walk goes as far as NIST's loop does.
  *
+ * While the dictionary has room, every step enters all its contexts not yet
+ * known, so a step's contexts are known up to some length and new beyond
+ * it.  The walk finds that length, or, when it stopped at a dead context,
+ * one lookup at length 16 settles it (periodic data, which never fills
+ * the dictionary, knows every context after its first period); the new
+ * ones are entered, dead under a dead one, and count towards the size.
+ *
  * The dictionary can fill in the middle of a step: the step's unknown
  * lengths are added longest first, so its contexts of lengths gap_hi+1..16
  * exist while those of lengths gap_lo..gap_hi do not.  The inequality above
@@ -54,7 +61,7 @@
 #define LZ_DEAD UINT64_MAX
 
 int lz78y_binary_tally(const uint8_t *s, size_t n, long max_dict, struct pred_tally *t,
-		       struct err *e)
+		       long *entries, struct err *e)
 {
 	uint64_t *tab[LZ_B + 1];
 	uint64_t *mem;
@@ -81,42 +88,13 @@ int lz78y_binary_tally(const uint8_t *s, size_t n, long max_dict, struct pred_ta
 		dict++;
 	}
 	h = (h << 1) | (s[LZ_B] & 1u);
-	/* 6.3.10 step 3 while the dictionary has room: every length, 16 down */
-	for (i = LZ_B + 1; i < n && dict < max_dict; i++) {
-		unsigned y = s[i] & 1u, pred = 0;
-		uint32_t maxc = 0;
-		/* unrolled, with tab[j] = mem + 2^j - 2 folded into the index:
-		 * short-period data never fills the dictionary and spends every
-		 * step here */
-#pragma GCC unroll 16
-		for (unsigned j = LZ_B; j > 0; j--) {
-			uint64_t *c = mem + ((1u << j) - 2) + (h & ((1u << j) - 1));
-			uint32_t c0 = (uint32_t)*c, c1 = (uint32_t)(*c >> 32);
-			uint32_t cnt = c0 > c1 ? c0 : c1;
-			if (cnt) {
-				if (cnt > maxc) {
-					maxc = cnt;
-					pred = c0 > c1 ? 0u : 1u;
-				}
-				*c += (uint64_t)1 << (32 * y);
-			} else if (dict < max_dict) {
-				*c = (uint64_t)1 << (32 * y);
-				dict++;
-			} else {
-				/* full within this step: this length stays unknown */
-				gap_hi = gap_hi ? gap_hi : j;
-				gap_lo = j;
-			}
-		}
-		pred_tally_add(t, maxc != 0 && pred == y);
-		h = (h << 1) | y;
-	}
-	/* the rest: walk the chain up from length 1 while it may predict */
-	for (; i < n; i++) {
-		unsigned y = s[i] & 1u, pred = 0;
+	/* 6.3.10 step 3: walk the chain up from length 1 while it may predict */
+	for (i = LZ_B + 1; i < n; i++) {
+		unsigned y = s[i] & 1u, pred = 0, j;
 		uint64_t inc = (uint64_t)1 << (32 * y);
 		uint32_t p0 = 0, p1 = 0, best = 0;   /* no parent: never dead */
-		for (unsigned j = 1; j <= LZ_B; j++) {
+		int dead = 0;
+		for (j = 1; j <= LZ_B; j++) {
 			uint64_t *c = tab[j] + (h & ((1u << j) - 1));
 			uint64_t v = *c;
 			if (v == 0) {
@@ -126,11 +104,14 @@ int lz78y_binary_tally(const uint8_t *s, size_t n, long max_dict, struct pred_ta
 				}
 				break;
 			}
-			if (v == LZ_DEAD)
+			if (v == LZ_DEAD) {
+				dead = 1;
 				break;
+			}
 			uint32_t c0 = (uint32_t)v, c1 = (uint32_t)(v >> 32);
 			if (c0 < p0 && c1 < p1) {
 				*c = LZ_DEAD;
+				dead = 1;
 				break;
 			}
 			uint32_t cnt = c0 > c1 ? c0 : c1;
@@ -142,10 +123,36 @@ int lz78y_binary_tally(const uint8_t *s, size_t n, long max_dict, struct pred_ta
 			p0 = c0;
 			p1 = c1;
 		}
+		if (dict < max_dict && j <= LZ_B) {
+			/* While there is room every step has entered all 16 of its
+			 * contexts, so this step's are known up to some length
+			 * and new beyond it: from j when the walk met an unknown
+			 * one, else past the longest known.  New contexts are
+			 * entered longest first, as NIST does; under a dead one
+			 * they are dead too (they count no more than it does). */
+			unsigned lo = j, k;
+			if (dead) {
+				for (lo = LZ_B; lo > j && tab[lo][h & ((1u << lo) - 1)] == 0; lo--)
+					;
+				lo++;
+			}
+			for (k = LZ_B; k >= lo; k--) {
+				if (dict >= max_dict) {
+					/* full within this step: lo..k stay unknown */
+					gap_hi = k;
+					gap_lo = lo;
+					break;
+				}
+				tab[k][h & ((1u << k) - 1)] = dead ? LZ_DEAD : inc;
+				dict++;
+			}
+		}
 		pred_tally_add(t, best != 0 && pred == y);
 		h = (h << 1) | y;
 	}
 	free(mem);
+	if (entries)
+		*entries = dict;
 	return 0;
 }
 
@@ -283,7 +290,7 @@ int est_lz78y(const uint8_t *s, size_t n, unsigned k, struct est_result *r, stru
 				   k == 2 ? LZ_B + 3u : LZ_B + 2u, n);
 		return 0;
 	}
-	rc = k == 2 ? lz78y_binary_tally(s, n, LZ_MAX_DICT, &t, e) : lz_literal(s, n, k, &t, e);
+	rc = k == 2 ? lz78y_binary_tally(s, n, LZ_MAX_DICT, &t, NULL, e) : lz_literal(s, n, k, &t, e);
 	if (rc < 0)
 		return rc;
 	pred_finish(r, t.C, (long long)n - LZ_B - 1, t.max_run, k);
