@@ -420,12 +420,10 @@ int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		malloc_trim(0);
 		memset(&st, 0, sizeof st);
 	}
-	if (m == TUPLE_RUNS && k == 2 && n < UINT32_MAX) {
-		if (tuple_lcp_runs(s, n, &lcp, &v) != 0)
-			return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for the runs of %zu bits", n);
-	} else {
+	/* the runs decline only past their limits (or out of memory): the
+	 * suffix array then says which */
+	if (!(m == TUPLE_RUNS && k == 2 && tuple_lcp_runs(s, n, &lcp, &v) == 0))
 		rc = lcp_suffix_array(s, n, k, &lcp, &v, e);
-	}
 	if (rc == 0)
 		rc = walk_lcp(&st, lcp, n, v, e);
 	if (rc == 0 && tuple_finish(&st, n, tr, lr, lcp + 1, n - 1) != 0)
