@@ -286,6 +286,32 @@ static void check_bzsize(void)
 			       tok ? "token sort" : "suffix sort", (unsigned long long)size, dl);
 		}
 	}
+	/* Block boundaries (bzip2 level 5 closes a block at 499,981 bytes):
+	 * text of runs of 1 to 3 equal digits, one of them over the boundary,
+	 * cut at lengths that end the input before, inside and after it */
+	{
+		size_t len = 0, nblock_max = 499981;
+		while (len < nblock_max + 16) {
+			uint64_t r = iid_rng_next(&g);
+			int k = 1 + (int)(r % 3);
+			for (int q = 0; q < k; q++)
+				text[len++] = (char)('0' + (r >> 8) % 3);
+			text[len++] = ' ';
+		}
+		/* and a run over the boundary: " 222 " from nblock_max - 2 */
+		memcpy(text + nblock_max - 2, " 222 ", 5);
+		for (size_t cut = nblock_max - 1; cut <= nblock_max + 5; cut++) {
+			unsigned dl = (unsigned)(cap + 600);
+			uint64_t size = 0;
+			int rc = BZ2_bzBuffToBuffCompress(dest, &dl, text, (unsigned)cut, 5, 0, 0);
+			int r;
+			iid_bzwork_use_tokens(w, 1);
+			r = iid_bz2_size((const uint8_t *)text, cut, 5, w, &size);
+			tap_ok(rc == BZ_OK && (r != 0 || size == dl),
+			       "bzip2 size of %zu bytes of digit runs: %llu as libbz2 (%u)", cut,
+			       (unsigned long long)size, dl);
+		}
+	}
 	iid_bzwork_free(w);
 	free(text);
 	free(dest);

@@ -18,6 +18,9 @@
 #include <string.h>
 
 #include <divsufsort.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "iid/bzsize.h"
 
@@ -31,39 +34,48 @@
 #define BZ_GREATER_ICOST 15
 #define BZ_MAX_CODE_LEN 17      /* what bzip2 1.0.x passes to hbMakeCodeLengths */
 #define BZ_WRAP 4096            /* bytes of the block appended for rotation order */
+#define BZ_RUN_TAB 64           /* zero runs coded from a table: up to 63, 6 values */
+#define BZ_RUN_SLACK 8          /* values written past the end by a table run */
 
 struct iid_bzwork {
 	size_t cap;                 /* block capacity */
 	uint8_t *block;             /* block + BZ_WRAP wrap-around bytes */
 	uint8_t *bwt;               /* the block's Burrows-Wheeler transform */
 	saidx_t *sa;
-	uint16_t *mtfv;
+	uint16_t *mtfv;             /* MTF values, + BZ_RUN_SLACK spare */
 	struct iid_tokbwt *tok;     /* token sort for the decimal text (tokbwt.c) */
 	int use_tok;
-	uint16_t *hsym;             /* per group of 50 MTF values: distinct values */
-	uint8_t *hcnt;              /* and their counts */
-	uint32_t *goff;             /* group g's pairs are goff[g] .. goff[g+1]-1 */
+	uint8_t *selector;          /* per group of 50 MTF values: its table */
+	uint64_t *glo, *ghi;        /* and its symbol counts (refine_small) */
+	uint16_t run_sym[BZ_RUN_TAB][BZ_RUN_SLACK];   /* a run of z zeros, coded, */
+	uint8_t run_len[BZ_RUN_TAB];                   /* in this many values */
 };
+
+static size_t put_zero_run(uint16_t *out, size_t z);
 
 struct iid_bzwork *iid_bzwork_new(int level)
 {
 	struct iid_bzwork *w = calloc(1, sizeof *w);
+	size_t groups;
 	if (!w)
 		return NULL;
 	w->cap = (size_t)100000 * (size_t)level + 16;
+	groups = (w->cap + 2) / BZ_G_SIZE + 2;
 	w->block = malloc(w->cap + BZ_WRAP);
 	w->sa = malloc((w->cap + BZ_WRAP) * sizeof *w->sa);
-	w->mtfv = malloc((w->cap + 2) * sizeof *w->mtfv);
+	w->mtfv = malloc((w->cap + 2 + BZ_RUN_SLACK) * sizeof *w->mtfv);
 	w->bwt = malloc(w->cap);
 	w->tok = iid_tokbwt_new(w->cap);
-	w->hsym = malloc((w->cap + 2) * sizeof *w->hsym);
-	w->hcnt = malloc(w->cap + 2);
-	w->goff = malloc(((w->cap + 2) / BZ_G_SIZE + 2) * sizeof *w->goff);
-	if (!w->block || !w->sa || !w->mtfv || !w->bwt || !w->tok || !w->hsym || !w->hcnt ||
-	    !w->goff) {
+	w->selector = malloc(groups);
+	w->glo = malloc(groups * sizeof *w->glo);
+	w->ghi = malloc(groups * sizeof *w->ghi);
+	if (!w->block || !w->sa || !w->mtfv || !w->bwt || !w->tok || !w->selector || !w->glo ||
+	    !w->ghi) {
 		iid_bzwork_free(w);
 		return NULL;
 	}
+	for (size_t z = 1; z < BZ_RUN_TAB; z++)
+		w->run_len[z] = (uint8_t)put_zero_run(w->run_sym[z], z);
 	w->use_tok = 1;
 	return w;
 }
@@ -81,9 +93,9 @@ void iid_bzwork_free(struct iid_bzwork *w)
 	free(w->sa);
 	free(w->mtfv);
 	free(w->bwt);
-	free(w->hsym);
-	free(w->hcnt);
-	free(w->goff);
+	free(w->selector);
+	free(w->glo);
+	free(w->ghi);
 	iid_tokbwt_free(w->tok);
 	free(w);
 }
@@ -178,117 +190,313 @@ static void make_code_lengths(uint8_t *len, const int32_t *freq, int alpha, int 
 	}
 }
 
+/* The block's Burrows-Wheeler transform into w->bwt: by tokens when the
+ * block is decimal text, else by sorting the suffixes of block + its first
+ * `wrap` bytes.  -1 when the rotation order cannot be established cheaply. */
+static int block_transform(struct iid_bzwork *w, size_t n)
+{
+	uint8_t *blk = w->block, *bwt = w->bwt;
+	size_t nb = 0, wrap = n < BZ_WRAP ? n : BZ_WRAP, prev = (size_t)-1;
+
+	if (w->use_tok && iid_tokbwt(blk, n, bwt, w->tok) == 0)
+		return 0;
+	memcpy(blk + n, blk, wrap);
+	if (divsufsort(blk, w->sa, (saidx_t)(n + wrap)) != 0)
+		return -1;
+	for (size_t s = 0; s < n + wrap; s++) {
+		size_t p = (size_t)w->sa[s];
+		if (p >= n)
+			continue;
+		/* two rotations that agree on `wrap` bytes may be misordered */
+		if (prev != (size_t)-1 && blk[prev] == blk[p] && memcmp(blk + prev, blk + p, wrap) == 0)
+			return -1;
+		prev = p;
+		bwt[nb++] = blk[p == 0 ? n - 1 : p - 1];
+	}
+	return 0;
+}
+
+/* bzip2's coding of a run of z zeros (z >= 1) as RUNA/RUNB digits */
+static size_t put_zero_run(uint16_t *out, size_t z)
+{
+	size_t k = 0;
+	z--;
+	for (;;) {
+		out[k++] = (z & 1) ? BZ_RUNB : BZ_RUNA;
+		if (z < 2)
+			return k;
+		z = (z - 2) / 2;
+	}
+}
+
+/* An MTF list of up to 16 symbols as the nibbles of a word, the front in
+ * the lowest: 0, 1, ..., n - 1 */
+static uint64_t mtf_nibble_list(int n)
+{
+	uint64_t list = 0;
+	for (int i = n - 1; i >= 0; i--)
+		list = list << 4 | (uint64_t)i;
+	return list;
+}
+
+/* One MTF step on such a list: ll's place in it; ll moves to the front. */
+static inline unsigned mtf_nibble_step(uint64_t *list, uint64_t ll)
+{
+	uint64_t v = *list ^ (0x1111111111111111ULL * ll);
+	/* the flag of v's lowest zero nibble is exact (a borrow only flags
+	 * nibbles above a true zero); ll is in the list, so it exists */
+	uint64_t z = (v - 0x1111111111111111ULL) & ~v & 0x8888888888888888ULL;
+	uint64_t upto = z ^ (z - 1);   /* the nibbles up to and including ll's */
+	*list = (*list & ~upto) | ((*list << 4) & upto) | ll;
+	return (unsigned)__builtin_ctzll(z) >> 2;
+}
+
+/* MTF + zero-run coding (bzip2's generateMTFValues) of bwt[0..nb-1] into
+ * mtfv, ending with the end-of-block symbol; returns the number of values. */
+static size_t mtf_encode(struct iid_bzwork *w, size_t nb, const int *unseq, int n_in_use)
+{
+	const uint8_t *bwt = w->bwt;
+	uint16_t *mtfv = w->mtfv;
+	size_t wr = 0, zpend = 0;
+
+	if (n_in_use <= 16) {
+		/* without a branch on whether the symbol is at the front (a
+		 * third of the time, unpredictably, on the text of 8-bit
+		 * samples; no slower on 1-bit text): a pending run of up to BZ_RUN_TAB - 1 zeros is
+		 * written from a table with the next value after it on every
+		 * step, and kept only when a non-zero value closes the run */
+		uint64_t list = mtf_nibble_list(n_in_use);
+		for (size_t s = 0; s < nb; s++) {
+			unsigned j = mtf_nibble_step(&list, (uint64_t)unseq[bwt[s]]);
+			size_t rl;
+			if (__builtin_expect(zpend >= BZ_RUN_TAB - 1, 0)) {
+				if (j == 0) {
+					zpend++;
+					continue;
+				}
+				wr += put_zero_run(mtfv + wr, zpend);
+				mtfv[wr++] = (uint16_t)(j + 1);
+				zpend = 0;
+				continue;
+			}
+			rl = w->run_len[zpend];
+			memcpy(mtfv + wr, w->run_sym[zpend], sizeof w->run_sym[zpend]);
+			mtfv[wr + rl] = (uint16_t)(j + 1);
+			/* (masks, not conditionals, which the compiler may
+			 * turn back into branches) */
+			wr += (rl + 1) & -(size_t)(j != 0);
+			zpend = (zpend + 1) & -(size_t)(j == 0);
+		}
+	} else {
+		uint8_t yy[256];
+		for (int i = 0; i < n_in_use; i++)
+			yy[i] = (uint8_t)i;
+		for (size_t s = 0; s < nb; s++) {
+			uint8_t ll = (uint8_t)unseq[bwt[s]], tmp, tmp2;
+			int j;
+			if (yy[0] == ll) {
+				zpend++;
+				continue;
+			}
+			if (zpend > 0) {
+				wr += put_zero_run(mtfv + wr, zpend);
+				zpend = 0;
+			}
+			tmp = yy[1];
+			yy[1] = yy[0];
+			j = 1;
+			while (ll != tmp) {
+				j++;
+				tmp2 = tmp;
+				tmp = yy[j];
+				yy[j] = tmp2;
+			}
+			yy[0] = tmp;
+			/* position j >= 1 is coded as j + 1 (0, 1 are RUNA, RUNB) */
+			mtfv[wr++] = (uint16_t)(j + 1);
+		}
+	}
+	if (zpend > 0)
+		wr += put_zero_run(mtfv + wr, zpend);
+	mtfv[wr++] = (uint16_t)(n_in_use + 1);
+	return wr;
+}
+
+/* sendMTFValues' starting tables: the alphabet cut into n_groups ranges of
+ * about equal frequency, each table cheap on its own range */
+static void initial_tables(uint8_t len[][BZ_MAX_ALPHA_SIZE], int n_groups, int alpha,
+			   const int32_t *mtf_freq, size_t wr)
+{
+	int n_part = n_groups, gs = 0, ge, rem_f = (int)wr, t_freq, a_freq;
+
+	while (n_part > 0) {
+		t_freq = rem_f / n_part;
+		ge = gs - 1;
+		a_freq = 0;
+		while (a_freq < t_freq && ge < alpha - 1) {
+			ge++;
+			a_freq += mtf_freq[ge];
+		}
+		if (ge > gs && n_part != n_groups && n_part != 1 && ((n_groups - n_part) % 2 == 1)) {
+			a_freq -= mtf_freq[ge];
+			ge--;
+		}
+		for (int i = 0; i < alpha; i++)
+			len[n_part - 1][i] = (i >= gs && i <= ge) ? BZ_LESSER_ICOST : BZ_GREATER_ICOST;
+		n_part--;
+		gs = ge + 1;
+		rem_f -= a_freq;
+	}
+}
+
+/* The code lengths of symbol v in every table, packed in 10-bit fields: a
+ * group of 50 costs at most 50 * 17 = 850 < 1024 bits per table, so one
+ * multiply-add per symbol sums all six tables. */
+static void pack_lengths(uint64_t *pack, uint8_t len[][BZ_MAX_ALPHA_SIZE], int n_groups, int alpha)
+{
+	for (int i = 0; i < alpha; i++) {
+		pack[i] = 0;
+		for (int t = 0; t < n_groups; t++)
+			pack[i] |= (uint64_t)len[t][i] << (10 * t);
+	}
+}
+
+/* The table whose packed cost in acc is least, the first on ties (as
+ * sendMTFValues' strict comparison picks), without a branch per table. */
+static unsigned cheapest_table(uint64_t acc, int n_groups)
+{
+	uint64_t best = ~0ULL;
+	for (int t = 0; t < n_groups; t++) {
+		uint64_t c = ((acc >> (10 * t)) & 1023) << 3 | (uint64_t)t;
+		best = c < best ? c : best;
+	}
+	return (unsigned)(best & 7);
+}
+
+/* A group's counts: byte s of lo counts symbol s, byte s of hi symbol 8 + s.
+ * Its cost in every table at once (see pack_lengths): */
+static inline uint64_t group_cost(const uint64_t *pack, uint64_t lo, uint64_t hi)
+{
+	uint64_t acc = 0;
+	for (int s = 0; s < 8; s++)
+		acc += pack[s] * ((lo >> (8 * s)) & 255) + pack[8 + s] * ((hi >> (8 * s)) & 255);
+	return acc;
+}
+
+/* freq[s] += the group's count of symbol s, for s < 16 */
+static inline void group_add(int32_t *freq, uint64_t lo, uint64_t hi)
+{
+	for (int s = 0; s < 8; s++) {
+		freq[s] += (int32_t)((lo >> (8 * s)) & 255);
+		freq[8 + s] += (int32_t)((hi >> (8 * s)) & 255);
+	}
+}
+
+/* sendMTFValues' four refinement passes and the coded data, for an
+ * alphabet of at most 16 symbols: each group of 50 values is held as 16
+ * byte counts in two words, so a pass costs the same for every group and
+ * no branch depends on the data.  Sets the selectors and the final code
+ * lengths; returns the bits of the coded values. */
+static uint64_t refine_small(struct iid_bzwork *w, size_t wr, int alpha, int n_groups,
+			     uint8_t len[][BZ_MAX_ALPHA_SIZE], uint8_t *selector, size_t *n_sel)
+{
+	uint64_t *glo = w->glo, *ghi = w->ghi, pack[16], b = 0;
+	int32_t mtf_freq[BZ_MAX_ALPHA_SIZE] = { 0 }, rfreq[BZ_N_GROUPS][16];
+	size_t ng = 0;
+
+	for (size_t gs = 0; gs < wr; gs += BZ_G_SIZE, ng++) {
+		size_t ge = gs + BZ_G_SIZE < wr ? gs + BZ_G_SIZE : wr;
+		uint64_t lo = 0, hi = 0;
+		for (size_t k = gs; k < ge; k++) {
+			unsigned v = w->mtfv[k];
+			uint64_t one = 1ULL << (8 * (v & 7));
+			lo += one & -(uint64_t)(v < 8);
+			hi += one & -(uint64_t)(v >= 8);
+		}
+		glo[ng] = lo;
+		ghi[ng] = hi;
+		group_add(mtf_freq, lo, hi);
+	}
+	initial_tables(len, n_groups, alpha, mtf_freq, wr);
+	for (int iter = 0; iter <= BZ_N_ITERS; iter++) {
+		memset(pack, 0, sizeof pack);
+		pack_lengths(pack, len, n_groups, alpha);
+		if (iter == BZ_N_ITERS) {
+			/* the data, coded with the final tables */
+			for (size_t g = 0; g < ng; g++)
+				b += (group_cost(pack, glo[g], ghi[g]) >> (10 * selector[g])) & 1023;
+			break;
+		}
+		memset(rfreq, 0, sizeof rfreq);
+		for (size_t g = 0; g < ng; g++) {
+			unsigned bt = cheapest_table(group_cost(pack, glo[g], ghi[g]), n_groups);
+			selector[g] = (uint8_t)bt;
+			group_add(rfreq[bt], glo[g], ghi[g]);
+		}
+		for (int t = 0; t < n_groups; t++)
+			make_code_lengths(len[t], rfreq[t], alpha, BZ_MAX_CODE_LEN);
+	}
+	*n_sel = ng;
+	return b;
+}
+
+/* The same for any alphabet, symbol by symbol as sendMTFValues does. */
+static uint64_t refine_any(struct iid_bzwork *w, size_t wr, int alpha, int n_groups,
+			   uint8_t len[][BZ_MAX_ALPHA_SIZE], uint8_t *selector, size_t *n_sel)
+{
+	const uint16_t *mtfv = w->mtfv;
+	uint64_t pack[BZ_MAX_ALPHA_SIZE], b = 0;
+	int32_t mtf_freq[BZ_MAX_ALPHA_SIZE] = { 0 }, rfreq[BZ_N_GROUPS][BZ_MAX_ALPHA_SIZE];
+	size_t ng = 0;
+
+	for (size_t k = 0; k < wr; k++)
+		mtf_freq[mtfv[k]]++;
+	initial_tables(len, n_groups, alpha, mtf_freq, wr);
+	for (int iter = 0; iter < BZ_N_ITERS; iter++) {
+		pack_lengths(pack, len, n_groups, alpha);
+		memset(rfreq, 0, sizeof rfreq);
+		ng = 0;
+		for (size_t gs = 0; gs < wr; gs += BZ_G_SIZE, ng++) {
+			size_t ge = gs + BZ_G_SIZE < wr ? gs + BZ_G_SIZE : wr;
+			uint64_t acc = 0;
+			unsigned bt;
+			for (size_t k = gs; k < ge; k++)
+				acc += pack[mtfv[k]];
+			bt = cheapest_table(acc, n_groups);
+			selector[ng] = (uint8_t)bt;
+			for (size_t k = gs; k < ge; k++)
+				rfreq[bt][mtfv[k]]++;
+		}
+		for (int t = 0; t < n_groups; t++)
+			make_code_lengths(len[t], rfreq[t], alpha, BZ_MAX_CODE_LEN);
+	}
+	for (size_t gs = 0, g = 0; gs < wr; gs += BZ_G_SIZE, g++) {
+		size_t ge = gs + BZ_G_SIZE < wr ? gs + BZ_G_SIZE : wr;
+		for (size_t k = gs; k < ge; k++)
+			b += len[selector[g]][mtfv[k]];
+	}
+	*n_sel = ng;
+	return b;
+}
+
 /* Bits of one compressed block (magic, CRC, randomised bit, origPtr, and
  * everything sendMTFValues writes).  Returns 0 and sets *bits, or -1 when
  * the rotation order cannot be established cheaply. */
 static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_use,
 		      uint64_t *bits)
 {
-	uint8_t *blk = w->block, *bwt = w->bwt;
-	uint64_t ynib = 0;
-	int nib;
-	size_t nb = 0;
-	saidx_t *sa = w->sa;
-	uint16_t *mtfv = w->mtfv;
-	int unseq[256], n_in_use = 0, alpha, eob, n_groups, n_selectors = 0, i, t;
-	int32_t mtf_freq[BZ_MAX_ALPHA_SIZE] = { 0 };
-	uint8_t yy[256], len[BZ_N_GROUPS][BZ_MAX_ALPHA_SIZE];
-	int32_t rfreq[BZ_N_GROUPS][BZ_MAX_ALPHA_SIZE];
-	uint8_t *selector;
-	size_t wr = 0, zpend = 0, wrap = n < BZ_WRAP ? n : BZ_WRAP, prev = (size_t)-1;
+	int unseq[256], n_in_use = 0, alpha, n_groups, i, t;
+	uint8_t len[BZ_N_GROUPS][BZ_MAX_ALPHA_SIZE];
+	uint8_t *selector = w->selector;
+	size_t wr, n_sel;
 	uint64_t b = 48 + 32 + 1 + 24;   /* block magic, CRC, randomised, origPtr */
 
-	/* the transform: by tokens when the block is decimal text, else by
-	 * sorting the suffixes of block + its first `wrap` bytes */
-	if (w->use_tok && iid_tokbwt(blk, n, bwt, w->tok) == 0) {
-		nb = n;
-	} else {
-		memcpy(blk + n, blk, wrap);
-		if (divsufsort(blk, sa, (saidx_t)(n + wrap)) != 0)
-			return -1;
-		for (size_t s = 0; s < n + wrap; s++) {
-			size_t p = (size_t)sa[s];
-			if (p >= n)
-				continue;
-			/* two rotations that agree on `wrap` bytes may be misordered */
-			if (prev != (size_t)-1 && blk[prev] == blk[p] &&
-			    memcmp(blk + prev, blk + p, wrap) == 0)
-				return -1;
-			prev = p;
-			bwt[nb++] = blk[p == 0 ? n - 1 : p - 1];
-		}
-	}
-
+	if (block_transform(w, n) != 0)
+		return -1;
 	for (i = 0; i < 256; i++)
 		if (in_use[i])
 			unseq[i] = n_in_use++;
-	eob = n_in_use + 1;
-	for (i = 0; i < n_in_use; i++)
-		yy[i] = (uint8_t)i;
-
-	/* MTF + zero-run coding over the BWT, in rotation order; with at most
-	 * 16 symbols in use the list fits a 64-bit word */
-	nib = n_in_use <= 16;
-	for (i = n_in_use - 1; i >= 0; i--)
-		ynib = ynib << 4 | (uint64_t)i;
-	for (size_t s = 0; s < nb; s++) {
-		uint8_t ll = (uint8_t)unseq[bwt[s]];
-		if ((nib ? (uint8_t)(ynib & 15) : yy[0]) == ll) {
-			zpend++;
-		} else {
-			if (zpend > 0) {
-				zpend--;
-				for (;;) {
-					int sym = (zpend & 1) ? BZ_RUNB : BZ_RUNA;
-					mtfv[wr++] = (uint16_t)sym;
-					mtf_freq[sym]++;
-					if (zpend < 2)
-						break;
-					zpend = (zpend - 2) / 2;
-				}
-				zpend = 0;
-			}
-			if (nib) {
-				/* yy as 16 nibbles: find ll's nibble, move the ones
-				 * before it up one */
-				uint64_t v = ynib ^ (0x1111111111111111ULL * ll);
-				uint64_t z = (v - 0x1111111111111111ULL) & ~v & 0x8888888888888888ULL;
-				int j = __builtin_ctzll(z) >> 2;
-				uint64_t below = j == 15 ? ~0ULL : (1ULL << (4 * (j + 1))) - 1;
-				ynib = (ynib & ~below) | ((ynib << 4) & below) | ll;
-				mtfv[wr++] = (uint16_t)(j + 1);
-				mtf_freq[j + 1]++;
-			} else {
-				uint8_t tmp = yy[1], tmp2;
-				int j;
-				yy[1] = yy[0];
-				j = 1;
-				while (ll != tmp) {
-					j++;
-					tmp2 = tmp;
-					tmp = yy[j];
-					yy[j] = tmp2;
-				}
-				yy[0] = tmp;
-				/* position j >= 1 is coded as j + 1 (0, 1 are RUNA, RUNB) */
-				mtfv[wr++] = (uint16_t)(j + 1);
-				mtf_freq[j + 1]++;
-			}
-		}
-	}
-	if (zpend > 0) {
-		zpend--;
-		for (;;) {
-			int sym = (zpend & 1) ? BZ_RUNB : BZ_RUNA;
-			mtfv[wr++] = (uint16_t)sym;
-			mtf_freq[sym]++;
-			if (zpend < 2)
-				break;
-			zpend = (zpend - 2) / 2;
-		}
-	}
-	mtfv[wr++] = (uint16_t)eob;
-	mtf_freq[eob]++;
+	wr = mtf_encode(w, n, unseq, n_in_use);
 
 	/* sendMTFValues */
 	alpha = n_in_use + 2;
@@ -296,89 +504,10 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 		for (i = 0; i < alpha; i++)
 			len[t][i] = BZ_GREATER_ICOST;
 	n_groups = wr < 200 ? 2 : wr < 600 ? 3 : wr < 1200 ? 4 : wr < 2400 ? 5 : 6;
-	{
-		int n_part = n_groups, gs = 0, ge, rem_f = (int)wr, t_freq, a_freq;
-		while (n_part > 0) {
-			t_freq = rem_f / n_part;
-			ge = gs - 1;
-			a_freq = 0;
-			while (a_freq < t_freq && ge < alpha - 1) {
-				ge++;
-				a_freq += mtf_freq[ge];
-			}
-			if (ge > gs && n_part != n_groups && n_part != 1 &&
-			    ((n_groups - n_part) % 2 == 1)) {
-				a_freq -= mtf_freq[ge];
-				ge--;
-			}
-			for (i = 0; i < alpha; i++)
-				len[n_part - 1][i] = (i >= gs && i <= ge) ? BZ_LESSER_ICOST
-									  : BZ_GREATER_ICOST;
-			n_part--;
-			gs = ge + 1;
-			rem_f -= a_freq;
-		}
-	}
-	selector = malloc(wr / BZ_G_SIZE + 2);
-	if (!selector)
-		return -1;
-	/* each group of 50 as (symbol, count) pairs: the decimal text's MTF
-	 * alphabet is small, so this shortens the four passes below */
-	{
-		uint32_t seen[BZ_MAX_ALPHA_SIZE];
-		size_t nh = 0, ng = 0;
-		memset(seen, 0, sizeof seen);
-		for (size_t gs = 0; gs < wr; gs += BZ_G_SIZE) {
-			size_t ge = gs + BZ_G_SIZE < wr ? gs + BZ_G_SIZE : wr;
-			size_t first = nh;
-			w->goff[ng] = (uint32_t)nh;
-			for (size_t k = gs; k < ge; k++) {
-				uint16_t v = mtfv[k];
-				/* seen[v] - 1 is v's slot in this group, if set for it */
-				if (seen[v] > first) {
-					w->hcnt[seen[v] - 1]++;
-				} else {
-					w->hsym[nh] = v;
-					w->hcnt[nh] = 1;
-					seen[v] = (uint32_t)++nh;
-				}
-			}
-			ng++;
-		}
-		w->goff[ng] = (uint32_t)nh;
-		for (int iter = 0; iter < BZ_N_ITERS; iter++) {
-			/* the code lengths of symbol v in every table, packed in 10-bit
-			 * fields: a group of 50 costs at most 50 * 17 = 850 < 1024 bits
-			 * per table, so one 64-bit multiply-add per symbol sums all six
-			 * tables */
-			uint64_t pack[BZ_MAX_ALPHA_SIZE];
-			for (i = 0; i < alpha; i++) {
-				pack[i] = 0;
-				for (t = 0; t < n_groups; t++)
-					pack[i] |= (uint64_t)len[t][i] << (10 * t);
-			}
-			memset(rfreq, 0, sizeof rfreq);
-			n_selectors = 0;
-			for (size_t g = 0; g < ng; g++) {
-				uint64_t acc = 0;
-				int bt = -1, bc = 999999999;
-				for (uint32_t h = w->goff[g]; h < w->goff[g + 1]; h++)
-					acc += pack[w->hsym[h]] * w->hcnt[h];
-				for (t = 0; t < n_groups; t++) {
-					int cost = (int)((acc >> (10 * t)) & 1023);
-					if (cost < bc) {
-						bc = cost;
-						bt = t;
-					}
-				}
-				selector[n_selectors++] = (uint8_t)bt;
-				for (uint32_t h = w->goff[g]; h < w->goff[g + 1]; h++)
-					rfreq[bt][w->hsym[h]] += w->hcnt[h];
-			}
-			for (t = 0; t < n_groups; t++)
-				make_code_lengths(len[t], rfreq[t], alpha, BZ_MAX_CODE_LEN);
-		}
-	}
+	if (alpha <= 16)
+		b += refine_small(w, wr, alpha, n_groups, len, selector, &n_sel);
+	else
+		b += refine_any(w, wr, alpha, n_groups, len, selector, &n_sel);
 
 	/* mapping table: 16 bits, then 16 per used group of 16 byte values */
 	b += 16;
@@ -394,8 +523,8 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 		uint8_t pos[BZ_N_GROUPS];
 		for (t = 0; t < n_groups; t++)
 			pos[t] = (uint8_t)t;
-		for (i = 0; i < n_selectors; i++) {
-			uint8_t ll = selector[i], tmp = pos[0], tmp2;
+		for (size_t k = 0; k < n_sel; k++) {
+			uint8_t ll = selector[k], tmp = pos[0], tmp2;
 			int j = 0;
 			while (ll != tmp) {
 				j++;
@@ -417,18 +546,57 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 			b += 1;
 		}
 	}
-	/* the data */
-	{
-		int sel = 0;
-		for (size_t gs = 0; gs < wr; gs += BZ_G_SIZE, sel++) {
-			size_t ge = gs + BZ_G_SIZE < wr ? gs + BZ_G_SIZE : wr;
-			const uint8_t *l = len[selector[sel]];
-			for (size_t k = gs; k < ge; k++)
-				b += l[mtfv[k]];
-		}
-	}
-	free(selector);
 	*bits = b;
+	return 0;
+}
+
+/* Non-zero if in[0..n-1] holds 4 equal bytes in a row (a run RLE1 codes). */
+static int has_run4(const uint8_t *in, size_t n)
+{
+	size_t k = 0;
+#if defined(__SSE2__)
+	for (; k + 19 <= n; k += 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(in + k));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(in + k + 1));
+		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)(in + k + 2));
+		__m128i d = _mm_loadu_si128((const __m128i *)(const void *)(in + k + 3));
+		__m128i e = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(a, b), _mm_cmpeq_epi8(b, c)),
+					  _mm_cmpeq_epi8(c, d));
+		if (_mm_movemask_epi8(e))
+			return 1;
+	}
+#endif
+	for (; k + 3 < n; k++)
+		if (in[k] == in[k + 1] && in[k + 1] == in[k + 2] && in[k + 2] == in[k + 3])
+			return 1;
+	return 0;
+}
+
+/* The block filling below when no run reaches 4 bytes (the decimal text of
+ * samples of up to 8 bits: a number has at most 3 digits): RLE1 then copies
+ * the input, and a run is written when the next one starts.  So a block
+ * takes the input from s up to the first run that starts nblock_max bytes or
+ * more after s; that run begins the next block, unless it is the last. */
+static int bz2_size_verbatim(const uint8_t *in, size_t n, size_t nblock_max,
+			     struct iid_bzwork *w, uint64_t *bits)
+{
+	for (size_t s = 0; s < n;) {
+		size_t q = s + nblock_max, nb;
+		unsigned char in_use[256];
+		uint64_t bb;
+		while (q < n && in[q] == in[q - 1])
+			q++;
+		nb = q + 1 < n ? q - s : n - s;
+		memset(in_use, 0, sizeof in_use);
+		for (size_t k = s; k < s + nb; k++)
+			in_use[in[k]] = 1;
+		memcpy(w->block, in + s, nb);
+		if (block_bits(w, nb, in_use, &bb) != 0)
+			return -1;
+		*bits += bb;
+		s += nb;
+	}
+	*bits += 48 + 32;   /* end-of-stream magic and combined CRC */
 	return 0;
 }
 
@@ -443,6 +611,12 @@ int iid_bz2_size(const uint8_t *in, size_t n, int level, struct iid_bzwork *w, u
 	uint64_t bits = 32;   /* "BZh" + level */
 	uint8_t *blk = w->block;
 
+	if (!has_run4(in, n)) {
+		if (bz2_size_verbatim(in, n, nblock_max, w, &bits) != 0)
+			return -1;
+		*size = (bits + 7) / 8;
+		return 0;
+	}
 	memset(in_use, 0, sizeof in_use);
 #define ADD_PAIR() do { \
 		uint8_t ch_ = (uint8_t)state_ch; \

@@ -19,7 +19,8 @@ void iid_bzwork_use_tokens(struct iid_bzwork *w, int on);
 
 /* tokbwt.c: the Burrows-Wheeler transform (last column of the sorted
  * rotations) of blk[0..n-1] into bwt[0..n-1] when the block is text of
- * space-terminated tokens.  Returns 0, or -1 when it declines. */
+ * space-terminated tokens (bwt has room for n + 1 bytes: the last is
+ * scratch).  Returns 0, or -1 when it declines. */
 struct iid_tokbwt;
 struct iid_tokbwt *iid_tokbwt_new(size_t block_cap);
 void iid_tokbwt_free(struct iid_tokbwt *t);

@@ -45,7 +45,6 @@
 
 struct iid_tokbwt {
 	size_t cap;                 /* most tokens */
-	uint32_t *start;            /* token j starts at block position start[j] */
 	uint16_t *tr;               /* rank of token j's string */
 	uint64_t *key;              /* ranks of tokens j, j+1, ... packed */
 	uint32_t *idx;              /* token rotation order */
@@ -61,7 +60,6 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 	if (!t)
 		return NULL;
 	t->cap = block_cap / 2 + 2;
-	t->start = malloc(t->cap * sizeof *t->start);
 	t->tr = malloc(t->cap * sizeof *t->tr);
 	t->key = malloc(t->cap * sizeof *t->key);
 	t->idx = malloc(t->cap * sizeof *t->idx);
@@ -69,7 +67,7 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 	t->cnt = malloc(2 * 65536 * sizeof *t->cnt);
 	t->twice = malloc(2 * t->cap);
 	t->sa = malloc(2 * t->cap * sizeof *t->sa);
-	if (!t->start || !t->tr || !t->key || !t->idx || !t->pair || !t->cnt || !t->twice ||
+	if (!t->tr || !t->key || !t->idx || !t->pair || !t->cnt || !t->twice ||
 	    !t->sa) {
 		iid_tokbwt_free(t);
 		return NULL;
@@ -81,7 +79,6 @@ void iid_tokbwt_free(struct iid_tokbwt *t)
 {
 	if (!t)
 		return;
-	free(t->start);
 	free(t->tr);
 	free(t->key);
 	free(t->idx);
@@ -96,6 +93,28 @@ static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 	return x < y ? -1 : x > y;
+}
+
+/* The token at s (which has TOK_MAX_LEN readable bytes): its bytes up to
+ * and including the first space, packed big-endian into *code, and their
+ * number.  -1 when there is no space among them.  One 8-byte load, not a
+ * loop whose exit mispredicts on tokens of 2 to 4 bytes. */
+static int token_at(const uint8_t *s, uint64_t *code, unsigned *len)
+{
+	uint64_t x, z, hit;
+	memcpy(&x, s, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	x = __builtin_bswap64(x);   /* the first byte least significant */
+#endif
+	/* bytes of x that are spaces: the lowest flag is exact (a borrow
+	 * only flags bytes above a true zero) */
+	z = x ^ 0x2020202020202020ULL;
+	hit = (z - 0x0101010101010101ULL) & ~z & 0x8080808080808080ULL;
+	if (hit == 0)
+		return -1;
+	*len = (unsigned)__builtin_ctzll(hit) / 8 + 1;
+	*code = __builtin_bswap64(x) & (~0ULL << (64 - 8 * *len));
+	return 0;
 }
 
 /* index of code in the hash table (inserting it); -1 when full */
@@ -165,6 +184,32 @@ static int rot_cmp(const uint64_t *key, size_t m, unsigned per_key, size_t a, si
 	return 2;
 }
 
+/* LSD radix sort of n records by their bits 40..55, in place (tmp: n
+ * records of scratch); equal ones keep their order */
+static void sort_bucket_16(uint64_t *rec, uint64_t *tmp, size_t n)
+{
+	uint32_t c[2][256];
+	if (n < 2)
+		return;
+	memset(c, 0, sizeof c);
+	for (size_t i = 0; i < n; i++) {
+		c[0][(rec[i] >> 40) & 255]++;
+		c[1][(rec[i] >> 48) & 255]++;
+	}
+	for (int p = 0; p < 2; p++) {
+		uint32_t sum = 0;
+		for (int b = 0; b < 256; b++) {
+			uint32_t k = c[p][b];
+			c[p][b] = sum;
+			sum += k;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		tmp[c[0][(rec[i] >> 40) & 255]++] = rec[i];
+	for (size_t i = 0; i < n; i++)
+		rec[c[1][(tmp[i] >> 48) & 255]++] = tmp[i];
+}
+
 /* 4. order the token rotations by the top 32 bits of their keys (two 16-bit
  * LSD radix passes over records of those bits and the rotation), then settle
  * runs of equal top bits.  -1 when the ties go too deep. */
@@ -173,54 +218,59 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
 	uint32_t *cnt = t->cnt, *src = t->idx;
 	uint64_t *pa = t->pair, *pb = t->pair + t->cap;
 	uint32_t sum[2] = { 0, 0 }, maxb = 0;
+	unsigned tie_shift = 32;   /* the records are in order of their bits above */
 	const uint64_t low = (1ULL << TOK_IDX_BITS) - 1;
 	if (m > low)
 		return -1;
-	memset(cnt, 0, 2 * 65536 * sizeof *cnt);
-	for (size_t j = 0; j < m; j++) {
-		uint64_t x = t->key[j];
-		cnt[(x >> 32) & 0xffff]++;
-		cnt[65536 + (x >> 48)]++;
-	}
+	/* the largest bucket of the top 16 bits */
+	memset(cnt + 65536, 0, 65536 * sizeof *cnt);
+	for (size_t j = 0; j < m; j++)
+		cnt[65536 + (t->key[j] >> 48)]++;
 	for (int b = 0; b < 65536; b++)
-		for (int p = 0; p < 2; p++) {
-			uint32_t c = cnt[65536 * p + b];
-			cnt[65536 * p + b] = sum[p];
-			sum[p] += c;
-		}
-	for (int b = 0; b < 65536; b++) {
-		uint32_t next = b + 1 < 65536 ? cnt[65536 + b + 1] : (uint32_t)m;
-		if (next - cnt[65536 + b] > maxb)
-			maxb = next - cnt[65536 + b];
-	}
+		maxb = cnt[65536 + b] > maxb ? cnt[65536 + b] : maxb;
 	if (maxb <= TOK_RUN_SORT) {
-		/* the top 16 bits nearly decide (8-bit data): one pass, then
-		 * a short insertion sort per bucket */
-		uint32_t start = 0, c8[256];
-		/* by the top 8 bits first, so that the 16-bit scatter
-		 * writes near where it just wrote */
-		for (int b = 0; b < 256; b++)
-			c8[b] = cnt[65536 + 256 * b];
+		/* the top 16 bits nearly decide (8-bit data): a radix sort by
+		 * the top 24 bits (three tokens): one pass by the top 8 into
+		 * 256 buckets, then each bucket (m/256 records, in L1) by the
+		 * next 16, 8 at a time.  The few rotations that tie on them
+		 * (~m^2 / 2^25 pairs) are settled below; a per-bucket sort of
+		 * 16-bit buckets, two items on average, costs more in
+		 * mispredicted branches than a pass. */
+		uint32_t top[257];
+		memset(top, 0, sizeof top);
 		for (size_t j = 0; j < m; j++) {
 			uint64_t x = (t->key[j] & ~low) | j;
-			pb[c8[x >> 56]++] = x;
+			pb[j] = x;
+			top[x >> 56]++;
 		}
-		for (size_t j = 0; j < m; j++)
-			pa[cnt[65536 + (pb[j] >> 48)]++] = pb[j];
-		for (int b = 0; b < 65536; b++) {
-			uint32_t end = cnt[65536 + b];
-			for (uint32_t i = start + 1; i < end; i++) {
-				uint64_t x = pa[i];
-				uint32_t j = i;
-				while (j > start && pa[j - 1] >> 32 > x >> 32) {
-					pa[j] = pa[j - 1];
-					j--;
-				}
-				pa[j] = x;
+		{
+			uint32_t sum8 = 0;
+			for (int b = 0; b < 256; b++) {
+				uint32_t c = top[b];
+				top[b] = sum8;
+				sum8 += c;
 			}
-			start = end;
+			top[256] = sum8;
 		}
+		{
+			uint32_t at[256];
+			memcpy(at, top, sizeof at);
+			for (size_t j = 0; j < m; j++)
+				pa[at[pb[j] >> 56]++] = pb[j];
+		}
+		for (int b = 0; b < 256; b++)
+			sort_bucket_16(pa + top[b], pb + top[b], top[b + 1] - top[b]);
+		tie_shift = 40;
 	} else {
+		memset(cnt, 0, 65536 * sizeof *cnt);
+		for (size_t j = 0; j < m; j++)
+			cnt[(t->key[j] >> 32) & 0xffff]++;
+		for (int b = 0; b < 65536; b++)
+			for (int p = 0; p < 2; p++) {
+				uint32_t c = cnt[65536 * p + b];
+				cnt[65536 * p + b] = sum[p];
+				sum[p] += c;
+			}
 		for (size_t j = 0; j < m; j++) {
 			uint64_t x = (t->key[j] & ~low) | j;
 			pb[cnt[(x >> 32) & 0xffff]++] = x;
@@ -232,8 +282,8 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
 		src[j] = (uint32_t)(pa[j] & low);
 	for (size_t a = 0; a < m;) {
 		size_t b = a + 1;
-		uint64_t top = pa[a] >> 32;
-		while (b < m && pa[b] >> 32 == top)
+		uint64_t top = pa[a] >> tie_shift;
+		while (b < m && pa[b] >> tie_shift == top)
 			b++;
 		if (b - a > TOK_RUN_MAX)
 			return -1;   /* deep ties ahead: suffix-sort instead */
@@ -286,7 +336,8 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 	int16_t hval[TOK_HASH];
 	uint16_t rank_of[TOK_MAX_DISTINCT], trank[TOK_MAX_DISTINCT][TOK_MAX_LEN];
 	uint8_t tlen[TOK_MAX_DISTINCT];
-	uint32_t tcount[TOK_MAX_DISTINCT * TOK_MAX_LEN];
+	uint32_t bylen[TOK_MAX_LEN + 1];   /* tokens by length */
+	uint32_t tcount[TOK_MAX_DISTINCT * TOK_MAX_LEN + 1];   /* + a spare (step 5) */
 	uint64_t sorted[TOK_MAX_DISTINCT];
 	int ndistinct = 0, ntails = 0;
 	size_t m = 0, last_space, pos;
@@ -308,26 +359,35 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 	/* 1. tokens, their codes (distinct string id in tr[] for now) */
 	pos = (last_space + 1) % n;
 	do {
-		uint64_t code = 0;
-		size_t p = pos;
-		unsigned len = 0;
+		uint64_t code;
+		size_t p;
+		unsigned len;
 		int h;
-		for (;;) {
-			uint8_t c = blk[p];
-			if (len == TOK_MAX_LEN)
+		if (pos + TOK_MAX_LEN <= n) {
+			if (token_at(blk + pos, &code, &len) != 0)
 				return -1;
-			code |= (uint64_t)c << (56 - 8 * len);
-			len++;
-			p = p + 1 == n ? 0 : p + 1;
-			if (c == ' ')
-				break;
+			p = pos + len == n ? 0 : pos + len;
+		} else {
+			/* near the end of the block: the token may wrap */
+			code = 0;
+			len = 0;
+			p = pos;
+			for (;;) {
+				uint8_t c = blk[p];
+				if (len == TOK_MAX_LEN)
+					return -1;
+				code |= (uint64_t)c << (56 - 8 * len);
+				len++;
+				p = p + 1 == n ? 0 : p + 1;
+				if (c == ' ')
+					break;
+			}
 		}
 		if (m >= t->cap)
 			return -1;
 		h = hash_slot(hkey, hval, code, &ndistinct, distinct);
 		if (h < 0)
 			return -1;
-		t->start[m] = (uint32_t)pos;
 		t->tr[m] = (uint16_t)hval[h];
 		tlen[hval[h]] = (uint8_t)len;
 		m++;
@@ -404,14 +464,17 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 	/* 5. characters: bucket by tail, in the order of the rotation that
 	 * starts at the next token.  Bucket sizes first. */
 	memset(tcount, 0, (size_t)ntails * sizeof *tcount);
+	memset(bylen, 0, sizeof bylen);
 	{
 		uint32_t dcount[TOK_MAX_DISTINCT];
 		memset(dcount, 0, (size_t)ndistinct * sizeof *dcount);
 		for (size_t j = 0; j < m; j++)
 			dcount[t->tr[j]]++;
-		for (int d = 0; d < ndistinct; d++)
+		for (int d = 0; d < ndistinct; d++) {
 			for (unsigned o = 0; o < tlen[d]; o++)
 				tcount[trank[d][o]] += dcount[d];
+			bylen[tlen[d]] += dcount[d];
+		}
 	}
 	{
 		uint32_t sum = 0;
@@ -428,6 +491,43 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 	 * keeps that bucket's counter out of the loop's dependency chain. */
 	{
 		uint32_t space_base = tcount[trank[t->tr[0]][tlen[t->tr[0]] - 1]];
+		uint32_t common = 0;   /* tokens of the commonest length */
+		unsigned longest = 0;
+		for (unsigned l = 1; l <= TOK_MAX_LEN; l++) {
+			if (bylen[l] > 0)
+				longest = l;
+			if (bylen[l] > common)
+				common = bylen[l];
+		}
+		if (longest <= 4 && common < m / 10 * 9) {
+			/* tokens of 1 to 3 digits (samples of up to 8 bits) whose
+			 * length varies: each token's three other writes
+			 * unrolled, those past its end sent to a spare counter at
+			 * n that does not move, so that no branch depends on the
+			 * length (when nearly all have one length, the loop
+			 * below predicts it and does less) */
+			struct { uint16_t b[3]; uint8_t c[3], inc[3], spc; } wr[TOK_MAX_DISTINCT];
+			for (int d = 0; d < ndistinct; d++) {
+				unsigned last = tlen[d] - 1u;
+				for (unsigned o = 0; o < 3; o++) {
+					wr[d].b[o] = (uint16_t)(o < last ? trank[d][o] : ntails);
+					wr[d].c[o] = o == 0 ? ' ' : (uint8_t)(distinct[d] >> (56 - 8 * (o - 1)));
+					wr[d].inc[o] = o < last;
+				}
+				wr[d].spc = last == 0 ? ' ' : (uint8_t)(distinct[d] >> (56 - 8 * (last - 1)));
+			}
+			tcount[ntails] = (uint32_t)n;
+			for (size_t r = 0; r < m; r++) {
+				uint32_t q = t->idx[r];
+				unsigned d = t->tr[q == 0 ? m - 1 : q - 1];   /* the token before q */
+				for (unsigned o = 0; o < 3; o++) {
+					bwt[tcount[wr[d].b[o]]] = wr[d].c[o];
+					tcount[wr[d].b[o]] += wr[d].inc[o];
+				}
+				bwt[space_base + r] = wr[d].spc;
+			}
+			return 0;
+		}
 		for (size_t r = 0; r < m; r++) {
 			uint32_t q = t->idx[r];
 			size_t j = q == 0 ? m - 1 : q - 1;      /* the token before rotation q */
