@@ -45,7 +45,8 @@
 
 struct iid_tokbwt {
 	size_t cap;                 /* most tokens */
-	uint16_t *tr;               /* rank of token j's string */
+	uint16_t *tr;               /* token j's string (its distinct number) */
+	uint16_t *rk;               /* rank of token j's string, + 64 from the start */
 	uint64_t *key;              /* ranks of tokens j, j+1, ... packed */
 	uint32_t *idx;              /* token rotation order */
 	uint64_t *pair;             /* radix sort records */
@@ -61,13 +62,14 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 		return NULL;
 	t->cap = block_cap / 2 + 2;
 	t->tr = malloc(t->cap * sizeof *t->tr);
+	t->rk = malloc((t->cap + 64) * sizeof *t->rk);
 	t->key = malloc(t->cap * sizeof *t->key);
 	t->idx = malloc(t->cap * sizeof *t->idx);
 	t->pair = malloc(2 * t->cap * sizeof *t->pair);
 	t->cnt = malloc(2 * 65536 * sizeof *t->cnt);
 	t->twice = malloc(2 * t->cap);
 	t->sa = malloc(2 * t->cap * sizeof *t->sa);
-	if (!t->tr || !t->key || !t->idx || !t->pair || !t->cnt || !t->twice ||
+	if (!t->tr || !t->rk || !t->key || !t->idx || !t->pair || !t->cnt || !t->twice ||
 	    !t->sa) {
 		iid_tokbwt_free(t);
 		return NULL;
@@ -80,6 +82,7 @@ void iid_tokbwt_free(struct iid_tokbwt *t)
 	if (!t)
 		return;
 	free(t->tr);
+	free(t->rk);
 	free(t->key);
 	free(t->idx);
 	free(t->pair);
@@ -117,8 +120,18 @@ static int token_at(const uint8_t *s, uint64_t *code, unsigned *len)
 	return 0;
 }
 
+/* The key of the rotation at token j: rk[j..j+per_key-1] as the digits of a
+ * base-`base` number, the first most significant */
+static uint64_t keys_at(const uint16_t *rk, size_t j, unsigned per_key, uint64_t base)
+{
+	uint64_t k = 0;
+	for (unsigned i = 0; i < per_key; i++)
+		k = k * base + rk[j + i];
+	return k;
+}
+
 /* index of code in the hash table (inserting it); -1 when full */
-static int hash_slot(uint64_t *hkey, int16_t *hval, uint64_t code, int *ndistinct,
+static inline int hash_slot(uint64_t *hkey, int16_t *hval, uint64_t code, int *ndistinct,
 		     uint64_t *distinct)
 {
 	uint32_t h = (uint32_t)((code * 0x9e3779b97f4a7c15ULL) >> 52) & (TOK_HASH - 1);
@@ -210,80 +223,75 @@ static void sort_bucket_16(uint64_t *rec, uint64_t *tmp, size_t n)
 		rec[c[1][(tmp[i] >> 48) & 255]++] = tmp[i];
 }
 
-/* 4. order the token rotations by the top 32 bits of their keys (two 16-bit
- * LSD radix passes over records of those bits and the rotation), then settle
+/* 4. order the token rotations by the top 24 or 32 bits of their keys
+ * (radix passes over records of those bits and the rotation), then settle
  * runs of equal top bits.  -1 when the ties go too deep. */
 static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
 {
 	uint32_t *cnt = t->cnt, *src = t->idx;
-	uint64_t *pa = t->pair, *pb = t->pair + t->cap;
-	uint32_t sum[2] = { 0, 0 }, maxb = 0;
+	uint64_t *pa = t->pair, *pb = t->pair + t->cap, *rec = pa;   /* rec: sorted */
+	uint32_t top[257], maxb = 0;
 	unsigned tie_shift = 32;   /* the records are in order of their bits above */
 	const uint64_t low = (1ULL << TOK_IDX_BITS) - 1;
 	if (m > low)
 		return -1;
-	/* the largest bucket of the top 16 bits */
-	memset(cnt + 65536, 0, 65536 * sizeof *cnt);
-	for (size_t j = 0; j < m; j++)
-		cnt[65536 + (t->key[j] >> 48)]++;
-	for (int b = 0; b < 65536; b++)
-		maxb = cnt[65536 + b] > maxb ? cnt[65536 + b] : maxb;
-	if (maxb <= TOK_RUN_SORT) {
-		/* the top 16 bits nearly decide (8-bit data): a radix sort by
-		 * the top 24 bits (three tokens): one pass by the top 8 into
-		 * 256 buckets, then each bucket (m/256 records, in L1) by the
-		 * next 16, 8 at a time.  The few rotations that tie on them
-		 * (~m^2 / 2^25 pairs) are settled below; a per-bucket sort of
-		 * 16-bit buckets, two items on average, costs more in
-		 * mispredicted branches than a pass. */
-		uint32_t top[257];
-		memset(top, 0, sizeof top);
-		for (size_t j = 0; j < m; j++) {
-			uint64_t x = (t->key[j] & ~low) | j;
-			pb[j] = x;
-			top[x >> 56]++;
+	memset(top, 0, sizeof top);
+	for (size_t j = 0; j < m; j++) {
+		uint64_t x = (t->key[j] & ~low) | j;
+		pb[j] = x;
+		top[x >> 56]++;
+	}
+	for (int b = 0; b < 256; b++)
+		maxb = top[b] > maxb ? top[b] : maxb;
+	if (maxb <= 4 * (m / 256) + 64) {
+		/* the keys spread (8-bit data: the largest of these buckets
+		 * holds about twice the mean, as 257 token ranks share 256
+		 * of them; binary data fills a few): a radix sort by the
+		 * top 24 bits (three tokens): one pass by the top 8 into 256
+		 * buckets, then each bucket (m/256 records, in L1) by the next
+		 * 16, 8 at a time.  The few rotations that tie on them (~m^2 /
+		 * 2^25 pairs) are settled below; a per-bucket sort of 16-bit
+		 * buckets, two items on average, costs more in mispredicted
+		 * branches than a pass. */
+		uint32_t at[256], sum8 = 0;
+		for (int b = 0; b < 256; b++) {
+			uint32_t c = top[b];
+			top[b] = at[b] = sum8;
+			sum8 += c;
 		}
-		{
-			uint32_t sum8 = 0;
-			for (int b = 0; b < 256; b++) {
-				uint32_t c = top[b];
-				top[b] = sum8;
-				sum8 += c;
-			}
-			top[256] = sum8;
-		}
-		{
-			uint32_t at[256];
-			memcpy(at, top, sizeof at);
-			for (size_t j = 0; j < m; j++)
-				pa[at[pb[j] >> 56]++] = pb[j];
-		}
+		top[256] = sum8;
+		for (size_t j = 0; j < m; j++)
+			pa[at[pb[j] >> 56]++] = pb[j];
 		for (int b = 0; b < 256; b++)
 			sort_bucket_16(pa + top[b], pb + top[b], top[b + 1] - top[b]);
 		tie_shift = 40;
 	} else {
-		memset(cnt, 0, 65536 * sizeof *cnt);
-		for (size_t j = 0; j < m; j++)
-			cnt[(t->key[j] >> 32) & 0xffff]++;
-		for (int b = 0; b < 65536; b++)
-			for (int p = 0; p < 2; p++) {
-				uint32_t c = cnt[65536 * p + b];
-				cnt[65536 * p + b] = sum[p];
-				sum[p] += c;
-			}
+		/* skewed (binary data): by the top 32 bits, 16 at a time */
+		uint32_t *lo16 = cnt, *hi16 = cnt + 65536, sum[2] = { 0, 0 };
+		memset(cnt, 0, 2 * 65536 * sizeof *cnt);
 		for (size_t j = 0; j < m; j++) {
-			uint64_t x = (t->key[j] & ~low) | j;
-			pb[cnt[(x >> 32) & 0xffff]++] = x;
+			lo16[(pb[j] >> 32) & 0xffff]++;
+			hi16[pb[j] >> 48]++;
+		}
+		for (int b = 0; b < 65536; b++) {
+			uint32_t c = lo16[b], d = hi16[b];
+			lo16[b] = sum[0];
+			hi16[b] = sum[1];
+			sum[0] += c;
+			sum[1] += d;
 		}
 		for (size_t j = 0; j < m; j++)
-			pa[cnt[65536 + (pb[j] >> 48)]++] = pb[j];
+			pa[lo16[(pb[j] >> 32) & 0xffff]++] = pb[j];
+		for (size_t j = 0; j < m; j++)
+			pb[hi16[pa[j] >> 48]++] = pa[j];
+		rec = pb;
 	}
 	for (size_t j = 0; j < m; j++)
-		src[j] = (uint32_t)(pa[j] & low);
+		src[j] = (uint32_t)(rec[j] & low);
 	for (size_t a = 0; a < m;) {
 		size_t b = a + 1;
-		uint64_t top = pa[a] >> tie_shift;
-		while (b < m && pa[b] >> tie_shift == top)
+		uint64_t top = rec[a] >> tie_shift;
+		while (b < m && rec[b] >> tie_shift == top)
 			b++;
 		if (b - a > TOK_RUN_MAX)
 			return -1;   /* deep ties ahead: suffix-sort instead */
@@ -432,7 +440,9 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 	 * is rotation order as far as the key reaches, and binary data, with
 	 * its 2 common tokens and a rare third, gets 40 tokens per key) */
 	{
-		uint64_t base = ndistinct < 2 ? 2 : (uint64_t)ndistinct, top = 1, k = 0;
+		uint64_t base = ndistinct < 2 ? 2 : (uint64_t)ndistinct, top = 1;
+		uint16_t *rk = t->rk;
+		unsigned sh;
 		per_key = 0;
 		while (top <= UINT64_MAX / base) {
 			top *= base;
@@ -440,19 +450,34 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 		}
 		/* top = base^per_key; the leading digit's weight: */
 		top /= base;
-		for (unsigned i = 0; i < per_key; i++)
-			k = k * base + rank_of[t->tr[i % m]];
-		for (size_t j = 0, ahead = per_key % m; j < m; j++) {
-			t->key[j] = k;
-			k = (k - rank_of[t->tr[j]] * top) * base + rank_of[t->tr[ahead]];
-			ahead = ahead + 1 == m ? 0 : ahead + 1;   /* (j + per_key) % m */
-		}
-		/* spread the keys over all 64 bits for the radix passes */
+		sh = (unsigned)__builtin_clzll(top * base - 1);   /* spread over 64 bits */
+		/* the ranks, and the first per_key again after them */
+		for (size_t j = 0; j < m; j++)
+			rk[j] = rank_of[t->tr[j]];
+		for (size_t j = m; j < m + per_key; j++)
+			rk[j] = rk[(j - m) % m];
+		/* each key from the one before (a rolling number), in four
+		 * quarters at once: a step waits on the previous one's two
+		 * multiplies, the quarters do not */
 		{
-			unsigned sh = (unsigned)__builtin_clzll(top * base - 1);
-			if (sh > 0)
-				for (size_t j = 0; j < m; j++)
-					t->key[j] <<= sh;
+			size_t q = m / 4;
+			uint64_t k0 = keys_at(rk, 0, per_key, base), k1 = keys_at(rk, q, per_key, base),
+				 k2 = keys_at(rk, 2 * q, per_key, base),
+				 k3 = keys_at(rk, 3 * q, per_key, base);
+			uint64_t *key = t->key;
+#define TOK_ROLL(k, j) do { \
+		key[j] = k << sh; \
+		k = (k - rk[j] * top) * base + rk[(j) + per_key]; \
+	} while (0)
+			for (size_t i = 0; i < q; i++) {
+				TOK_ROLL(k0, i);
+				TOK_ROLL(k1, q + i);
+				TOK_ROLL(k2, 2 * q + i);
+				TOK_ROLL(k3, 3 * q + i);
+			}
+			for (size_t j = 4 * q; j < m; j++)
+				TOK_ROLL(k3, j);
+#undef TOK_ROLL
 		}
 	}
 
