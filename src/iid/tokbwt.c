@@ -230,19 +230,19 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
 {
 	uint32_t *cnt = t->cnt, *src = t->idx;
 	uint64_t *pa = t->pair, *pb = t->pair + t->cap, *rec = pa;   /* rec: sorted */
-	uint32_t top[257], maxb = 0;
+	uint32_t by8[257], maxb = 0;   /* counts, then starts, by the top 8 bits */
 	unsigned tie_shift = 32;   /* the records are in order of their bits above */
 	const uint64_t low = (1ULL << TOK_IDX_BITS) - 1;
 	if (m > low)
 		return -1;
-	memset(top, 0, sizeof top);
+	memset(by8, 0, sizeof by8);
 	for (size_t j = 0; j < m; j++) {
 		uint64_t x = (t->key[j] & ~low) | j;
 		pb[j] = x;
-		top[x >> 56]++;
+		by8[x >> 56]++;
 	}
 	for (int b = 0; b < 256; b++)
-		maxb = top[b] > maxb ? top[b] : maxb;
+		maxb = by8[b] > maxb ? by8[b] : maxb;
 	if (maxb <= 4 * (m / 256) + 64) {
 		/* the keys spread (8-bit data: the largest of these buckets
 		 * holds about twice the mean, as 257 token ranks share 256
@@ -255,15 +255,15 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
 		 * branches than a pass. */
 		uint32_t at[256], sum8 = 0;
 		for (int b = 0; b < 256; b++) {
-			uint32_t c = top[b];
-			top[b] = at[b] = sum8;
+			uint32_t c = by8[b];
+			by8[b] = at[b] = sum8;
 			sum8 += c;
 		}
-		top[256] = sum8;
+		by8[256] = sum8;
 		for (size_t j = 0; j < m; j++)
 			pa[at[pb[j] >> 56]++] = pb[j];
 		for (int b = 0; b < 256; b++)
-			sort_bucket_16(pa + top[b], pb + top[b], top[b + 1] - top[b]);
+			sort_bucket_16(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b]);
 		tie_shift = 40;
 	} else {
 		/* skewed (binary data): by the top 32 bits, 16 at a time */
