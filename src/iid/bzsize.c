@@ -37,6 +37,10 @@
 #define BZ_RUN_TAB 64           /* zero runs coded from a table: up to 63, 6 values */
 #define BZ_RUN_SLACK 8          /* values written past the end by a table run */
 
+/* GCC/Clang vectors: 16 byte counts, and the same widened */
+typedef uint8_t bz_u8x16 __attribute__((vector_size(16)));
+typedef uint32_t bz_u32x16 __attribute__((vector_size(64)));
+
 struct iid_bzwork {
 	size_t cap;                 /* block capacity */
 	uint8_t *block;             /* block + BZ_WRAP wrap-around bytes */
@@ -46,7 +50,8 @@ struct iid_bzwork {
 	struct iid_tokbwt *tok;     /* token sort for the decimal text (tokbwt.c) */
 	int use_tok;
 	uint8_t *selector;          /* per group of 50 MTF values: its table */
-	uint64_t *glo, *ghi;        /* and its symbol counts (refine_small) */
+	bz_u8x16 *gcount;           /* and its symbol counts (refine_small) */
+	bz_u8x16 unit[16];          /* 1 in lane v */
 	uint16_t run_sym[BZ_RUN_TAB][BZ_RUN_SLACK];   /* a run of z zeros, coded, */
 	uint8_t run_len[BZ_RUN_TAB];                   /* in this many values */
 };
@@ -67,13 +72,14 @@ struct iid_bzwork *iid_bzwork_new(int level)
 	w->bwt = malloc(w->cap);
 	w->tok = iid_tokbwt_new(w->cap);
 	w->selector = malloc(groups);
-	w->glo = malloc(groups * sizeof *w->glo);
-	w->ghi = malloc(groups * sizeof *w->ghi);
-	if (!w->block || !w->sa || !w->mtfv || !w->bwt || !w->tok || !w->selector || !w->glo ||
-	    !w->ghi) {
+	w->gcount = aligned_alloc(sizeof *w->gcount, groups * sizeof *w->gcount);
+	if (!w->block || !w->sa || !w->mtfv || !w->bwt || !w->tok || !w->selector ||
+	    !w->gcount) {
 		iid_bzwork_free(w);
 		return NULL;
 	}
+	for (int v = 0; v < 16; v++)
+		w->unit[v][v] = 1;
 	for (size_t z = 1; z < BZ_RUN_TAB; z++)
 		w->run_len[z] = (uint8_t)put_zero_run(w->run_sym[z], z);
 	w->use_tok = 1;
@@ -94,8 +100,7 @@ void iid_bzwork_free(struct iid_bzwork *w)
 	free(w->mtfv);
 	free(w->bwt);
 	free(w->selector);
-	free(w->glo);
-	free(w->ghi);
+	free(w->gcount);
 	iid_tokbwt_free(w->tok);
 	free(w);
 }
@@ -373,68 +378,63 @@ static unsigned cheapest_table(uint64_t acc, int n_groups)
 	return (unsigned)(best & 7);
 }
 
-/* A group's counts: byte s of lo counts symbol s, byte s of hi symbol 8 + s.
- * Its cost in every table at once (see pack_lengths): */
-static inline uint64_t group_cost(const uint64_t *pack, uint64_t lo, uint64_t hi)
+/* A group's cost in every table at once (see pack_lengths): its counts
+ * are byte s of lo for symbol s, byte s of hi for symbol 8 + s */
+static inline uint64_t group_cost(const uint64_t *pack, bz_u8x16 count)
 {
-	uint64_t acc = 0;
+	uint64_t acc = 0, lo, hi;
+	memcpy(&lo, &count, 8);
+	memcpy(&hi, (const char *)&count + 8, 8);
 	for (int s = 0; s < 8; s++)
 		acc += pack[s] * ((lo >> (8 * s)) & 255) + pack[8 + s] * ((hi >> (8 * s)) & 255);
 	return acc;
 }
 
-/* freq[s] += the group's count of symbol s, for s < 16 */
-static inline void group_add(int32_t *freq, uint64_t lo, uint64_t hi)
-{
-	for (int s = 0; s < 8; s++) {
-		freq[s] += (int32_t)((lo >> (8 * s)) & 255);
-		freq[8 + s] += (int32_t)((hi >> (8 * s)) & 255);
-	}
-}
-
 /* sendMTFValues' four refinement passes and the coded data, for an
- * alphabet of at most 16 symbols: each group of 50 values is held as 16
- * byte counts in two words, so a pass costs the same for every group and
+ * alphabet of at most 16 symbols: each group of 50 values is held as a
+ * vector of 16 byte counts, so a pass costs the same for every group and
  * no branch depends on the data.  Sets the selectors and the final code
  * lengths; returns the bits of the coded values. */
 static uint64_t refine_small(struct iid_bzwork *w, size_t wr, int alpha, int n_groups,
 			     uint8_t len[][BZ_MAX_ALPHA_SIZE], uint8_t *selector, size_t *n_sel)
 {
-	uint64_t *glo = w->glo, *ghi = w->ghi, pack[16], b = 0;
-	int32_t mtf_freq[BZ_MAX_ALPHA_SIZE] = { 0 }, rfreq[BZ_N_GROUPS][16];
+	bz_u8x16 *gc = w->gcount;
+	bz_u32x16 freq = { 0 }, rfreq[BZ_N_GROUPS];
+	uint64_t pack[16], b = 0;
+	int32_t f32[BZ_MAX_ALPHA_SIZE] = { 0 };
 	size_t ng = 0;
 
 	for (size_t gs = 0; gs < wr; gs += BZ_G_SIZE, ng++) {
 		size_t ge = gs + BZ_G_SIZE < wr ? gs + BZ_G_SIZE : wr;
-		uint64_t lo = 0, hi = 0;
-		for (size_t k = gs; k < ge; k++) {
-			unsigned v = w->mtfv[k];
-			uint64_t one = 1ULL << (8 * (v & 7));
-			lo += one & -(uint64_t)(v < 8);
-			hi += one & -(uint64_t)(v >= 8);
-		}
-		glo[ng] = lo;
-		ghi[ng] = hi;
-		group_add(mtf_freq, lo, hi);
+		bz_u8x16 c = { 0 };
+		for (size_t k = gs; k < ge; k++)
+			c += w->unit[w->mtfv[k]];
+		gc[ng] = c;
+		freq += __builtin_convertvector(c, bz_u32x16);
 	}
-	initial_tables(len, n_groups, alpha, mtf_freq, wr);
+	for (int s = 0; s < 16; s++)
+		f32[s] = (int32_t)freq[s];
+	initial_tables(len, n_groups, alpha, f32, wr);
 	for (int iter = 0; iter <= BZ_N_ITERS; iter++) {
 		memset(pack, 0, sizeof pack);
 		pack_lengths(pack, len, n_groups, alpha);
 		if (iter == BZ_N_ITERS) {
 			/* the data, coded with the final tables */
 			for (size_t g = 0; g < ng; g++)
-				b += (group_cost(pack, glo[g], ghi[g]) >> (10 * selector[g])) & 1023;
+				b += (group_cost(pack, gc[g]) >> (10 * selector[g])) & 1023;
 			break;
 		}
 		memset(rfreq, 0, sizeof rfreq);
 		for (size_t g = 0; g < ng; g++) {
-			unsigned bt = cheapest_table(group_cost(pack, glo[g], ghi[g]), n_groups);
+			unsigned bt = cheapest_table(group_cost(pack, gc[g]), n_groups);
 			selector[g] = (uint8_t)bt;
-			group_add(rfreq[bt], glo[g], ghi[g]);
+			rfreq[bt] += __builtin_convertvector(gc[g], bz_u32x16);
 		}
-		for (int t = 0; t < n_groups; t++)
-			make_code_lengths(len[t], rfreq[t], alpha, BZ_MAX_CODE_LEN);
+		for (int t = 0; t < n_groups; t++) {
+			for (int s = 0; s < 16; s++)
+				f32[s] = (int32_t)rfreq[t][s];
+			make_code_lengths(len[t], f32, alpha, BZ_MAX_CODE_LEN);
+		}
 	}
 	*n_sel = ng;
 	return b;
