@@ -120,6 +120,14 @@ static int token_at(const uint8_t *s, uint64_t *code, unsigned *len)
 	return 0;
 }
 
+/* The character before the rotation that starts at offset o of a token
+ * (code packed big-endian): its character o - 1, or for o = 0 the space
+ * that closed the token before it */
+static inline uint8_t tail_char(uint64_t code, unsigned o)
+{
+	return o == 0 ? ' ' : (uint8_t)(code >> (56 - 8 * (o - 1)));
+}
+
 /* The key of the rotation at token j: rk[j..j+per_key-1] as the digits of a
  * base-`base` number, the first most significant */
 static uint64_t keys_at(const uint16_t *rk, size_t j, unsigned per_key, uint64_t base)
@@ -517,29 +525,26 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 	{
 		uint32_t space_base = tcount[trank[t->tr[0]][tlen[t->tr[0]] - 1]];
 		uint32_t common = 0;   /* tokens of the commonest length */
-		unsigned longest = 0;
-		for (unsigned l = 1; l <= TOK_MAX_LEN; l++) {
-			if (bylen[l] > 0)
-				longest = l;
-			if (bylen[l] > common)
-				common = bylen[l];
-		}
-		if (longest <= 4 && common < m / 10 * 9) {
-			/* tokens of 1 to 3 digits (samples of up to 8 bits) whose
-			 * length varies: each token's three other writes
-			 * unrolled, those past its end sent to a spare counter at
-			 * n that does not move, so that no branch depends on the
-			 * length (when nearly all have one length, the loop
-			 * below predicts it and does less) */
-			struct { uint16_t b[3]; uint8_t c[3], inc[3], spc; } wr[TOK_MAX_DISTINCT];
+		for (unsigned l = 1; l <= TOK_MAX_LEN; l++)
+			common = bylen[l] > common ? bylen[l] : common;
+		if (common < m / 10 * 9) {
+			/* tokens whose length varies (samples of up to 8 bits: 1
+			 * to 3 digits): each token's first three writes unrolled,
+			 * those past its end sent to a spare counter at n that does
+			 * not move, so that no branch depends on the length (when
+			 * nearly all have one length, the loop below predicts it
+			 * and does less).  A longer token (the one that wraps
+			 * around, once a block) writes the rest in a branch. */
+			struct { uint16_t b[3]; uint8_t c[3], inc[3], spc, more; } wr[TOK_MAX_DISTINCT];
 			for (int d = 0; d < ndistinct; d++) {
 				unsigned last = tlen[d] - 1u;
 				for (unsigned o = 0; o < 3; o++) {
 					wr[d].b[o] = (uint16_t)(o < last ? trank[d][o] : ntails);
-					wr[d].c[o] = o == 0 ? ' ' : (uint8_t)(distinct[d] >> (56 - 8 * (o - 1)));
+					wr[d].c[o] = tail_char(distinct[d], o);
 					wr[d].inc[o] = o < last;
 				}
-				wr[d].spc = last == 0 ? ' ' : (uint8_t)(distinct[d] >> (56 - 8 * (last - 1)));
+				wr[d].spc = tail_char(distinct[d], last);
+				wr[d].more = last > 3;
 			}
 			tcount[ntails] = (uint32_t)n;
 			for (size_t r = 0; r < m; r++) {
@@ -549,19 +554,20 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 					bwt[tcount[wr[d].b[o]]] = wr[d].c[o];
 					tcount[wr[d].b[o]] += wr[d].inc[o];
 				}
+				if (__builtin_expect(wr[d].more, 0))
+					for (unsigned o = 3; o + 1 < tlen[d]; o++)
+						bwt[tcount[trank[d][o]]++] = tail_char(distinct[d], o);
 				bwt[space_base + r] = wr[d].spc;
 			}
 			return 0;
 		}
 		for (size_t r = 0; r < m; r++) {
 			uint32_t q = t->idx[r];
-			size_t j = q == 0 ? m - 1 : q - 1;      /* the token before rotation q */
-			unsigned d = t->tr[j], last = tlen[d] - 1u;
-			uint64_t code = distinct[d];
+			unsigned d = t->tr[q == 0 ? m - 1 : q - 1];   /* the token before q */
+			unsigned last = tlen[d] - 1u;
 			for (unsigned o = 0; o < last; o++)
-				bwt[tcount[trank[d][o]]++] =
-					o == 0 ? ' ' : (uint8_t)(code >> (56 - 8 * (o - 1)));
-			bwt[space_base + r] = last == 0 ? ' ' : (uint8_t)(code >> (56 - 8 * (last - 1)));
+				bwt[tcount[trank[d][o]]++] = tail_char(distinct[d], o);
+			bwt[space_base + r] = tail_char(distinct[d], last);
 		}
 	}
 	return 0;
