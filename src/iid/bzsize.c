@@ -197,14 +197,20 @@ static void make_code_lengths(uint8_t *len, const int32_t *freq, int alpha, int 
 
 /* The block's Burrows-Wheeler transform into w->bwt: by tokens when the
  * block is decimal text, else by sorting the suffixes of block + its first
- * `wrap` bytes.  -1 when the rotation order cannot be established cheaply. */
-static int block_transform(struct iid_bzwork *w, size_t n)
+ * `wrap` bytes; and, if in_use is not NULL, the byte values it holds.  -1
+ * when the rotation order cannot be established cheaply. */
+static int block_transform(struct iid_bzwork *w, size_t n, unsigned char *in_use)
 {
 	uint8_t *blk = w->block, *bwt = w->bwt;
 	size_t nb = 0, wrap = n < BZ_WRAP ? n : BZ_WRAP, prev = (size_t)-1;
 
-	if (w->use_tok && iid_tokbwt(blk, n, bwt, w->tok) == 0)
+	if (w->use_tok && iid_tokbwt(blk, n, bwt, in_use, w->tok) == 0)
 		return 0;
+	if (in_use) {
+		memset(in_use, 0, 256);
+		for (size_t k = 0; k < n; k++)
+			in_use[blk[k]] = 1;
+	}
 	memcpy(blk + n, blk, wrap);
 	if (divsufsort(blk, w->sa, (saidx_t)(n + wrap)) != 0)
 		return -1;
@@ -480,18 +486,22 @@ static uint64_t refine_any(struct iid_bzwork *w, size_t wr, int alpha, int n_gro
 }
 
 /* Bits of one compressed block (magic, CRC, randomised bit, origPtr, and
- * everything sendMTFValues writes).  Returns 0 and sets *bits, or -1 when
- * the rotation order cannot be established cheaply. */
-static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_use,
+ * everything sendMTFValues writes); in_use: the byte values RLE1 wrote into
+ * it, or NULL when the block is the input's own bytes (then they are found
+ * here).  Returns 0 and sets *bits, or -1 when the rotation order cannot be
+ * established cheaply. */
+static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_use_rle,
 		      uint64_t *bits)
 {
+	unsigned char found[256];
+	const unsigned char *in_use = in_use_rle ? in_use_rle : found;
 	int unseq[256], n_in_use = 0, alpha, n_groups, i, t;
 	uint8_t len[BZ_N_GROUPS][BZ_MAX_ALPHA_SIZE];
 	uint8_t *selector = w->selector;
 	size_t wr, n_sel;
 	uint64_t b = 48 + 32 + 1 + 24;   /* block magic, CRC, randomised, origPtr */
 
-	if (block_transform(w, n) != 0)
+	if (block_transform(w, n, in_use_rle ? NULL : found) != 0)
 		return -1;
 	for (i = 0; i < 256; i++)
 		if (in_use[i])
@@ -582,16 +592,12 @@ static int bz2_size_verbatim(const uint8_t *in, size_t n, size_t nblock_max,
 {
 	for (size_t s = 0; s < n;) {
 		size_t q = s + nblock_max, nb;
-		unsigned char in_use[256];
 		uint64_t bb;
 		while (q < n && in[q] == in[q - 1])
 			q++;
 		nb = q + 1 < n ? q - s : n - s;
-		memset(in_use, 0, sizeof in_use);
-		for (size_t k = s; k < s + nb; k++)
-			in_use[in[k]] = 1;
 		memcpy(w->block, in + s, nb);
-		if (block_bits(w, nb, in_use, &bb) != 0)
+		if (block_bits(w, nb, NULL, &bb) != 0)
 			return -1;
 		*bits += bb;
 		s += nb;

@@ -18,12 +18,14 @@ int iid_bz2_size(const uint8_t *in, size_t n, int level, struct iid_bzwork *w, u
 void iid_bzwork_use_tokens(struct iid_bzwork *w, int on);
 
 /* tokbwt.c: the Burrows-Wheeler transform (last column of the sorted
- * rotations) of blk[0..n-1] into bwt[0..n-1] when the block is text of
+ * rotations) of blk[0..n-1] into bwt[0..n-1], and if in_use is not NULL
+ * which of the 256 byte values the block holds, when the block is text of
  * space-terminated tokens (bwt has room for n + 1 bytes: the last is
  * scratch).  Returns 0, or -1 when it declines. */
 struct iid_tokbwt;
 struct iid_tokbwt *iid_tokbwt_new(size_t block_cap);
 void iid_tokbwt_free(struct iid_tokbwt *t);
-int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t);
+int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, unsigned char *in_use,
+	       struct iid_tokbwt *t);
 
 #endif

@@ -46,6 +46,7 @@
 struct iid_tokbwt {
 	size_t cap;                 /* most tokens */
 	uint16_t *tr;               /* token j's string (its distinct number) */
+	uint16_t *before;           /* the string of token j - 1 (cyclically) */
 	uint16_t *rk;               /* rank of token j's string, + 64 from the start */
 	uint64_t *key;              /* ranks of tokens j, j+1, ... packed */
 	uint32_t *idx;              /* token rotation order */
@@ -62,6 +63,7 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 		return NULL;
 	t->cap = block_cap / 2 + 2;
 	t->tr = malloc(t->cap * sizeof *t->tr);
+	t->before = malloc((t->cap + 1) * sizeof *t->before);
 	t->rk = malloc((t->cap + 64) * sizeof *t->rk);
 	t->key = malloc(t->cap * sizeof *t->key);
 	t->idx = malloc(t->cap * sizeof *t->idx);
@@ -69,7 +71,7 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 	t->cnt = malloc(2 * 65536 * sizeof *t->cnt);
 	t->twice = malloc(2 * t->cap);
 	t->sa = malloc(2 * t->cap * sizeof *t->sa);
-	if (!t->tr || !t->rk || !t->key || !t->idx || !t->pair || !t->cnt || !t->twice ||
+	if (!t->tr || !t->before || !t->rk || !t->key || !t->idx || !t->pair || !t->cnt || !t->twice ||
 	    !t->sa) {
 		iid_tokbwt_free(t);
 		return NULL;
@@ -82,6 +84,7 @@ void iid_tokbwt_free(struct iid_tokbwt *t)
 	if (!t)
 		return;
 	free(t->tr);
+	free(t->before);
 	free(t->rk);
 	free(t->key);
 	free(t->idx);
@@ -296,9 +299,11 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
 	}
 	for (size_t j = 0; j < m; j++)
 		src[j] = (uint32_t)(rec[j] & low);
-	for (size_t a = 0; a < m;) {
-		size_t b = a + 1;
+	for (size_t a = 0; a + 1 < m; a++) {
+		size_t b = a + 2;
 		uint64_t top = rec[a] >> tie_shift;
+		if (__builtin_expect((rec[a + 1] >> tie_shift) != top, 1))
+			continue;   /* no tie: nearly always, on 8-bit data */
 		while (b < m && rec[b] >> tie_shift == top)
 			b++;
 		if (b - a > TOK_RUN_MAX)
@@ -322,7 +327,7 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
 			}
 			src[j] = x;
 		}
-		a = b;
+		a = b - 1;
 	}
 	return 0;
 }
@@ -346,7 +351,8 @@ static int order_by_suffixes(struct iid_tokbwt *t, size_t m, const uint16_t *ran
 	return 0;
 }
 
-int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
+int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, unsigned char *in_use,
+	       struct iid_tokbwt *t)
 {
 	uint64_t hkey[TOK_HASH], distinct[TOK_MAX_DISTINCT], tails[TOK_MAX_DISTINCT * TOK_MAX_LEN];
 	int16_t hval[TOK_HASH];
@@ -404,11 +410,19 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 		h = hash_slot(hkey, hval, code, &ndistinct, distinct);
 		if (h < 0)
 			return -1;
-		t->tr[m] = (uint16_t)hval[h];
+		t->tr[m] = t->before[m + 1] = (uint16_t)hval[h];
 		tlen[hval[h]] = (uint8_t)len;
 		m++;
 		pos = p;
 	} while (pos != (last_space + 1) % n);
+	t->before[0] = t->tr[m - 1];
+	/* the block's characters are those of its distinct tokens */
+	if (in_use) {
+		memset(in_use, 0, 256);
+		for (int d = 0; d < ndistinct; d++)
+			for (unsigned o = 0; o < tlen[d]; o++)
+				in_use[(uint8_t)(distinct[d] >> (56 - 8 * o))] = 1;
+	}
 
 	/* 2. ranks of the token strings, and of all their tails */
 	memcpy(sorted, distinct, (size_t)ndistinct * sizeof *sorted);
@@ -549,11 +563,15 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 			tcount[ntails] = (uint32_t)n;
 			for (size_t r = 0; r < m; r++) {
 				uint32_t q = t->idx[r];
-				unsigned d = t->tr[q == 0 ? m - 1 : q - 1];   /* the token before q */
-				for (unsigned o = 0; o < 3; o++) {
-					bwt[tcount[wr[d].b[o]]] = wr[d].c[o];
-					tcount[wr[d].b[o]] += wr[d].inc[o];
-				}
+				unsigned d = t->before[q];
+#define TOK_PUT(o) do { \
+		bwt[tcount[wr[d].b[o]]] = wr[d].c[o]; \
+		tcount[wr[d].b[o]] += wr[d].inc[o]; \
+	} while (0)
+				TOK_PUT(0);
+				TOK_PUT(1);
+				TOK_PUT(2);
+#undef TOK_PUT
 				if (__builtin_expect(wr[d].more, 0))
 					for (unsigned o = 3; o + 1 < tlen[d]; o++)
 						bwt[tcount[trank[d][o]]++] = tail_char(distinct[d], o);
@@ -563,8 +581,7 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, struct iid_tokbwt *t)
 		}
 		for (size_t r = 0; r < m; r++) {
 			uint32_t q = t->idx[r];
-			unsigned d = t->tr[q == 0 ? m - 1 : q - 1];   /* the token before q */
-			unsigned last = tlen[d] - 1u;
+			unsigned d = t->before[q], last = tlen[d] - 1u;
 			for (unsigned o = 0; o < last; o++)
 				bwt[tcount[trank[d][o]]++] = tail_char(distinct[d], o);
 			bwt[space_base + r] = tail_char(distinct[d], last);
