@@ -241,6 +241,70 @@ static void check_markov(void)
 	free(s);
 }
 
+/* iid_bz2_size_decimal (the size from the samples, no text) must give
+ * libbz2's size of their text.  text/dest: scratch of cap bytes. */
+static void check_bzsize_decimal(struct iid_bzwork *w, struct iid_rng *g, char *text, char *dest,
+				 size_t cap)
+{
+	static const char *const what[] = {
+		"random bytes", "random bits", "4-bit", "95% zeros", "111, 22 and 5",
+	};
+	static const size_t sizes[] = { 300000, 150000, 200000, 200000, 160000, 1, 2, 3 };
+	uint8_t *v = malloc(cap);
+
+	for (int c = 0; c < 8; c++) {
+		int mode = c < 5 ? c : c % 2;
+		size_t n = sizes[c], len = 0;
+		unsigned dl = (unsigned)(cap + 600);
+		uint64_t size = 0;
+		int r, rc;
+		for (size_t i = 0; i < n; i++) {
+			uint64_t x = iid_rng_next(g);
+			static const uint8_t runs[3] = { 111, 22, 5 };
+			v[i] = (uint8_t)(mode == 0 ? x & 255 : mode == 1 ? x & 1 : mode == 2 ? x & 15 :
+					 mode == 3 ? (x % 100 < 95 ? 0 : x >> 8 & 255) : runs[x % 3]);
+			len += (size_t)sprintf(text + len, "%u ", v[i]);
+		}
+		len--;
+		rc = BZ2_bzBuffToBuffCompress(dest, &dl, text, (unsigned)len, 5, 0, 0);
+		r = iid_bz2_size_decimal(v, n, 5, w, &size);
+		/* (one sample has no space: declined, the caller writes it) */
+		tap_ok(rc == BZ_OK && iid_decimal_text_len(v, n) == len &&
+			       ((r == 0 && size == dl) || (n < 2 && r != 0)),
+		       "bzip2 size of %zu samples (%s) from the samples: %llu as libbz2 (%u)", n,
+		       what[mode], (unsigned long long)size, dl);
+	}
+	/* the first block's cut (499,981 characters) at every offset of a
+	 * token, inside runs of 1 to 3 equal digits; and texts that end on,
+	 * just after or just before it */
+	for (int c = 0; c < 8; c++) {
+		size_t n = 0, len = 0, end = c < 4 ? 520000 : 499981 + (size_t)c - 5;
+		unsigned dl = (unsigned)(cap + 600);
+		uint64_t size = 0;
+		int r, rc;
+		for (int i = 0; c < 4 && i < c; i++)
+			len += (size_t)sprintf(text + len, "%u ", v[n++] = 7);
+		while (len + 8 < end) {
+			static const uint8_t runs[3] = { 111, 22, 5 };
+			uint8_t x = runs[iid_rng_next(g) % 3];
+			v[n++] = x;
+			len += (size_t)sprintf(text + len, "%u ", x);
+		}
+		/* to end + 1 with the space, the last sample a lone digit */
+		if ((end + 1 - len) % 2)
+			len += (size_t)sprintf(text + len, "%u ", v[n++] = 22);
+		while (len < end + 1)
+			len += (size_t)sprintf(text + len, "%u ", v[n++] = 5);
+		len--;
+		rc = BZ2_bzBuffToBuffCompress(dest, &dl, text, (unsigned)len, 5, 0, 0);
+		r = iid_bz2_size_decimal(v, n, 5, w, &size);
+		tap_ok(rc == BZ_OK && r == 0 && size == dl,
+		       "bzip2 size from the samples, %zu characters (case %d): %llu as libbz2 (%u)",
+		       len, c, (unsigned long long)size, dl);
+	}
+	free(v);
+}
+
 /* bzsize.c (with and without tokbwt.c) must give libbz2's exact sizes */
 static void check_bzsize(void)
 {
@@ -312,6 +376,7 @@ static void check_bzsize(void)
 			       (unsigned long long)size, dl);
 		}
 	}
+	check_bzsize_decimal(w, &g, text, dest, cap);
 	iid_bzwork_free(w);
 	free(text);
 	free(dest);

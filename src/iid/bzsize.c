@@ -485,24 +485,17 @@ static uint64_t refine_any(struct iid_bzwork *w, size_t wr, int alpha, int n_gro
 	return b;
 }
 
-/* Bits of one compressed block (magic, CRC, randomised bit, origPtr, and
- * everything sendMTFValues writes); in_use: the byte values RLE1 wrote into
- * it, or NULL when the block is the input's own bytes (then they are found
- * here).  Returns 0 and sets *bits, or -1 when the rotation order cannot be
- * established cheaply. */
-static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_use_rle,
-		      uint64_t *bits)
+/* Bits of one compressed block of n bytes (magic, CRC, randomised bit,
+ * origPtr, and everything sendMTFValues writes) from its transform in
+ * w->bwt and the byte values it holds. */
+static uint64_t block_code_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_use)
 {
-	unsigned char found[256];
-	const unsigned char *in_use = in_use_rle ? in_use_rle : found;
 	int unseq[256], n_in_use = 0, alpha, n_groups, i, t;
 	uint8_t len[BZ_N_GROUPS][BZ_MAX_ALPHA_SIZE];
 	uint8_t *selector = w->selector;
 	size_t wr, n_sel;
 	uint64_t b = 48 + 32 + 1 + 24;   /* block magic, CRC, randomised, origPtr */
 
-	if (block_transform(w, n, in_use_rle ? NULL : found) != 0)
-		return -1;
 	for (i = 0; i < 256; i++)
 		if (in_use[i])
 			unseq[i] = n_in_use++;
@@ -556,7 +549,21 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 			b += 1;
 		}
 	}
-	*bits = b;
+	return b;
+}
+
+/* The same for the block in w->block; in_use: the byte values RLE1 wrote
+ * into it, or NULL when the block is the input's own bytes (then they are
+ * found here).  Returns 0, or -1 when the rotation order cannot be
+ * established cheaply. */
+static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_use,
+		      uint64_t *bits)
+{
+	unsigned char found[256];
+
+	if (block_transform(w, n, in_use ? NULL : found) != 0)
+		return -1;
+	*bits = block_code_bits(w, n, in_use ? in_use : found);
 	return 0;
 }
 
@@ -603,6 +610,116 @@ static int bz2_size_verbatim(const uint8_t *in, size_t n, size_t nblock_max,
 		s += nb;
 	}
 	*bits += 48 + 32;   /* end-of-stream magic and combined CRC */
+	return 0;
+}
+
+/* Characters of v's "v " (with the space) */
+static const uint8_t dec_width[256] = {
+#define W10(w) w, w, w, w, w, w, w, w, w, w
+	W10(2), W10(3), W10(3), W10(3), W10(3), W10(3), W10(3), W10(3), W10(3), W10(3),
+	W10(4), W10(4), W10(4), W10(4), W10(4), W10(4), W10(4), W10(4), W10(4), W10(4),
+	W10(4), W10(4), W10(4), W10(4), W10(4), 4, 4, 4, 4, 4, 4
+#undef W10
+};
+
+/* Characters of sample k's in the decimal text of n samples (the last has
+ * no space), and character o of v's */
+static unsigned dec_len(const uint8_t *v, size_t n, size_t k)
+{
+	return dec_width[v[k]] - (k + 1 == n);
+}
+
+static uint8_t dec_char(unsigned x, unsigned o)
+{
+	unsigned digits = dec_width[x] - 1u;
+	if (o >= digits)
+		return ' ';
+	for (unsigned k = digits - 1; k > o; k--)
+		x /= 10;
+	return (uint8_t)('0' + x % 10);
+}
+
+/* A place in that text: character off of sample k's, at offset `at` */
+struct dec_place {
+	size_t k;
+	unsigned off;
+	uint64_t at;
+};
+
+/* Moves p forward to offset `to`, at most the text's length (the end of
+ * the last sample's digits). */
+static void dec_seek(struct dec_place *p, const uint8_t *v, size_t n, uint64_t to)
+{
+	size_t k = p->k;
+	uint64_t start = p->at - p->off;   /* where sample k's text starts */
+	while (k + 1 < n && start + dec_width[v[k]] <= to)
+		start += dec_width[v[k++]];
+	p->k = k;
+	p->off = (unsigned)(to - start);
+	p->at = to;
+}
+
+/* Writes the nb characters of the text from place p into out. */
+static void dec_write(const uint8_t *v, size_t n, struct dec_place p, size_t nb, uint8_t *out)
+{
+	for (size_t i = 0; i < nb; i++) {
+		out[i] = dec_char(v[p.k], p.off);
+		if (++p.off == dec_len(v, n, p.k)) {
+			p.k++;
+			p.off = 0;
+		}
+	}
+}
+
+uint64_t iid_decimal_text_len(const uint8_t *v, size_t n)
+{
+	uint64_t total = 0;
+	for (size_t k = 0; k < n; k++)
+		total += dec_width[v[k]];
+	return total > 0 ? total - 1 : 0;   /* no space after the last */
+}
+
+int iid_bz2_size_decimal(const uint8_t *v, size_t n, int level, struct iid_bzwork *w,
+			 uint64_t *size)
+{
+	size_t nblock_max = (size_t)100000 * (size_t)level - 19;
+	uint64_t total, bits = 32;   /* "BZh" + level */
+	struct dec_place s = { 0, 0, 0 };
+
+	if (n < 2)
+		return -1;
+	total = iid_decimal_text_len(v, n);
+	/* as bz2_size_verbatim: no run reaches 4 characters */
+	while (s.at < total) {
+		struct dec_place q = s;
+		unsigned char in_use[256];
+		size_t nb;
+		uint64_t bb;
+		dec_seek(&q, v, n, s.at + nblock_max < total ? s.at + nblock_max : total);
+		/* skip to the start of the run that holds the cut */
+		while (q.at < total) {
+			uint8_t before = q.off > 0 ? dec_char(v[q.k], q.off - 1) : ' ';
+			if (dec_char(v[q.k], q.off) != before)
+				break;
+			dec_seek(&q, v, n, q.at + 1);
+		}
+		if (q.at + 1 >= total)
+			dec_seek(&q, v, n, total);
+		nb = (size_t)(q.at - s.at);
+		if (w->use_tok &&
+		    iid_tokbwt_decimal(v, s.k, s.off, q.k, q.off, nb, w->bwt, in_use, w->tok) == 0) {
+			bb = block_code_bits(w, nb, in_use);
+		} else {
+			/* the tokens declined (deep ties among more than 256
+			 * distinct ones): this block as text */
+			dec_write(v, n, s, nb, w->block);
+			if (block_bits(w, nb, NULL, &bb) != 0)
+				return -1;
+		}
+		bits += bb;
+		s = q;
+	}
+	*size = (bits + 48 + 32 + 7) / 8;   /* and the end-of-stream magic and CRC */
 	return 0;
 }
 

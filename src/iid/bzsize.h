@@ -13,6 +13,14 @@ void iid_bzwork_free(struct iid_bzwork *w);
  * (with enough room).  Returns 0, or -1 when it cannot be sure (use libbz2). */
 int iid_bz2_size(const uint8_t *in, size_t n, int level, struct iid_bzwork *w, uint64_t *size);
 
+/* The same for the text 90B 5.1.11 compresses, the samples v[0..n-1] in
+ * decimal separated by spaces, without writing it.  -1 when it declines
+ * (then write the text and use iid_bz2_size or libbz2). */
+int iid_bz2_size_decimal(const uint8_t *v, size_t n, int level, struct iid_bzwork *w,
+			 uint64_t *size);
+/* That text's length */
+uint64_t iid_decimal_text_len(const uint8_t *v, size_t n);
+
 /* Sort by tokens (tokbwt.c) when possible (the default), or always sort the
  * characters with libdivsufsort (on = 0; for tests). */
 void iid_bzwork_use_tokens(struct iid_bzwork *w, int on);
@@ -27,5 +35,12 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap);
 void iid_tokbwt_free(struct iid_tokbwt *t);
 int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, unsigned char *in_use,
 	       struct iid_tokbwt *t);
+
+/* The same for a block of the decimal text of the samples v[] (each
+ * written "v ", the last without its space): from character off0 of sample
+ * i0's to character off1 of sample i1's, n characters; without writing the
+ * text. */
+int iid_tokbwt_decimal(const uint8_t *v, size_t i0, unsigned off0, size_t i1, unsigned off1,
+		       size_t n, uint8_t *bwt, unsigned char *in_use, struct iid_tokbwt *t);
 
 #endif

@@ -53,10 +53,11 @@ struct iid_scratch *iid_scratch_new(size_t n)
 	w->cs2 = malloc(nb);
 	/* + 32: the packed path copies whole 32-byte table rows */
 	w->text = malloc(4 * n + 1 + 32);
+	w->vals = malloc(n + 8);
 	w->dest_cap = (size_t)ceil(1.01 * (double)(4 * n)) + 600;
 	w->dest = malloc(w->dest_cap);
 	w->bz = iid_bzwork_new(IID_BZ_LEVEL);
-	if (!w->cs1 || !w->cs2 || !w->text || !w->dest || !w->bz) {
+	if (!w->cs1 || !w->cs2 || !w->text || !w->vals || !w->dest || !w->bz) {
 		iid_scratch_free(w);
 		return NULL;
 	}
@@ -70,6 +71,7 @@ void iid_scratch_free(struct iid_scratch *w)
 	free(w->cs1);
 	free(w->cs2);
 	free(w->text);
+	free(w->vals);
 	free(w->dest);
 	free(w->bin);
 	iid_bzwork_free(w->bz);
@@ -367,14 +369,31 @@ const char *iid_dec_str(unsigned v, unsigned *len)
 
 /* 5.1.11 */
 
-static int compression(const uint8_t *raw, size_t n, struct iid_scratch *w, long double *out,
-		       struct err *e)
+/* NIST sizes bzip2's output buffer as ceil(1.01 len) + 600 for a text of
+ * len bytes and scores 0 if bzip2 needs more */
+static unsigned int nist_dest_len(size_t len, const struct iid_scratch *w)
+{
+	unsigned int dest_len = (unsigned int)ceil(1.01 * (double)len) + 600;
+	return dest_len > w->dest_cap ? (unsigned int)w->dest_cap : dest_len;
+}
+
+int iid_compress_values(const uint8_t *v, size_t n, struct iid_scratch *w, long double *out,
+			struct err *e)
 {
 	char *p = w->text;
 
+	if (w->fast_bz) {
+		/* the size without writing the text */
+		uint64_t size;
+		if (iid_bz2_size_decimal(v, n, IID_BZ_LEVEL, w->bz, &size) == 0) {
+			*out = size <= nist_dest_len(iid_decimal_text_len(v, n), w) ? (long double)size
+										    : 0.0L;
+			return 0;
+		}
+	}
 	for (size_t i = 0; i < n; i++) {
 		unsigned l;
-		const char *s = iid_dec_str(raw[i], &l);
+		const char *s = iid_dec_str(v[i], &l);
 		memcpy(p, s, 4);   /* table rows are 5 bytes: copy 4, advance by l */
 		p += l;
 	}
@@ -389,11 +408,7 @@ int iid_compress_text(size_t len, struct iid_scratch *w, long double *out, struc
 
 	if (len > 0)
 		len--;      /* no space after the last number */
-	/* NIST sizes the output buffer as ceil(1.01 len) + 600 and scores 0 if
-	 * bzip2 needs more */
-	dest_len = (unsigned int)ceil(1.01 * (double)len) + 600;
-	if (dest_len > w->dest_cap)
-		dest_len = (unsigned int)w->dest_cap;
+	dest_len = nist_dest_len(len, w);
 	if (w->fast_bz) {
 		uint64_t size;
 		if (iid_bz2_size((const uint8_t *)w->text, len, IID_BZ_LEVEL, w->bz, &size) == 0) {
@@ -504,6 +519,6 @@ int iid_stats_compute(const struct iid_data *d, const uint8_t *sym, const uint8_
 	}
 
 	if (wanted(want, ST_COMPRESSION))
-		return compression(raw, n, w, &out[ST_COMPRESSION], e);
+		return iid_compress_values(raw, n, w, &out[ST_COMPRESSION], e);
 	return 0;
 }

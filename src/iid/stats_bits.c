@@ -14,7 +14,7 @@
  * (iid_arrange_bits) and the statistics work on words of 64 samples: the
  * conversions are per-byte popcounts (I) and bit reversals (II), runs are
  * counted a word at a time (iid_bitruns), and the excursion and the
- * compression text come from per-byte tables.  The
+ * compression's samples come from per-byte tables.  The
  * values are those iid_stats_compute gives on the same ordering unpacked
  * (tests/test_iid.c compares them). */
 
@@ -26,8 +26,7 @@ struct iid_bintab {
 	int64_t step[2];              /* n * value - sum for symbol 0, 1 */
 	int64_t tot[256], mx[256], mn[256];
 	uint8_t pop[256];
-	char text[256][32];           /* the 8 numbers, each with its space */
-	uint8_t tlen[256];
+	uint8_t vals[256][8];         /* the 8 samples' values */
 };
 
 static const struct iid_bintab *bintab(const struct iid_data *d, struct iid_scratch *w)
@@ -47,21 +46,17 @@ static const struct iid_bintab *bintab(const struct iid_data *d, struct iid_scra
 	t->step[1] = (int64_t)d->n * d->binval[1] - (int64_t)d->rawsum;
 	for (unsigned v = 0; v < 256; v++) {
 		int64_t D = 0, mx = INT64_MIN, mn = INT64_MAX;
-		unsigned len = 0;
 		for (unsigned j = 0; j < 8; j++) {
-			unsigned bit = v >> j & 1, l;
-			const char *str = iid_dec_str(d->binval[bit], &l);
+			unsigned bit = v >> j & 1;
 			D += t->step[bit];
 			mx = D > mx ? D : mx;
 			mn = D < mn ? D : mn;
-			memcpy(t->text[v] + len, str, l);
-			len += l;
+			t->vals[v][j] = d->binval[bit];
 		}
 		t->tot[v] = D;
 		t->mx[v] = mx;
 		t->mn[v] = mn;
 		t->pop[v] = (uint8_t)bitops_popcount64(v);
-		t->tlen[v] = (uint8_t)len;
 	}
 	return t;
 }
@@ -246,19 +241,12 @@ int iid_stats_compute_bits(const struct iid_data *d, const uint64_t *x,
 			out[ST_COV0 + l] = iid_stat_covariance(w->cs1, nb, iid_lags[l]);
 	}
 	if (wanted(want, ST_COMPRESSION)) {
-		char *p = w->text;
-		for (size_t b = 0; b < full; b++) {
-			unsigned v = byte_at(x, b);
-			memcpy(p, t->text[v], 32);
-			p += t->tlen[v];
-		}
-		for (size_t i = 8 * full; i < n; i++) {
-			unsigned l;
-			const char *str = iid_dec_str(d->binval[bit_at(x, i)], &l);
-			memcpy(p, str, l);
-			p += l;
-		}
-		return iid_compress_text((size_t)(p - w->text), w, &out[ST_COMPRESSION], e);
+		uint8_t *v = w->vals;
+		for (size_t b = 0; b < full; b++)
+			memcpy(v + 8 * b, t->vals[byte_at(x, b)], 8);
+		for (size_t i = 8 * full; i < n; i++)
+			v[i] = d->binval[bit_at(x, i)];
+		return iid_compress_values(v, n, w, &out[ST_COMPRESSION], e);
 	}
 	return 0;
 }

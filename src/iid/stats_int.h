@@ -27,6 +27,7 @@ struct iid_scratch {
 	size_t n;
 	uint8_t *cs1, *cs2;      /* Conversion I and II, ceil(n/8) each */
 	char *text;              /* decimal rendering for bzip2, <= 4n + 1 */
+	uint8_t *vals;           /* binary data's values, unpacked, for bzip2 */
 	char *dest;              /* bzip2 output */
 	size_t dest_cap;
 	struct iid_bzwork *bz;   /* exact bzip2 sizes without libbz2's sorter */
@@ -133,7 +134,10 @@ unsigned long iid_stat_periodicity(const uint8_t *x, size_t m, unsigned p);
 unsigned long iid_stat_covariance(const uint8_t *x, size_t m, unsigned p);
 /* "v " for v in 0..255 (*len characters, rows padded to 5 bytes) */
 const char *iid_dec_str(unsigned v, unsigned *len);
-/* 5.1.11: scores w->text[0..len-1] (the numbers, each followed by a space) */
+/* 5.1.11: scores the samples v[0..n-1], or w->text[0..len-1] (the numbers,
+ * each followed by a space) */
+int iid_compress_values(const uint8_t *v, size_t n, struct iid_scratch *w, long double *out,
+			struct err *e);
 int iid_compress_text(size_t len, struct iid_scratch *w, long double *out, struct err *e);
 
 #endif

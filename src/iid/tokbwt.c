@@ -351,19 +351,26 @@ static int order_by_suffixes(struct iid_tokbwt *t, size_t m, const uint16_t *ran
 	return 0;
 }
 
+/* A block's tokens, in the order they are read (from the one after the
+ * block's last space, cyclically): their number m, and their distinct
+ * strings (t->tr holds each token's number among them) */
+struct tok_block {
+	size_t m;
+	int ndistinct;
+	uint64_t distinct[TOK_MAX_DISTINCT];   /* packed big-endian */
+	uint8_t tlen[TOK_MAX_DISTINCT];
+};
+
+static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t n, uint8_t *bwt,
+			unsigned char *in_use);
+
 int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, unsigned char *in_use,
 	       struct iid_tokbwt *t)
 {
-	uint64_t hkey[TOK_HASH], distinct[TOK_MAX_DISTINCT], tails[TOK_MAX_DISTINCT * TOK_MAX_LEN];
+	uint64_t hkey[TOK_HASH];
 	int16_t hval[TOK_HASH];
-	uint16_t rank_of[TOK_MAX_DISTINCT], trank[TOK_MAX_DISTINCT][TOK_MAX_LEN];
-	uint8_t tlen[TOK_MAX_DISTINCT];
-	uint32_t bylen[TOK_MAX_LEN + 1];   /* tokens by length */
-	uint32_t tcount[TOK_MAX_DISTINCT * TOK_MAX_LEN + 1];   /* + a spare (step 5) */
-	uint64_t sorted[TOK_MAX_DISTINCT];
-	int ndistinct = 0, ntails = 0;
+	struct tok_block tb;
 	size_t m = 0, last_space, pos;
-	unsigned per_key;
 
 	if (n < 2)
 		return -1;
@@ -377,6 +384,7 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, unsigned char *in_use
 	if (last_space == n)
 		return -1;
 	memset(hval, -1, sizeof hval);
+	tb.ndistinct = 0;
 
 	/* 1. tokens, their codes (distinct string id in tr[] for now) */
 	pos = (last_space + 1) % n;
@@ -407,14 +415,102 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, unsigned char *in_use
 		}
 		if (m >= t->cap)
 			return -1;
-		h = hash_slot(hkey, hval, code, &ndistinct, distinct);
+		h = hash_slot(hkey, hval, code, &tb.ndistinct, tb.distinct);
 		if (h < 0)
 			return -1;
 		t->tr[m] = t->before[m + 1] = (uint16_t)hval[h];
-		tlen[hval[h]] = (uint8_t)len;
+		tb.tlen[hval[h]] = (uint8_t)len;
 		m++;
 		pos = p;
 	} while (pos != (last_space + 1) % n);
+	tb.m = m;
+	return tokbwt_order(t, &tb, n, bwt, in_use);
+}
+
+/* The decimal code of v (followed by a space) packed big-endian, and its
+ * length */
+static uint64_t decimal_code(unsigned v, unsigned *len)
+{
+	uint64_t c = 0;
+	unsigned k = 0;
+	if (v >= 100)
+		c |= (uint64_t)('0' + v / 100) << (56 - 8 * k++);
+	if (v >= 10)
+		c |= (uint64_t)('0' + v / 10 % 10) << (56 - 8 * k++);
+	c |= (uint64_t)('0' + v % 10) << (56 - 8 * k++);
+	c |= (uint64_t)' ' << (56 - 8 * k++);
+	*len = k;
+	return c;
+}
+
+int iid_tokbwt_decimal(const uint8_t *v, size_t i0, unsigned off0, size_t i1, unsigned off1,
+		       size_t n, uint8_t *bwt, unsigned char *in_use, struct iid_tokbwt *t)
+{
+	struct tok_block tb;
+	int16_t id_of[256];
+	uint64_t code, c0, c1;
+	unsigned len, l0, l1;
+	int first = -1;
+	size_t m = 1;
+
+	if (i1 <= i0 || i1 - i0 > t->cap || n < 2)
+		return -1;
+	memset(id_of, -1, sizeof id_of);
+	tb.ndistinct = 0;
+	/* the first token read: the rest of sample i0's, after the prefix of
+	 * sample i1's that ends the block (when it does not end on a space) */
+	c0 = decimal_code(v[i0], &l0) << (8 * off0);
+	l0 -= off0;
+	c1 = off1 > 0 ? decimal_code(v[i1], &l1) & ~(~0ULL >> (8 * off1)) : 0;
+	if (off1 + l0 > TOK_MAX_LEN)
+		return -1;
+	code = c1 | (off1 > 0 ? c0 >> (8 * off1) : c0);
+	len = off1 + l0;
+	/* the token is a sample's own when its digits are one's decimal */
+	for (unsigned u = 0; u < 256 && first < 0; u++) {
+		unsigned lu;
+		if (decimal_code(u, &lu) == code) {
+			first = id_of[u] = (int16_t)tb.ndistinct;
+			tb.distinct[tb.ndistinct] = code;
+			tb.tlen[tb.ndistinct++] = (uint8_t)lu;
+		}
+	}
+	if (first < 0) {
+		first = tb.ndistinct;
+		tb.distinct[tb.ndistinct] = code;
+		tb.tlen[tb.ndistinct++] = (uint8_t)len;
+	}
+	t->tr[0] = t->before[1] = (uint16_t)first;
+	for (size_t k = i0 + 1; k < i1; k++, m++) {
+		int id = id_of[v[k]];
+		if (__builtin_expect(id < 0, 0)) {
+			unsigned lk;
+			id = id_of[v[k]] = (int16_t)tb.ndistinct;
+			tb.distinct[id] = decimal_code(v[k], &lk);
+			tb.tlen[tb.ndistinct++] = (uint8_t)lk;
+		}
+		t->tr[m] = t->before[m + 1] = (uint16_t)id;
+	}
+	tb.m = m;
+	return tokbwt_order(t, &tb, n, bwt, in_use);
+}
+
+/* Steps 2-5 for the tokens of a block of n characters; also the block's
+ * byte values into in_use when it is not NULL. */
+static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t n, uint8_t *bwt,
+			unsigned char *in_use)
+{
+	uint64_t tails[TOK_MAX_DISTINCT * TOK_MAX_LEN];
+	uint16_t rank_of[TOK_MAX_DISTINCT], trank[TOK_MAX_DISTINCT][TOK_MAX_LEN];
+	uint32_t bylen[TOK_MAX_LEN + 1];   /* tokens by length */
+	uint32_t tcount[TOK_MAX_DISTINCT * TOK_MAX_LEN + 1];   /* + a spare (step 5) */
+	struct kp sorted[TOK_MAX_DISTINCT];
+	const uint64_t *distinct = tb->distinct;
+	const uint8_t *tlen = tb->tlen;
+	int ndistinct = tb->ndistinct, ntails = 0;
+	size_t m = tb->m;
+	unsigned per_key;
+
 	t->before[0] = t->tr[m - 1];
 	/* the block's characters are those of its distinct tokens */
 	if (in_use) {
@@ -425,13 +521,13 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, unsigned char *in_use
 	}
 
 	/* 2. ranks of the token strings, and of all their tails */
-	memcpy(sorted, distinct, (size_t)ndistinct * sizeof *sorted);
-	qsort(sorted, (size_t)ndistinct, sizeof *sorted, cmp_u64);
-	for (int r = 0; r < ndistinct; r++) {
-		/* distinct[] is small: find each code's rank by a hash lookup */
-		int h = hash_slot(hkey, hval, sorted[r], &ndistinct, distinct);
-		rank_of[hval[h]] = (uint16_t)r;
+	for (int d = 0; d < ndistinct; d++) {
+		sorted[d].key = distinct[d];
+		sorted[d].idx = (uint32_t)d;
 	}
+	qsort(sorted, (size_t)ndistinct, sizeof *sorted, cmp_kp);
+	for (int r = 0; r < ndistinct; r++)
+		rank_of[sorted[r].idx] = (uint16_t)r;
 	for (int d = 0; d < ndistinct; d++)
 		for (unsigned o = 0; o < tlen[d]; o++)
 			tails[ntails++] = distinct[d] << (8 * o);
