@@ -41,6 +41,9 @@
 #define TOK_RUN_SORT 32         /* longer runs of equal top key bits are sorted by key */
 #define TOK_MAX_SHIFT 64        /* insertion sort moves allowed per item */
 #define TOK_IDX_BITS 24         /* rotation number in a radix record */
+#define TOK_IDX_MAX ((1u << TOK_IDX_BITS) - 1)
+#define TOK_KEY_MASK (~0ULL << 34)   /* bits 34..63 of a record: a key's top 30;
+					below them the string before (10 bits) */
 #define TOK_RUN_MAX 4096        /* a longer run of equal top key bits: suffix-sort */
 
 struct iid_tokbwt {
@@ -48,7 +51,12 @@ struct iid_tokbwt {
 	uint16_t *tr;               /* token j's string (its distinct number) */
 	uint16_t *before;           /* the string of token j - 1 (cyclically) */
 	uint16_t *rk;               /* rank of token j's string, + 64 from the start */
-	uint64_t *key;              /* ranks of tokens j, j+1, ... packed */
+	uint16_t *dprev;            /* the string before each rotation, in order */
+	unsigned per_key;           /* tokens in a key (step 3) */
+	uint64_t base, top;         /* its base (the distinct ones), the first's weight */
+	unsigned shift;             /* a key shifted left this much fills 64 bits */
+	uint64_t *key;              /* the keys, when ties are common (skewed data) */
+	int have_keys;
 	uint32_t *idx;              /* token rotation order */
 	uint64_t *pair;             /* radix sort records */
 	uint32_t *cnt;              /* 2 x 65536 radix counts */
@@ -65,13 +73,14 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 	t->tr = malloc(t->cap * sizeof *t->tr);
 	t->before = malloc((t->cap + 1) * sizeof *t->before);
 	t->rk = malloc((t->cap + 64) * sizeof *t->rk);
+	t->dprev = malloc(t->cap * sizeof *t->dprev);
 	t->key = malloc(t->cap * sizeof *t->key);
 	t->idx = malloc(t->cap * sizeof *t->idx);
 	t->pair = malloc(2 * t->cap * sizeof *t->pair);
 	t->cnt = malloc(2 * 65536 * sizeof *t->cnt);
 	t->twice = malloc(2 * t->cap);
 	t->sa = malloc(2 * t->cap * sizeof *t->sa);
-	if (!t->tr || !t->before || !t->rk || !t->key || !t->idx || !t->pair || !t->cnt || !t->twice ||
+	if (!t->tr || !t->before || !t->rk || !t->dprev || !t->key || !t->idx || !t->pair || !t->cnt || !t->twice ||
 	    !t->sa) {
 		iid_tokbwt_free(t);
 		return NULL;
@@ -86,6 +95,7 @@ void iid_tokbwt_free(struct iid_tokbwt *t)
 	free(t->tr);
 	free(t->before);
 	free(t->rk);
+	free(t->dprev);
 	free(t->key);
 	free(t->idx);
 	free(t->pair);
@@ -131,16 +141,6 @@ static inline uint8_t tail_char(uint64_t code, unsigned o)
 	return o == 0 ? ' ' : (uint8_t)(code >> (56 - 8 * (o - 1)));
 }
 
-/* The key of the rotation at token j: rk[j..j+per_key-1] as the digits of a
- * base-`base` number, the first most significant */
-static uint64_t keys_at(const uint16_t *rk, size_t j, unsigned per_key, uint64_t base)
-{
-	uint64_t k = 0;
-	for (unsigned i = 0; i < per_key; i++)
-		k = k * base + rk[j + i];
-	return k;
-}
-
 /* index of code in the hash table (inserting it); -1 when full */
 static inline int hash_slot(uint64_t *hkey, int16_t *hval, uint64_t code, int *ndistinct,
 		     uint64_t *distinct)
@@ -171,6 +171,46 @@ static int cmp_kp(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
+/* The key of the rotation at token j: the ranks rk[j..j+per_key-1] as the
+ * digits of a base-`base` number, the first most significant */
+static uint64_t keys_at(const uint16_t *rk, size_t j, unsigned per_key, uint64_t base)
+{
+	uint64_t k = 0;
+	for (unsigned i = 0; i < per_key; i++)
+		k = k * base + rk[j + i];
+	return k;
+}
+
+static uint64_t key_of(const struct iid_tokbwt *t, size_t j)
+{
+	return t->have_keys ? t->key[j] : keys_at(t->rk, j, t->per_key, t->base);
+}
+
+/* key[j] = the key of the rotation at token j, for j < m: each from the one
+ * before (a rolling number: drop the first digit, add the next), in four
+ * quarters at once, since a step waits on the previous one's two multiplies
+ * and the quarters do not.  top: the first digit's weight. */
+static void roll_keys(const uint16_t *rk, size_t m, unsigned per_key, uint64_t base, uint64_t top,
+		      uint64_t *key)
+{
+	size_t q = m / 4;
+	uint64_t k0 = keys_at(rk, 0, per_key, base), k1 = keys_at(rk, q, per_key, base),
+		 k2 = keys_at(rk, 2 * q, per_key, base), k3 = keys_at(rk, 3 * q, per_key, base);
+#define TOK_ROLL(k, j) do { \
+		key[j] = k; \
+		k = (k - rk[j] * top) * base + rk[(j) + per_key]; \
+	} while (0)
+	for (size_t i = 0; i < q; i++) {
+		TOK_ROLL(k0, i);
+		TOK_ROLL(k1, q + i);
+		TOK_ROLL(k2, 2 * q + i);
+		TOK_ROLL(k3, 3 * q + i);
+	}
+	for (size_t j = 4 * q; j < m; j++)
+		TOK_ROLL(k3, j);
+#undef TOK_ROLL
+}
+
 /* a long run of equal top bits: order it by the whole first key */
 static int sort_run(struct iid_tokbwt *t, uint32_t *run, size_t len)
 {
@@ -178,7 +218,7 @@ static int sort_run(struct iid_tokbwt *t, uint32_t *run, size_t len)
 	if (!p)
 		return -1;
 	for (size_t i = 0; i < len; i++) {
-		p[i].key = t->key[run[i]];
+		p[i].key = key_of(t, run[i]);
 		p[i].idx = run[i];
 	}
 	qsort(p, len, sizeof *p, cmp_kp);
@@ -190,11 +230,12 @@ static int sort_run(struct iid_tokbwt *t, uint32_t *run, size_t len)
 
 /* -1, 0, 1 as rotation a (of tokens) sorts before, with, after b; 2 when the
  * comparison went too deep */
-static int rot_cmp(const uint64_t *key, size_t m, unsigned per_key, size_t a, size_t b)
+static int rot_cmp(const struct iid_tokbwt *t, size_t m, size_t a, size_t b)
 {
 	size_t off = 0;
+	unsigned per_key = t->per_key;
 	for (int depth = 0; depth <= TOK_MAX_DEPTH; depth++) {
-		uint64_t x = key[a], y = key[b];
+		uint64_t x = key_of(t, a), y = key_of(t, b);
 		if (x != y)
 			return x < y ? -1 : 1;
 		off += per_key;
@@ -234,27 +275,24 @@ static void sort_bucket_16(uint64_t *rec, uint64_t *tmp, size_t n)
 		rec[c[1][(tmp[i] >> 48) & 255]++] = tmp[i];
 }
 
-/* 4. order the token rotations by the top 24 or 32 bits of their keys
- * (radix passes over records of those bits and the rotation), then settle
- * runs of equal top bits.  -1 when the ties go too deep. */
-static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
+/* 4. order the token rotations: their records (made in step 3, in pb: the
+ * key's top 30 bits, the string before the rotation, the rotation; by8: how
+ * many have each top byte; NULL: no records, the data is skewed) by the
+ * key's top 24 bits in radix passes, or for skewed data (the records then
+ * made here) by its top 32, then settle the runs that tie on them.
+ * Sets t->idx and t->dprev.  -1 when the ties go too deep. */
+static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 {
 	uint32_t *cnt = t->cnt, *src = t->idx;
 	uint64_t *pa = t->pair, *pb = t->pair + t->cap, *rec = pa;   /* rec: sorted */
-	uint32_t by8[257], maxb = 0;   /* counts, then starts, by the top 8 bits */
-	unsigned tie_shift = 32;   /* the records are in order of their bits above */
+	uint32_t maxb = 0;
+	unsigned tie_shift;   /* the records are in order of their bits above */
 	const uint64_t low = (1ULL << TOK_IDX_BITS) - 1;
-	if (m > low)
-		return -1;
-	memset(by8, 0, sizeof by8);
-	for (size_t j = 0; j < m; j++) {
-		uint64_t x = (t->key[j] & ~low) | j;
-		pb[j] = x;
-		by8[x >> 56]++;
-	}
-	for (int b = 0; b < 256; b++)
+
+	t->have_keys = 0;
+	for (int b = 0; by8 && b < 256; b++)
 		maxb = by8[b] > maxb ? by8[b] : maxb;
-	if (maxb <= 4 * (m / 256) + 64) {
+	if (by8 && maxb <= 4 * (m / 256) + 64) {
 		/* the keys spread (8-bit data: the largest of these buckets
 		 * holds about twice the mean, as 257 token ranks share 256
 		 * of them; binary data fills a few): a radix sort by the
@@ -277,13 +315,20 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
 			sort_bucket_16(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b]);
 		tie_shift = 40;
 	} else {
-		/* skewed (binary data): by the top 32 bits, 16 at a time */
+		/* skewed (binary data): ties are many, so the whole keys,
+		 * and records of their top 40 bits sorted by the top 32, 16
+		 * at a time */
 		uint32_t *lo16 = cnt, *hi16 = cnt + 65536, sum[2] = { 0, 0 };
+		if (by8)   /* the keys went into the records: again, whole */
+			roll_keys(t->rk, m, t->per_key, t->base, t->top, t->key);
 		memset(cnt, 0, 2 * 65536 * sizeof *cnt);
 		for (size_t j = 0; j < m; j++) {
-			lo16[(pb[j] >> 32) & 0xffff]++;
-			hi16[pb[j] >> 48]++;
+			uint64_t x = (t->key[j] << t->shift & ~low) | j;
+			pb[j] = x;
+			lo16[(x >> 32) & 0xffff]++;
+			hi16[x >> 48]++;
 		}
+		t->have_keys = 1;
 		for (int b = 0; b < 65536; b++) {
 			uint32_t c = lo16[b], d = hi16[b];
 			lo16[b] = sum[0];
@@ -296,9 +341,13 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
 		for (size_t j = 0; j < m; j++)
 			pb[hi16[pa[j] >> 48]++] = pa[j];
 		rec = pb;
+		tie_shift = 32;
 	}
-	for (size_t j = 0; j < m; j++)
+	for (size_t j = 0; j < m; j++) {
 		src[j] = (uint32_t)(rec[j] & low);
+		t->dprev[j] = t->have_keys ? t->before[src[j]]
+					   : (uint16_t)(rec[j] >> TOK_IDX_BITS & (TOK_MAX_DISTINCT - 1));
+	}
 	for (size_t a = 0; a + 1 < m; a++) {
 		size_t b = a + 2;
 		uint64_t top = rec[a] >> tie_shift;
@@ -317,7 +366,7 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
 			while (j > a) {
 				if (i - j > TOK_MAX_SHIFT)
 					return -1;   /* too many alike: let the caller sort */
-				int c = rot_cmp(t->key, m, per_key, src[j - 1], x);
+				int c = rot_cmp(t, m, src[j - 1], x);
 				if (c == 2)
 					return -1;
 				if (c <= 0)
@@ -327,6 +376,8 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, unsigned per_key)
 			}
 			src[j] = x;
 		}
+		for (size_t i = a; i < b; i++)
+			t->dprev[i] = t->before[src[i]];
 		a = b - 1;
 	}
 	return 0;
@@ -346,8 +397,10 @@ static int order_by_suffixes(struct iid_tokbwt *t, size_t m, const uint16_t *ran
 	if (divsufsort(t->twice, t->sa, (saidx_t)(2 * m)) != 0)
 		return -1;
 	for (size_t i = 0; i < 2 * m; i++)
-		if ((size_t)t->sa[i] < m)
+		if ((size_t)t->sa[i] < m) {
+			t->dprev[k] = t->before[t->sa[i]];
 			t->idx[k++] = (uint32_t)t->sa[i];
+		}
 	return 0;
 }
 
@@ -505,6 +558,9 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 	uint32_t bylen[TOK_MAX_LEN + 1];   /* tokens by length */
 	uint32_t tcount[TOK_MAX_DISTINCT * TOK_MAX_LEN + 1];   /* + a spare (step 5) */
 	struct kp sorted[TOK_MAX_DISTINCT];
+	uint32_t by8[257];   /* step 3's records by their top byte */
+	uint32_t dcount[TOK_MAX_DISTINCT], most = 0;   /* tokens of each string */
+	int skewed;
 	const uint64_t *distinct = tb->distinct;
 	const uint8_t *tlen = tb->tlen;
 	int ndistinct = tb->ndistinct, ntails = 0;
@@ -519,6 +575,15 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 			for (unsigned o = 0; o < tlen[d]; o++)
 				in_use[(uint8_t)(distinct[d] >> (56 - 8 * o))] = 1;
 	}
+
+	memset(dcount, 0, (size_t)ndistinct * sizeof *dcount);
+	for (size_t j = 0; j < m; j++)
+		dcount[t->tr[j]]++;
+	for (int d = 0; d < ndistinct; d++)
+		most = dcount[d] > most ? dcount[d] : most;
+	/* one string an eighth of the tokens or more (binary data): the
+	 * rotations tie often, and are sorted on whole keys (step 4) */
+	skewed = most > m / 8;
 
 	/* 2. ranks of the token strings, and of all their tails */
 	for (int d = 0; d < ndistinct; d++) {
@@ -574,45 +639,39 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 			rk[j] = rank_of[t->tr[j]];
 		for (size_t j = m; j < m + per_key; j++)
 			rk[j] = rk[(j - m) % m];
-		/* each key from the one before (a rolling number), in four
-		 * quarters at once: a step waits on the previous one's two
-		 * multiplies, the quarters do not */
-		{
-			size_t q = m / 4;
-			uint64_t k0 = keys_at(rk, 0, per_key, base), k1 = keys_at(rk, q, per_key, base),
-				 k2 = keys_at(rk, 2 * q, per_key, base),
-				 k3 = keys_at(rk, 3 * q, per_key, base);
-			uint64_t *key = t->key;
-#define TOK_ROLL(k, j) do { \
-		key[j] = k << sh; \
-		k = (k - rk[j] * top) * base + rk[(j) + per_key]; \
-	} while (0)
-			for (size_t i = 0; i < q; i++) {
-				TOK_ROLL(k0, i);
-				TOK_ROLL(k1, q + i);
-				TOK_ROLL(k2, 2 * q + i);
-				TOK_ROLL(k3, 3 * q + i);
+		/* the keys, and for data that is not skewed the rotations'
+		 * sort records: the key's top 30 bits, the string before the
+		 * rotation (so that step 5 reads it in order), the rotation.
+		 * (Skewed data: step 4 makes them.) */
+		if (!skewed) {
+			uint64_t *rec = t->pair + t->cap;
+			roll_keys(rk, m, per_key, base, top, rec);
+			memset(by8, 0, sizeof by8);
+			for (size_t j = 0; j < m; j++) {
+				rec[j] = (rec[j] << sh & TOK_KEY_MASK) |
+					 (uint64_t)t->before[j] << TOK_IDX_BITS | j;
+				by8[rec[j] >> 56]++;
 			}
-			for (size_t j = 4 * q; j < m; j++)
-				TOK_ROLL(k3, j);
-#undef TOK_ROLL
+		} else {
+			roll_keys(rk, m, per_key, base, top, t->key);
 		}
+		t->per_key = per_key;
+		t->base = base;
+		t->top = top;
+		t->shift = sh;
 	}
 
 	/* 4. the token rotation order */
-	if (order_by_keys(t, m, per_key) != 0 &&
-	    order_by_suffixes(t, m, rank_of, ndistinct) != 0)
-		return -1;
+	if (m > TOK_IDX_MAX || order_by_keys(t, m, skewed ? NULL : by8) != 0) {
+		if (order_by_suffixes(t, m, rank_of, ndistinct) != 0)
+			return -1;
+	}
 
 	/* 5. characters: bucket by tail, in the order of the rotation that
 	 * starts at the next token.  Bucket sizes first. */
 	memset(tcount, 0, (size_t)ntails * sizeof *tcount);
 	memset(bylen, 0, sizeof bylen);
 	{
-		uint32_t dcount[TOK_MAX_DISTINCT];
-		memset(dcount, 0, (size_t)ndistinct * sizeof *dcount);
-		for (size_t j = 0; j < m; j++)
-			dcount[t->tr[j]]++;
 		for (int d = 0; d < ndistinct; d++) {
 			for (unsigned o = 0; o < tlen[d]; o++)
 				tcount[trank[d][o]] += dcount[d];
@@ -658,8 +717,7 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 			}
 			tcount[ntails] = (uint32_t)n;
 			for (size_t r = 0; r < m; r++) {
-				uint32_t q = t->idx[r];
-				unsigned d = t->before[q];
+				unsigned d = t->dprev[r];   /* the token before rotation r */
 #define TOK_PUT(o) do { \
 		bwt[tcount[wr[d].b[o]]] = wr[d].c[o]; \
 		tcount[wr[d].b[o]] += wr[d].inc[o]; \
@@ -676,8 +734,7 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 			return 0;
 		}
 		for (size_t r = 0; r < m; r++) {
-			uint32_t q = t->idx[r];
-			unsigned d = t->before[q], last = tlen[d] - 1u;
+			unsigned d = t->dprev[r], last = tlen[d] - 1u;
 			for (unsigned o = 0; o < last; o++)
 				bwt[tcount[trank[d][o]]++] = tail_char(distinct[d], o);
 			bwt[space_base + r] = tail_char(distinct[d], last);
