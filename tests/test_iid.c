@@ -256,7 +256,7 @@ static void check_bzsize_decimal(struct iid_bzwork *w, struct iid_rng *g, char *
 		int mode = c < 5 ? c : c % 2;
 		size_t n = sizes[c], len = 0;
 		unsigned dl = (unsigned)(cap + 600);
-		uint64_t size = 0;
+		uint64_t size = 0, tl = 0;
 		int r, rc;
 		for (size_t i = 0; i < n; i++) {
 			uint64_t x = iid_rng_next(g);
@@ -267,10 +267,10 @@ static void check_bzsize_decimal(struct iid_bzwork *w, struct iid_rng *g, char *
 		}
 		len--;
 		rc = BZ2_bzBuffToBuffCompress(dest, &dl, text, (unsigned)len, 5, 0, 0);
-		r = iid_bz2_size_decimal(v, n, 5, w, &size);
+		r = iid_bz2_size_decimal(v, n, 5, w, &size, &tl);
 		/* (one sample has no space: declined, the caller writes it) */
 		tap_ok(rc == BZ_OK && iid_decimal_text_len(v, n) == len &&
-			       ((r == 0 && size == dl) || (n < 2 && r != 0)),
+			       ((r == 0 && size == dl && tl == len) || (n < 2 && r != 0)),
 		       "bzip2 size of %zu samples (%s) from the samples: %llu as libbz2 (%u)", n,
 		       what[mode], (unsigned long long)size, dl);
 	}
@@ -280,7 +280,7 @@ static void check_bzsize_decimal(struct iid_bzwork *w, struct iid_rng *g, char *
 	for (int c = 0; c < 8; c++) {
 		size_t n = 0, len = 0, end = c < 4 ? 520000 : 499981 + (size_t)c - 5;
 		unsigned dl = (unsigned)(cap + 600);
-		uint64_t size = 0;
+		uint64_t size = 0, tl = 0;
 		int r, rc;
 		for (int i = 0; c < 4 && i < c; i++)
 			len += (size_t)sprintf(text + len, "%u ", v[n++] = 7);
@@ -297,8 +297,8 @@ static void check_bzsize_decimal(struct iid_bzwork *w, struct iid_rng *g, char *
 			len += (size_t)sprintf(text + len, "%u ", v[n++] = 5);
 		len--;
 		rc = BZ2_bzBuffToBuffCompress(dest, &dl, text, (unsigned)len, 5, 0, 0);
-		r = iid_bz2_size_decimal(v, n, 5, w, &size);
-		tap_ok(rc == BZ_OK && r == 0 && size == dl,
+		r = iid_bz2_size_decimal(v, n, 5, w, &size, &tl);
+		tap_ok(rc == BZ_OK && r == 0 && size == dl && tl == len,
 		       "bzip2 size from the samples, %zu characters (case %d): %llu as libbz2 (%u)",
 		       len, c, (unsigned long long)size, dl);
 	}

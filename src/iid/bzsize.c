@@ -680,7 +680,7 @@ uint64_t iid_decimal_text_len(const uint8_t *v, size_t n)
 }
 
 int iid_bz2_size_decimal(const uint8_t *v, size_t n, int level, struct iid_bzwork *w,
-			 uint64_t *size)
+			 uint64_t *size, uint64_t *text_len)
 {
 	size_t nblock_max = (size_t)100000 * (size_t)level - 19;
 	uint64_t total, bits = 32;   /* "BZh" + level */
@@ -688,7 +688,7 @@ int iid_bz2_size_decimal(const uint8_t *v, size_t n, int level, struct iid_bzwor
 
 	if (n < 2)
 		return -1;
-	total = iid_decimal_text_len(v, n);
+	*text_len = total = iid_decimal_text_len(v, n);
 	/* as bz2_size_verbatim: no run reaches 4 characters */
 	while (s.at < total) {
 		struct dec_place q = s;

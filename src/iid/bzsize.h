@@ -14,10 +14,11 @@ void iid_bzwork_free(struct iid_bzwork *w);
 int iid_bz2_size(const uint8_t *in, size_t n, int level, struct iid_bzwork *w, uint64_t *size);
 
 /* The same for the text 90B 5.1.11 compresses, the samples v[0..n-1] in
- * decimal separated by spaces, without writing it.  -1 when it declines
- * (then write the text and use iid_bz2_size or libbz2). */
+ * decimal separated by spaces, without writing it; *text_len: its length.
+ * -1 when it declines (then write the text and use iid_bz2_size or
+ * libbz2). */
 int iid_bz2_size_decimal(const uint8_t *v, size_t n, int level, struct iid_bzwork *w,
-			 uint64_t *size);
+			 uint64_t *size, uint64_t *text_len);
 /* That text's length */
 uint64_t iid_decimal_text_len(const uint8_t *v, size_t n);
 

@@ -384,10 +384,9 @@ int iid_compress_values(const uint8_t *v, size_t n, struct iid_scratch *w, long 
 
 	if (w->fast_bz) {
 		/* the size without writing the text */
-		uint64_t size;
-		if (iid_bz2_size_decimal(v, n, IID_BZ_LEVEL, w->bz, &size) == 0) {
-			*out = size <= nist_dest_len(iid_decimal_text_len(v, n), w) ? (long double)size
-										    : 0.0L;
+		uint64_t size, len;
+		if (iid_bz2_size_decimal(v, n, IID_BZ_LEVEL, w->bz, &size, &len) == 0) {
+			*out = size <= nist_dest_len(len, w) ? (long double)size : 0.0L;
 			return 0;
 		}
 	}
