@@ -240,6 +240,22 @@ static size_t put_zero_run(uint16_t *out, size_t z)
 	}
 }
 
+/* One MTF step on a list of bytes (bzip2's own loop): ll's place in it;
+ * ll moves to the front. */
+static int mtf_byte_list(uint8_t *list, uint8_t ll)
+{
+	uint8_t tmp = list[0], tmp2;
+	int j = 0;
+	while (ll != tmp) {
+		j++;
+		tmp2 = tmp;
+		tmp = list[j];
+		list[j] = tmp2;
+	}
+	list[0] = tmp;
+	return j;
+}
+
 /* An MTF list of up to 16 symbols as the nibbles of a word, the front in
  * the lowest: 0, 1, ..., n - 1 */
 static uint64_t mtf_nibble_list(int n)
@@ -303,7 +319,7 @@ static size_t mtf_encode(struct iid_bzwork *w, size_t nb, const int *unseq, int 
 		for (int i = 0; i < n_in_use; i++)
 			yy[i] = (uint8_t)i;
 		for (size_t s = 0; s < nb; s++) {
-			uint8_t ll = (uint8_t)unseq[bwt[s]], tmp, tmp2;
+			uint8_t ll = (uint8_t)unseq[bwt[s]];
 			int j;
 			if (yy[0] == ll) {
 				zpend++;
@@ -313,16 +329,7 @@ static size_t mtf_encode(struct iid_bzwork *w, size_t nb, const int *unseq, int 
 				wr += put_zero_run(mtfv + wr, zpend);
 				zpend = 0;
 			}
-			tmp = yy[1];
-			yy[1] = yy[0];
-			j = 1;
-			while (ll != tmp) {
-				j++;
-				tmp2 = tmp;
-				tmp = yy[j];
-				yy[j] = tmp2;
-			}
-			yy[0] = tmp;
+			j = mtf_byte_list(yy, ll);
 			/* position j >= 1 is coded as j + 1 (0, 1 are RUNA, RUNB) */
 			mtfv[wr++] = (uint16_t)(j + 1);
 		}
@@ -526,18 +533,8 @@ static uint64_t block_code_bits(struct iid_bzwork *w, size_t n, const unsigned c
 		uint8_t pos[BZ_N_GROUPS];
 		for (t = 0; t < n_groups; t++)
 			pos[t] = (uint8_t)t;
-		for (size_t k = 0; k < n_sel; k++) {
-			uint8_t ll = selector[k], tmp = pos[0], tmp2;
-			int j = 0;
-			while (ll != tmp) {
-				j++;
-				tmp2 = tmp;
-				tmp = pos[j];
-				pos[j] = tmp2;
-			}
-			pos[0] = tmp;
-			b += (uint64_t)j + 1;
-		}
+		for (size_t k = 0; k < n_sel; k++)
+			b += (uint64_t)mtf_byte_list(pos, selector[k]) + 1;
 	}
 	/* delta-coded code lengths */
 	for (t = 0; t < n_groups; t++) {
