@@ -3,10 +3,16 @@
  * the length of BZ2_bzBuffToBuffCompress(level 5) output; on the decimal text
  * of 1-bit data libbz2's suffix sorting costs ~0.5 s per call, which dominates
  * the IID track.  The size depends only on the Burrows-Wheeler transform of
- * each block, not on how it was sorted, so we sort with libdivsufsort and
- * replay bzip2 1.0.x's deterministic stages (RLE1 block filling, MTF/RLE2,
- * the four Huffman table refinement passes of sendMTFValues, selector MTF,
- * delta-coded tables) counting bits instead of writing them.
+ * each block, not on how it was sorted, so we sort by tokens (tokbwt.c) or
+ * with libdivsufsort and replay bzip2 1.0.x's deterministic stages (RLE1
+ * block filling, MTF/RLE2, the four Huffman table refinement passes of
+ * sendMTFValues, selector MTF, delta-coded tables) counting bits instead of
+ * writing them.
+ *
+ * The decimal text of samples of up to 8 bits has no run of 4 equal bytes
+ * (a number has at most 3 digits), so RLE1 leaves it as it is and its
+ * blocks are slices of it: iid_bz2_size_decimal cuts them by offsets in the
+ * text without writing it, and reads each block's tokens from the samples.
  *
  * Rotations are sorted as suffixes of the block followed by its first
  * BZ_WRAP bytes; when two neighbouring rotations agree on more than that
@@ -289,9 +295,10 @@ static size_t mtf_encode(struct iid_bzwork *w, size_t nb, const int *unseq, int 
 	if (n_in_use <= 16) {
 		/* without a branch on whether the symbol is at the front (a
 		 * third of the time, unpredictably, on the text of 8-bit
-		 * samples; no slower on 1-bit text): a pending run of up to BZ_RUN_TAB - 1 zeros is
-		 * written from a table with the next value after it on every
-		 * step, and kept only when a non-zero value closes the run */
+		 * samples; no slower on 1-bit text): a pending run of up to
+		 * BZ_RUN_TAB - 1 zeros is written from a table with the next
+		 * value after it on every step, and kept only when a non-zero
+		 * value closes the run */
 		uint64_t list = mtf_nibble_list(n_in_use);
 		for (size_t s = 0; s < nb; s++) {
 			unsigned j = mtf_nibble_step(&list, (uint64_t)unseq[bwt[s]]);
@@ -391,15 +398,22 @@ static unsigned cheapest_table(uint64_t acc, int n_groups)
 	return (unsigned)(best & 7);
 }
 
-/* A group's cost in every table at once (see pack_lengths): its counts
- * are byte s of lo for symbol s, byte s of hi for symbol 8 + s */
+/* A group's cost in every table at once (see pack_lengths), from its 16
+ * symbol counts */
 static inline uint64_t group_cost(const uint64_t *pack, bz_u8x16 count)
 {
-	uint64_t acc = 0, lo, hi;
+	uint64_t acc = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* lanes 0..7 and 8..15 as the bytes of two words, low byte first */
+	uint64_t lo, hi;
 	memcpy(&lo, &count, 8);
 	memcpy(&hi, (const char *)&count + 8, 8);
 	for (int s = 0; s < 8; s++)
 		acc += pack[s] * ((lo >> (8 * s)) & 255) + pack[8 + s] * ((hi >> (8 * s)) & 255);
+#else
+	for (int s = 0; s < 16; s++)
+		acc += pack[s] * count[s];
+#endif
 	return acc;
 }
 

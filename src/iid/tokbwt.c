@@ -17,6 +17,10 @@
  * The character before a rotation starting at token offset o is the token's
  * character o-1, or the previous token's closing space when o = 0.
  *
+ * The tokens come from the block's text (iid_tokbwt) or straight from the
+ * samples (iid_tokbwt_decimal: a sample's token is its decimal and a space,
+ * so only the one token that wraps around the block is built by hand).
+ *
  * When the keys tie too deeply (long runs of one token: skewed binary data)
  * the token rotations are suffix-sorted instead, as the suffixes of the
  * token ranks written twice (libdivsufsort; two rotations that differ do so
@@ -59,7 +63,6 @@ struct iid_tokbwt {
 	int have_keys;
 	uint32_t *idx;              /* token rotation order */
 	uint64_t *pair;             /* radix sort records */
-	uint32_t *cnt;              /* 2 x 65536 radix counts */
 	uint8_t *twice;             /* deep ties: the token ranks, twice */
 	saidx_t *sa;                /* and their suffix array */
 };
@@ -77,10 +80,9 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 	t->key = malloc(t->cap * sizeof *t->key);
 	t->idx = malloc(t->cap * sizeof *t->idx);
 	t->pair = malloc(2 * t->cap * sizeof *t->pair);
-	t->cnt = malloc(2 * 65536 * sizeof *t->cnt);
 	t->twice = malloc(2 * t->cap);
 	t->sa = malloc(2 * t->cap * sizeof *t->sa);
-	if (!t->tr || !t->before || !t->rk || !t->dprev || !t->key || !t->idx || !t->pair || !t->cnt || !t->twice ||
+	if (!t->tr || !t->before || !t->rk || !t->dprev || !t->key || !t->idx || !t->pair || !t->twice ||
 	    !t->sa) {
 		iid_tokbwt_free(t);
 		return NULL;
@@ -99,7 +101,6 @@ void iid_tokbwt_free(struct iid_tokbwt *t)
 	free(t->key);
 	free(t->idx);
 	free(t->pair);
-	free(t->cnt);
 	free(t->twice);
 	free(t->sa);
 	free(t);
@@ -249,19 +250,21 @@ static int rot_cmp(const struct iid_tokbwt *t, size_t m, size_t a, size_t b)
 	return 2;
 }
 
-/* LSD radix sort of n records by their bits 40..55, in place (tmp: n
- * records of scratch); equal ones keep their order */
-static void sort_bucket_16(uint64_t *rec, uint64_t *tmp, size_t n)
+/* LSD radix sort of n records by their bits from..55, a byte at a time
+ * (from = 40 or 32), in place (tmp: n records of scratch); equal ones keep
+ * their order */
+static inline void sort_bucket(uint64_t *rec, uint64_t *tmp, size_t n, unsigned from)
 {
-	uint32_t c[2][256];
+	uint32_t c[3][256];
+	unsigned passes = (56 - from) / 8;
+	uint64_t *src = rec, *dst = tmp;
 	if (n < 2)
 		return;
 	memset(c, 0, sizeof c);
-	for (size_t i = 0; i < n; i++) {
-		c[0][(rec[i] >> 40) & 255]++;
-		c[1][(rec[i] >> 48) & 255]++;
-	}
-	for (int p = 0; p < 2; p++) {
+	for (size_t i = 0; i < n; i++)
+		for (unsigned p = 0; p < passes; p++)
+			c[p][(rec[i] >> (from + 8 * p)) & 255]++;
+	for (unsigned p = 0; p < passes; p++) {
 		uint32_t sum = 0;
 		for (int b = 0; b < 256; b++) {
 			uint32_t k = c[p][b];
@@ -269,10 +272,16 @@ static void sort_bucket_16(uint64_t *rec, uint64_t *tmp, size_t n)
 			sum += k;
 		}
 	}
-	for (size_t i = 0; i < n; i++)
-		tmp[c[0][(rec[i] >> 40) & 255]++] = rec[i];
-	for (size_t i = 0; i < n; i++)
-		rec[c[1][(tmp[i] >> 48) & 255]++] = tmp[i];
+	for (unsigned p = 0; p < passes; p++) {
+		uint64_t *x;
+		for (size_t i = 0; i < n; i++)
+			dst[c[p][(src[i] >> (from + 8 * p)) & 255]++] = src[i];
+		x = src;
+		src = dst;
+		dst = x;
+	}
+	if (src != rec)
+		memcpy(rec, src, n * sizeof *rec);
 }
 
 /* 4. order the token rotations: their records (made in step 3, in pb: the
@@ -283,7 +292,7 @@ static void sort_bucket_16(uint64_t *rec, uint64_t *tmp, size_t n)
  * Sets t->idx and t->dprev.  -1 when the ties go too deep. */
 static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 {
-	uint32_t *cnt = t->cnt, *src = t->idx;
+	uint32_t *src = t->idx, by8_own[257];
 	uint64_t *pa = t->pair, *pb = t->pair + t->cap, *rec = pa;   /* rec: sorted */
 	uint32_t maxb = 0;
 	unsigned tie_shift;   /* the records are in order of their bits above */
@@ -295,13 +304,30 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 	if (by8 && maxb <= 4 * (m / 256) + 64) {
 		/* the keys spread (8-bit data: the largest of these buckets
 		 * holds about twice the mean, as 257 token ranks share 256
-		 * of them; binary data fills a few): a radix sort by the
-		 * top 24 bits (three tokens): one pass by the top 8 into 256
-		 * buckets, then each bucket (m/256 records, in L1) by the next
-		 * 16, 8 at a time.  The few rotations that tie on them (~m^2 /
-		 * 2^25 pairs) are settled below; a per-bucket sort of 16-bit
-		 * buckets, two items on average, costs more in mispredicted
-		 * branches than a pass. */
+		 * of them; binary data fills a few): by the top 24 bits (three
+		 * tokens).  The few rotations that tie on them (~m^2 / 2^25
+		 * pairs) are settled below. */
+		tie_shift = 40;
+	} else {
+		/* skewed (binary data): ties are many, so the whole keys,
+		 * and records of their top 40 bits sorted by the top 32 */
+		if (by8)   /* the keys went into the records: again, whole */
+			roll_keys(t->rk, m, t->per_key, t->base, t->top, t->key);
+		by8 = by8_own;
+		memset(by8, 0, 257 * sizeof *by8);
+		for (size_t j = 0; j < m; j++) {
+			pb[j] = (t->key[j] << t->shift & ~low) | j;
+			by8[pb[j] >> 56]++;
+		}
+		t->have_keys = 1;
+		tie_shift = 32;
+	}
+	/* one pass by the top 8 bits into 256 buckets, then each bucket (in
+	 * L1 or L2) by the rest a byte at a time: every pass writes 256
+	 * streams.  (A sort within buckets of 16 bits, two items on average
+	 * for 8-bit data, costs more in mispredicted branches than a pass;
+	 * passes of 16 bits write at random over the whole array.) */
+	{
 		uint32_t at[256], sum8 = 0;
 		for (int b = 0; b < 256; b++) {
 			uint32_t c = by8[b];
@@ -311,37 +337,13 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 		by8[256] = sum8;
 		for (size_t j = 0; j < m; j++)
 			pa[at[pb[j] >> 56]++] = pb[j];
+		/* (constant bit ranges, so that each call is compiled for its
+		 * own number of passes) */
 		for (int b = 0; b < 256; b++)
-			sort_bucket_16(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b]);
-		tie_shift = 40;
-	} else {
-		/* skewed (binary data): ties are many, so the whole keys,
-		 * and records of their top 40 bits sorted by the top 32, 16
-		 * at a time */
-		uint32_t *lo16 = cnt, *hi16 = cnt + 65536, sum[2] = { 0, 0 };
-		if (by8)   /* the keys went into the records: again, whole */
-			roll_keys(t->rk, m, t->per_key, t->base, t->top, t->key);
-		memset(cnt, 0, 2 * 65536 * sizeof *cnt);
-		for (size_t j = 0; j < m; j++) {
-			uint64_t x = (t->key[j] << t->shift & ~low) | j;
-			pb[j] = x;
-			lo16[(x >> 32) & 0xffff]++;
-			hi16[x >> 48]++;
-		}
-		t->have_keys = 1;
-		for (int b = 0; b < 65536; b++) {
-			uint32_t c = lo16[b], d = hi16[b];
-			lo16[b] = sum[0];
-			hi16[b] = sum[1];
-			sum[0] += c;
-			sum[1] += d;
-		}
-		for (size_t j = 0; j < m; j++)
-			pa[lo16[(pb[j] >> 32) & 0xffff]++] = pb[j];
-		for (size_t j = 0; j < m; j++)
-			pb[hi16[pa[j] >> 48]++] = pa[j];
-		rec = pb;
-		tie_shift = 32;
+			if (tie_shift == 40)
+				sort_bucket(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b], 40);
+			else
+				sort_bucket(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b], 32);
 	}
 	for (size_t j = 0; j < m; j++) {
 		src[j] = (uint32_t)(rec[j] & low);
