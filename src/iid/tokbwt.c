@@ -251,11 +251,11 @@ static int rot_cmp(const struct iid_tokbwt *t, size_t m, size_t a, size_t b)
 }
 
 /* LSD radix sort of n records by their bits from..55, a byte at a time
- * (from = 40 or 32), in place (tmp: n records of scratch); equal ones keep
+ * (from = 40 or 24), in place (tmp: n records of scratch); equal ones keep
  * their order */
 static inline void sort_bucket(uint64_t *rec, uint64_t *tmp, size_t n, unsigned from)
 {
-	uint32_t c[3][256];
+	uint32_t c[4][256];
 	unsigned passes = (56 - from) / 8;
 	uint64_t *src = rec, *dst = tmp;
 	if (n < 2)
@@ -288,7 +288,7 @@ static inline void sort_bucket(uint64_t *rec, uint64_t *tmp, size_t n, unsigned 
  * key's top 30 bits, the string before the rotation, the rotation; by8: how
  * many have each top byte; NULL: no records, the data is skewed) by the
  * key's top 24 bits in radix passes, or for skewed data (the records then
- * made here) by its top 32, then settle the runs that tie on them.
+ * made here) by its top 40, then settle the runs that tie on them.
  * Sets t->idx and t->dprev.  -1 when the ties go too deep. */
 static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 {
@@ -310,7 +310,7 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 		tie_shift = 40;
 	} else {
 		/* skewed (binary data): ties are many, so the whole keys,
-		 * and records of their top 40 bits sorted by the top 32 */
+		 * and records of their top 40 bits sorted by all of them */
 		if (by8)   /* the keys went into the records: again, whole */
 			roll_keys(t->rk, m, t->per_key, t->base, t->top, t->key);
 		by8 = by8_own;
@@ -320,7 +320,7 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 			by8[pb[j] >> 56]++;
 		}
 		t->have_keys = 1;
-		tie_shift = 32;
+		tie_shift = 24;
 	}
 	/* one pass by the top 8 bits into 256 buckets, then each bucket (in
 	 * L1 or L2) by the rest a byte at a time: every pass writes 256
@@ -343,7 +343,7 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 			if (tie_shift == 40)
 				sort_bucket(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b], 40);
 			else
-				sort_bucket(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b], 32);
+				sort_bucket(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b], 24);
 	}
 	for (size_t j = 0; j < m; j++) {
 		src[j] = (uint32_t)(rec[j] & low);
