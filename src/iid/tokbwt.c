@@ -31,6 +31,7 @@
  * 256 distinct tokens; the caller then sorts the characters. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -562,7 +563,7 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 	struct kp sorted[TOK_MAX_DISTINCT];
 	uint32_t by8[257];   /* step 3's records by their top byte */
 	uint32_t dcount[TOK_MAX_DISTINCT], most = 0;   /* tokens of each string */
-	int skewed;
+	int skewed, deep;
 	const uint64_t *distinct = tb->distinct;
 	const uint8_t *tlen = tb->tlen;
 	int ndistinct = tb->ndistinct, ntails = 0;
@@ -586,6 +587,13 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 	/* one string an eighth of the tokens or more (binary data): the
 	 * rotations tie often, and are sorted on whole keys (step 4) */
 	skewed = most > m / 8;
+	/* so skewed that the 40 key bits the sort records hold (40 / log2
+	 * ndistinct tokens) would leave a run of ties longer than
+	 * TOK_RUN_MAX: order_by_keys would decline after its passes, so go
+	 * to the suffix sort at once (98% zero bits: ~0.98^25 m alike) */
+	deep = skewed && ndistinct > 1 &&
+	       (double)m * pow((double)most / (double)m, 40.0 / log2((double)ndistinct)) >
+		       TOK_RUN_MAX;
 
 	/* 2. ranks of the token strings, and of all their tails */
 	for (int d = 0; d < ndistinct; d++) {
@@ -654,7 +662,7 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 					 (uint64_t)t->before[j] << TOK_IDX_BITS | j;
 				by8[rec[j] >> 56]++;
 			}
-		} else {
+		} else if (!deep) {
 			roll_keys(rk, m, per_key, base, top, t->key);
 		}
 		t->per_key = per_key;
@@ -664,7 +672,7 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 	}
 
 	/* 4. the token rotation order */
-	if (m > TOK_IDX_MAX || order_by_keys(t, m, skewed ? NULL : by8) != 0) {
+	if (deep || m > TOK_IDX_MAX || order_by_keys(t, m, skewed ? NULL : by8) != 0) {
 		if (order_by_suffixes(t, m, rank_of, ndistinct) != 0)
 			return -1;
 	}
