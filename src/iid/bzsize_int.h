@@ -1,0 +1,53 @@
+/* bzsize_int.h - what bzsize.c (blocks: filling, transform) and bzcode.c
+ * (coding a block: MTF, zero runs, Huffman tables) share. */
+#ifndef RNGAUDIT_IID_BZSIZE_INT_H
+#define RNGAUDIT_IID_BZSIZE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <divsufsort.h>
+
+#include "iid/bzsize.h"
+
+#define BZ_RUNA 0
+#define BZ_RUNB 1
+#define BZ_N_GROUPS 6
+#define BZ_G_SIZE 50
+#define BZ_N_ITERS 4
+#define BZ_MAX_ALPHA_SIZE 258
+#define BZ_LESSER_ICOST 0
+#define BZ_GREATER_ICOST 15
+#define BZ_MAX_CODE_LEN 17      /* what bzip2 1.0.x passes to hbMakeCodeLengths */
+#define BZ_WRAP 4096            /* bytes of the block appended for rotation order */
+#define BZ_RUN_TAB 64           /* zero runs coded from a table: up to 63, 6 values */
+#define BZ_RUN_SLACK 8          /* values written past the end by a table run */
+
+/* GCC/Clang vectors: 16 byte counts, and the same widened */
+typedef uint8_t bz_u8x16 __attribute__((vector_size(16)));
+typedef uint32_t bz_u32x16 __attribute__((vector_size(64)));
+
+struct iid_bzwork {
+	size_t cap;                 /* block capacity */
+	uint8_t *block;             /* block + BZ_WRAP wrap-around bytes */
+	uint8_t *bwt;               /* the block's Burrows-Wheeler transform */
+	saidx_t *sa;
+	uint16_t *mtfv;             /* MTF values, + BZ_RUN_SLACK spare */
+	struct iid_tokbwt *tok;     /* token sort for the decimal text (tokbwt.c) */
+	int use_tok;
+	uint8_t *selector;          /* per group of 50 MTF values: its table */
+	bz_u8x16 *gcount;           /* and its symbol counts (refine_small) */
+	bz_u8x16 unit[16];          /* 1 in lane v */
+	uint16_t run_sym[BZ_RUN_TAB][BZ_RUN_SLACK];   /* a run of z zeros, coded, */
+	uint8_t run_len[BZ_RUN_TAB];                   /* in this many values */
+};
+
+/* bzip2's coding of a run of z zeros (z >= 1) as RUNA/RUNB digits into
+ * out; returns their number */
+size_t bz_put_zero_run(uint16_t *out, size_t z);
+/* Bits of one compressed block of n bytes (magic, CRC, randomised bit,
+ * origPtr, and everything sendMTFValues writes) from its transform in
+ * w->bwt and the byte values it holds. */
+uint64_t bz_block_code_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_use);
+
+#endif
