@@ -23,10 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "iid/bzsize_int.h"
 
 struct iid_bzwork *iid_bzwork_new(int level)
@@ -123,52 +119,6 @@ static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_us
 	return 0;
 }
 
-/* Non-zero if in[0..n-1] holds 4 equal bytes in a row (a run RLE1 codes). */
-static int has_run4(const uint8_t *in, size_t n)
-{
-	size_t k = 0;
-#if defined(__SSE2__)
-	for (; k + 19 <= n; k += 16) {
-		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(in + k));
-		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(in + k + 1));
-		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)(in + k + 2));
-		__m128i d = _mm_loadu_si128((const __m128i *)(const void *)(in + k + 3));
-		__m128i e = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(a, b), _mm_cmpeq_epi8(b, c)),
-					  _mm_cmpeq_epi8(c, d));
-		if (_mm_movemask_epi8(e))
-			return 1;
-	}
-#endif
-	for (; k + 3 < n; k++)
-		if (in[k] == in[k + 1] && in[k + 1] == in[k + 2] && in[k + 2] == in[k + 3])
-			return 1;
-	return 0;
-}
-
-/* The block filling below when no run reaches 4 bytes (the decimal text of
- * samples of up to 8 bits: a number has at most 3 digits): RLE1 then copies
- * the input, and a run is written when the next one starts.  So a block
- * takes the input from s up to the first run that starts nblock_max bytes or
- * more after s; that run begins the next block, unless it is the last. */
-static int bz2_size_verbatim(const uint8_t *in, size_t n, size_t nblock_max,
-			     struct iid_bzwork *w, uint64_t *bits)
-{
-	for (size_t s = 0; s < n;) {
-		size_t q = s + nblock_max, nb;
-		uint64_t bb;
-		while (q < n && in[q] == in[q - 1])
-			q++;
-		nb = q + 1 < n ? q - s : n - s;
-		memcpy(w->block, in + s, nb);
-		if (block_bits(w, nb, NULL, &bb) != 0)
-			return -1;
-		*bits += bb;
-		s += nb;
-	}
-	*bits += 48 + 32;   /* end-of-stream magic and combined CRC */
-	return 0;
-}
-
 /* Characters of v's "v " (with the space) */
 static const uint8_t dec_width[256] = {
 #define W10(w) w, w, w, w, w, w, w, w, w, w
@@ -245,7 +195,10 @@ int iid_bz2_size_decimal(const uint8_t *v, size_t n, int level, struct iid_bzwor
 	if (n < 2)
 		return -1;
 	*text_len = total = iid_decimal_text_len(v, n);
-	/* as bz2_size_verbatim: no run reaches 4 characters */
+	/* No run reaches 4 characters, so RLE1 copies the text, and writes a
+	 * run when the next one starts: a block takes the text from s up to
+	 * the first run that starts nblock_max characters or more after s;
+	 * that run begins the next block, unless it is the last. */
 	while (s.at < total) {
 		struct dec_place q = s;
 		unsigned char in_use[256];
@@ -290,12 +243,6 @@ int iid_bz2_size(const uint8_t *in, size_t n, int level, struct iid_bzwork *w, u
 	uint64_t bits = 32;   /* "BZh" + level */
 	uint8_t *blk = w->block;
 
-	if (!has_run4(in, n)) {
-		if (bz2_size_verbatim(in, n, nblock_max, w, &bits) != 0)
-			return -1;
-		*size = (bits + 7) / 8;
-		return 0;
-	}
 	memset(in_use, 0, sizeof in_use);
 #define ADD_PAIR() do { \
 		uint8_t ch_ = (uint8_t)state_ch; \
