@@ -338,17 +338,23 @@ static void check_bzsize(void)
 		}
 		len--;
 		rc = BZ2_bzBuffToBuffCompress(dest, &dl, text, (unsigned)len, 5, 0, 0);
-		for (int tok = 1; tok >= 0; tok--) {
+		/* token sort with the vector MTF step, with the portable one,
+		 * and the suffix sort */
+		for (int variant = 0; variant < 3; variant++) {
+			static const char *how[3] = { "token sort", "token sort, portable MTF",
+						      "suffix sort" };
 			uint64_t size = 0;
 			int r;
-			iid_bzwork_use_tokens(w, tok);
+			iid_bzwork_use_tokens(w, variant != 2);
+			iid_bzwork_use_simd(w, variant != 1);
 			r = iid_bz2_size((const uint8_t *)text, len, 5, w, &size);
 			/* -1 (declined, the caller then runs libbz2) is allowed only
 			 * for the periodic text */
 			tap_ok(rc == BZ_OK && ((r == 0 && size == dl) || (r != 0 && mode == 4)),
-			       "bzip2 size of %s (%s): %llu as libbz2 (%u)", what[mode],
-			       tok ? "token sort" : "suffix sort", (unsigned long long)size, dl);
+			       "bzip2 size of %s (%s): %llu as libbz2 (%u)", what[mode], how[variant],
+			       (unsigned long long)size, dl);
 		}
+		iid_bzwork_use_simd(w, 1);
 	}
 	/* Block boundaries (bzip2 level 5 closes a block at 499,981 bytes):
 	 * text of runs of 1 to 3 equal digits, one of them over the boundary,

@@ -50,12 +50,18 @@ struct iid_bzwork *iid_bzwork_new(int level)
 	for (size_t z = 1; z < BZ_RUN_TAB; z++)
 		w->run_len[z] = (uint8_t)bz_put_zero_run(w->run_sym[z], z);
 	w->use_tok = 1;
+	w->use_simd = 1;
 	return w;
 }
 
 void iid_bzwork_use_tokens(struct iid_bzwork *w, int on)
 {
 	w->use_tok = on;
+}
+
+void iid_bzwork_use_simd(struct iid_bzwork *w, int on)
+{
+	w->use_simd = on;
 }
 
 void iid_bzwork_free(struct iid_bzwork *w)

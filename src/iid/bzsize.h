@@ -26,6 +26,10 @@ uint64_t iid_decimal_text_len(const uint8_t *v, size_t n);
  * characters with libdivsufsort (on = 0; for tests). */
 void iid_bzwork_use_tokens(struct iid_bzwork *w, int on);
 
+/* Use the vector MTF step where the processor has it (the default), or
+ * always the portable one (on = 0; for tests). */
+void iid_bzwork_use_simd(struct iid_bzwork *w, int on);
+
 /* tokbwt.c: the Burrows-Wheeler transform (last column of the sorted
  * rotations) of blk[0..n-1] into bwt[0..n-1], and if in_use is not NULL
  * which of the 256 byte values the block holds, when the block is text of
