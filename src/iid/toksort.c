@@ -106,19 +106,27 @@ static int rot_cmp(const struct iid_tokbwt *t, size_t m, size_t a, size_t b)
 }
 
 /* LSD radix sort of n records by their bits from..55, a byte at a time
- * (from = 40 or 24), in place (tmp: n records of scratch); equal ones keep
- * their order */
-static inline void sort_bucket(uint64_t *rec, uint64_t *tmp, size_t n, unsigned from)
+ * (from = 40 or 24: a constant where it is inlined, so that the histogram
+ * loop is straight code), in place (tmp: n records of scratch); equal ones
+ * keep their order */
+static inline __attribute__((always_inline)) void sort_bucket(uint64_t *rec, uint64_t *tmp, size_t n,
+							      unsigned from)
 {
 	uint32_t c[4][256];
-	unsigned passes = (56 - from) / 8;
+	const unsigned passes = (56 - from) / 8;
 	uint64_t *src = rec, *dst = tmp;
 	if (n < 2)
 		return;
 	memset(c, 0, sizeof c);
-	for (size_t i = 0; i < n; i++)
-		for (unsigned p = 0; p < passes; p++)
-			c[p][(rec[i] >> (from + 8 * p)) & 255]++;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t x = rec[i] >> from;
+		c[0][x & 255]++;
+		c[1][x >> 8 & 255]++;
+		if (passes > 2) {
+			c[2][x >> 16 & 255]++;
+			c[3][x >> 24 & 255]++;
+		}
+	}
 	for (unsigned p = 0; p < passes; p++) {
 		uint32_t sum = 0;
 		for (int b = 0; b < 256; b++) {
