@@ -440,6 +440,64 @@ static void check_arrange(void)
 	iid_arrange_free(r);
 }
 
+/* FNV-1a of arrangements 0..2 (seed 800090) of n samples of one of three
+ * multisets: uniform bytes, uniform 4-bit values, skewed bytes */
+static uint64_t arrangement_hash(int kind, size_t n)
+{
+	uint8_t *v = malloc(n), *a = malloc(n);
+	size_t count[256] = { 0 };
+	uint64_t h = 0xcbf29ce484222325ULL;
+	struct iid_rng g;
+	struct iid_arrange *r;
+	for (size_t i = 0; i < n; i++) {
+		v[i] = kind == 0 ? (uint8_t)(i * 7 % 256) : kind == 1 ? (uint8_t)(i * 5 % 16)
+				 : (uint8_t)(i % 10 < 7 ? 0 : i % 10 < 9 ? 3 : 200);
+		count[v[i]]++;
+	}
+	r = iid_arrange_new(count, n);
+	for (uint64_t k = 0; r && k < 3; k++) {
+		iid_rng_seed(&g, 800090, k);
+		iid_arrange_bytes(r, a, &g);
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ a[i]) * 0x100000001b3ULL;
+	}
+	iid_arrange_free(r);
+	free(v);
+	free(a);
+	return h;
+}
+
+/* A seed printed by `rngaudit iid` must give the same shuffles in every
+ * version: the arrangements are pinned (values from the first release's
+ * code), for each way of drawing them (8 random bits a sample, 4, or the
+ * proposal table) and for lengths that leave 5 and 3 samples past the last
+ * 8, where the draws are split differently. */
+static void check_arrange_pinned(void)
+{
+	static const uint64_t want[3][2] = {
+		{ 0x8ccfdf783eb63537ULL, 0x9e2b7315c93b09faULL },
+		{ 0xf54bc6141dd2a07bULL, 0xeeeb35a2053e2caeULL },
+		{ 0xff95535f0af9656bULL, 0x1a341b58291a877fULL },
+	};
+	static const char *what[3] = { "uniform bytes", "uniform 4-bit values", "skewed bytes" };
+	uint64_t bits[1563], h = 0xcbf29ce484222325ULL;
+	struct iid_rng g;
+	for (int kind = 0; kind < 3; kind++) {
+		tap_ok(arrangement_hash(kind, 100005) == want[kind][0] &&
+			       arrangement_hash(kind, 100003) == want[kind][1],
+		       "arrangements of %s for seed 800090 as pinned", what[kind]);
+	}
+	/* and of bits: 100,003 with 30,001 ones */
+	for (uint64_t k = 0; k < 3; k++) {
+		iid_rng_seed(&g, 800090, k);
+		iid_arrange_bits(bits, 100003, 30001, &g);
+		for (size_t i = 0; i < 1563; i++)
+			h = (h ^ bits[i]) * 0x100000001b3ULL;
+	}
+	tap_ok(h == 0x64f767a32a7bb569ULL, "arrangements of bits for seed 800090 as pinned (%016llx)",
+	       (unsigned long long)h);
+}
+
 /* 5.1.2-5.1.4 as NIST's loops compute them */
 static void naive_directional(const uint8_t *x, size_t m, size_t *num, size_t *len, size_t *incdec)
 {
@@ -725,6 +783,7 @@ int main(void)
 {
 	check_bzsize();
 	check_arrange();
+	check_arrange_pinned();
 	check_packed();
 	check_directional();
 	check_bitruns();

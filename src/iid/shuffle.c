@@ -309,48 +309,65 @@ void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g)
 	size_t surplus = 0;
 	uint64_t pool = 0;
 	int npool = 0;
+	/* the generator's state in a local copy: stores to a[] could otherwise
+	 * alias it, a load and a store of the state per draw */
+	struct iid_rng s = *g;
 
 	memset(h, 0, sizeof h);
-	/* 1 */
-	if (r->direct == 8) {
-		for (i = 0; i + 8 <= n; i += 8) {
-			uint64_t x = iid_rng_next(g);
-			memcpy(a + i, &x, 8);   /* any byte order: uniform either way */
+	/* 1, counting the values as they are drawn (in four tables: fewer
+	 * stalls on repeated values) */
+	{
+#define ARR_COUNT8(x) do { \
+		h[0][(x) & 255]++; h[1][(x) >> 8 & 255]++; \
+		h[2][(x) >> 16 & 255]++; h[3][(x) >> 24 & 255]++; \
+		h[0][(x) >> 32 & 255]++; h[1][(x) >> 40 & 255]++; \
+		h[2][(x) >> 48 & 255]++; h[3][(x) >> 56]++; \
+	} while (0)
+		if (r->direct == 8) {
+			for (i = 0; i + 8 <= n; i += 8) {
+				uint64_t x = iid_rng_next(&s);
+				memcpy(a + i, &x, 8);   /* any byte order: uniform either way */
+				ARR_COUNT8(x);
+			}
+		} else if (r->direct) {
+			unsigned b = (unsigned)r->direct, per = 64 / b;
+			uint64_t mask = (1ULL << b) - 1;
+			for (i = 0; i + per <= n; i += per) {
+				uint64_t x = iid_rng_next(&s);
+				for (unsigned k = 0; k < per; k++) {
+					uint8_t v = (uint8_t)(x >> (b * k) & mask);
+					a[i + k] = v;
+					h[k & 3][v]++;
+				}
+			}
+			for (; i < n; i++) {
+				a[i] = (uint8_t)(iid_rng_next(&s) & mask);
+				h[0][a[i]]++;
+			}
+		} else {
+			for (i = 0; i + 8 <= n; i += 8) {
+				uint64_t x = iid_rng_next(&s), y = iid_rng_next(&s), v = 0;
+				for (int k = 0; k < 4; k++)
+					v |= (uint64_t)r->table[(x >> (16 * k)) & 0xffff] << (8 * k) |
+					     (uint64_t)r->table[(y >> (16 * k)) & 0xffff] << (8 * k + 32);
+				memcpy(a + i, &v, 8);
+				ARR_COUNT8(v);
+			}
+			if (i + 4 <= n) {   /* (four values a draw, as ever) */
+				uint64_t x = iid_rng_next(&s);
+				for (int k = 0; k < 4; k++) {
+					a[i + k] = r->table[(x >> (16 * k)) & 0xffff];
+					h[k][a[i + k]]++;
+				}
+				i += 4;
+			}
 		}
-	} else if (r->direct) {
-		unsigned b = (unsigned)r->direct, per = 64 / b;
-		uint64_t mask = (1ULL << b) - 1;
-		for (i = 0; i + per <= n; i += per) {
-			uint64_t x = iid_rng_next(g);
-			for (unsigned k = 0; k < per; k++)
-				a[i + k] = (uint8_t)(x >> (b * k) & mask);
-		}
-		for (; i < n; i++)
-			a[i] = (uint8_t)(iid_rng_next(g) & mask);
-	} else {
-		for (i = 0; i + 4 <= n; i += 4) {
-			uint64_t x = iid_rng_next(g);
-			for (int k = 0; k < 4; k++)
-				a[i + k] = r->table[(x >> (16 * k)) & 0xffff];
+#undef ARR_COUNT8
+		for (; i < n; i++) {
+			a[i] = r->table[iid_rng_next(&s) & 0xffff];
+			h[0][a[i]]++;
 		}
 	}
-	for (; i < n; i++)
-		a[i] = r->table[iid_rng_next(g) & 0xffff];
-	/* counts, in four tables (fewer stalls on repeated values) */
-	for (i = 0; i + 8 <= n; i += 8) {
-		uint64_t x;
-		memcpy(&x, a + i, 8);
-		h[0][x & 255]++;
-		h[1][x >> 8 & 255]++;
-		h[2][x >> 16 & 255]++;
-		h[3][x >> 24 & 255]++;
-		h[0][x >> 32 & 255]++;
-		h[1][x >> 40 & 255]++;
-		h[2][x >> 48 & 255]++;
-		h[3][x >> 56]++;
-	}
-	for (; i < n; i++)
-		h[0][a[i]]++;
 	/* 2 */
 	for (int v = 0; v < 256; v++) {
 		c[v] = (size_t)h[0][v] + h[1][v] + h[2][v] + h[3][v];
@@ -360,7 +377,7 @@ void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g)
 			r->fill[nfill++] = (uint8_t)v;
 	}
 	while (nholes < surplus) {
-		size_t u = below(n, g, &pool, &npool);
+		size_t u = below(n, &s, &pool, &npool);
 		uint64_t bit = 1ULL << (u % 64);
 		if (need[a[u]] && !(r->picked[u / 64] & bit)) {
 			r->picked[u / 64] |= bit;
@@ -370,7 +387,7 @@ void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g)
 	}
 	/* 3: Fisher-Yates of the missing values, into the holes in pick order */
 	for (size_t k = nfill; k > 1; k--) {
-		size_t j = below(k, g, &pool, &npool);
+		size_t j = below(k, &s, &pool, &npool);
 		uint8_t tmp = r->fill[k - 1];
 		r->fill[k - 1] = r->fill[j];
 		r->fill[j] = tmp;
@@ -379,4 +396,5 @@ void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g)
 		a[r->hole[k]] = r->fill[k];
 		r->picked[r->hole[k] / 64] = 0;
 	}
+	*g = s;
 }
