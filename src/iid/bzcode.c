@@ -182,8 +182,8 @@ static inline void run_code(const struct iid_bzwork *w, uint16_t *mtfv, size_t *
 }
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#include <tmmintrin.h>
-#define BZ_MTF_SSSE3 1
+#include <smmintrin.h>
+#define BZ_X86_SIMD 1   /* SSSE3 and SSE4.1 paths, taken where the processor has them */
 /* MTF of up to 16 symbols with the list held as each symbol's place, a
  * byte per symbol in a vector: a step broadcasts the symbol's place j
  * (pshufb), adds 1 to the places below j and sets the symbol's to 0.  The
@@ -232,7 +232,7 @@ static size_t mtf_encode(struct iid_bzwork *w, size_t nb, const int *unseq, int 
 	uint16_t *mtfv = w->mtfv;
 	size_t wr = 0, zpend = 0;
 
-#ifdef BZ_MTF_SSSE3
+#ifdef BZ_X86_SIMD
 	if (n_in_use <= 16 && w->use_simd && __builtin_cpu_supports("ssse3")) {
 		wr = mtf_places_ssse3(w, nb, unseq, n_in_use, &zpend);
 	} else
@@ -338,6 +338,59 @@ static inline uint64_t group_cost(const uint64_t *pack, bz_u8x16 count)
 	return acc;
 }
 
+/* One refinement pass over the ng groups (counts gc): each group's
+ * cheapest table (the first on ties, as sendMTFValues' strict comparison
+ * picks) into selector, and its counts added to that table's in rfreq. */
+static void assign_tables(const bz_u8x16 *gc, size_t ng, const uint64_t *pack, int n_groups,
+			  uint8_t *selector, bz_u32x16 *rfreq)
+{
+	for (size_t g = 0; g < ng; g++) {
+		unsigned bt = cheapest_table(group_cost(pack, gc[g]), n_groups);
+		selector[g] = (uint8_t)bt;
+		rfreq[bt] += __builtin_convertvector(gc[g], bz_u32x16);
+	}
+}
+
+#ifdef BZ_X86_SIMD
+/* The same on SSE4.1: a table's cost is a multiply-add of the 16 byte
+ * counts by its 16 code lengths (pmaddubsw: at most 50 * 17 per pair of
+ * lanes, no saturation), the six summed across lanes, and the cheapest is
+ * phminposuw's, which takes the lowest lane on ties. */
+__attribute__((target("sse4.1"))) static void
+assign_tables_sse41(const bz_u8x16 *gc, size_t ng, uint8_t len[][BZ_MAX_ALPHA_SIZE], int n_groups,
+		    int alpha, uint8_t *selector, bz_u32x16 *rfreq)
+{
+	__m128i lt[BZ_N_GROUPS], unused;
+	const __m128i ones = _mm_set1_epi16(1);
+	uint16_t no[8];
+
+	for (int t = 0; t < BZ_N_GROUPS; t++) {
+		uint8_t l[16] = { 0 };
+		for (int v = 0; t < n_groups && v < alpha; v++)
+			l[v] = len[t][v];
+		lt[t] = _mm_loadu_si128((const __m128i *)l);
+	}
+	/* the lanes of tables not in use, and lanes 6 and 7, never least */
+	for (int t = 0; t < 8; t++)
+		no[t] = t < n_groups ? 0 : 0xffff;
+	unused = _mm_loadu_si128((const __m128i *)no);
+	for (size_t g = 0; g < ng; g++) {
+		__m128i c, p[BZ_N_GROUPS], cost;
+		unsigned bt;
+		memcpy(&c, &gc[g], sizeof c);
+		for (int t = 0; t < BZ_N_GROUPS; t++)
+			p[t] = _mm_madd_epi16(_mm_maddubs_epi16(c, lt[t]), ones);
+		cost = _mm_packus_epi32(_mm_hadd_epi32(_mm_hadd_epi32(p[0], p[1]),
+						       _mm_hadd_epi32(p[2], p[3])),
+					_mm_hadd_epi32(_mm_hadd_epi32(p[4], p[5]), ones));
+		cost = _mm_or_si128(cost, unused);
+		bt = (unsigned)_mm_extract_epi16(_mm_minpos_epu16(cost), 1) & 7;
+		selector[g] = (uint8_t)bt;
+		rfreq[bt] += __builtin_convertvector(gc[g], bz_u32x16);
+	}
+}
+#endif
+
 /* sendMTFValues' four refinement passes and the coded data, for an
  * alphabet of at most 16 symbols: each group of 50 values is held as a
  * vector of 16 byte counts, so a pass costs the same for every group and
@@ -373,11 +426,12 @@ static uint64_t refine_small(struct iid_bzwork *w, size_t wr, int alpha, int n_g
 			break;
 		}
 		memset(rfreq, 0, sizeof rfreq);
-		for (size_t g = 0; g < ng; g++) {
-			unsigned bt = cheapest_table(group_cost(pack, gc[g]), n_groups);
-			selector[g] = (uint8_t)bt;
-			rfreq[bt] += __builtin_convertvector(gc[g], bz_u32x16);
-		}
+#ifdef BZ_X86_SIMD
+		if (w->use_simd && __builtin_cpu_supports("sse4.1"))
+			assign_tables_sse41(gc, ng, len, n_groups, alpha, selector, rfreq);
+		else
+#endif
+			assign_tables(gc, ng, pack, n_groups, selector, rfreq);
 		for (int t = 0; t < n_groups; t++) {
 			for (int s = 0; s < 16; s++)
 				f32[s] = (int32_t)rfreq[t][s];
