@@ -67,20 +67,28 @@ static void roll_keys(const uint16_t *rk, size_t m, unsigned per_key, uint64_t b
 #undef TOK_ROLL
 }
 
-/* a long run of equal top bits: order it by the whole first key */
-static int sort_run(struct iid_tokbwt *t, uint32_t *run, size_t len)
+/* a long run of records with equal top bits: order it by the whole first
+ * key of their rotations */
+static int sort_run(struct iid_tokbwt *t, uint64_t *run, size_t len)
 {
 	struct tok_kp *p = malloc(len * sizeof *p);
-	if (!p)
+	uint64_t *was = malloc(len * sizeof *was);
+	const uint64_t low = (1ULL << TOK_IDX_BITS) - 1;
+	if (!p || !was) {
+		free(p);
+		free(was);
 		return -1;
+	}
 	for (size_t i = 0; i < len; i++) {
-		p[i].key = key_of(t, run[i]);
-		p[i].idx = run[i];
+		p[i].key = key_of(t, run[i] & low);
+		p[i].idx = (uint32_t)i;
+		was[i] = run[i];
 	}
 	qsort(p, len, sizeof *p, tok_cmp_kp);
 	for (size_t i = 0; i < len; i++)
-		run[i] = p[i].idx;
+		run[i] = was[p[i].idx];
 	free(p);
+	free(was);
 	return 0;
 }
 
@@ -103,6 +111,16 @@ static int rot_cmp(const struct iid_tokbwt *t, size_t m, size_t a, size_t b)
 		b -= b >= m ? m : 0;
 	}
 	return 2;
+}
+
+/* rot_cmp for two sort records whose bits from key_from up hold their
+ * rotations' keys' top bits */
+static int rec_cmp(const struct iid_tokbwt *t, size_t m, uint64_t ra, uint64_t rb, unsigned key_from)
+{
+	const uint64_t low = (1ULL << TOK_IDX_BITS) - 1;
+	if (ra >> key_from != rb >> key_from)
+		return ra >> key_from < rb >> key_from ? -1 : 1;
+	return rot_cmp(t, m, ra & low, rb & low);
 }
 
 /* LSD radix sort of n records by their bits from..55, a byte at a time
@@ -147,6 +165,16 @@ static inline __attribute__((always_inline)) void sort_bucket(uint64_t *rec, uin
 		memcpy(rec, src, n * sizeof *rec);
 }
 
+/* the r-th rotation in order, from its sort record: its token number, and
+ * the string before it (in the record unless it holds whole keys) */
+static inline void put_rotation(struct iid_tokbwt *t, size_t r, uint64_t rec)
+{
+	uint32_t j = (uint32_t)(rec & ((1ULL << TOK_IDX_BITS) - 1));
+	t->idx[r] = j;
+	t->dprev[r] = t->have_keys ? t->before[j]
+				   : (uint16_t)(rec >> TOK_IDX_BITS & (TOK_MAX_DISTINCT - 1));
+}
+
 /* 4. order the token rotations: their records (made in step 3, in pb: the
  * key's top 30 bits, the string before the rotation, the rotation; by8: how
  * many have each top byte; NULL: no records, the data is skewed) by the
@@ -155,10 +183,11 @@ static inline __attribute__((always_inline)) void sort_bucket(uint64_t *rec, uin
  * Sets t->idx and t->dprev.  -1 when the ties go too deep. */
 static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 {
-	uint32_t *src = t->idx, by8_own[257];
+	uint32_t by8_own[257];
 	uint64_t *pa = t->pair, *pb = t->pair + t->cap, *rec = pa;   /* rec: sorted */
 	uint32_t maxb = 0;
 	unsigned tie_shift;   /* the records are in order of their bits above */
+	unsigned key_from;    /* and hold key bits from this one up */
 	const uint64_t low = (1ULL << TOK_IDX_BITS) - 1;
 
 	t->have_keys = 0;
@@ -171,6 +200,7 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 		 * tokens).  The few rotations that tie on them (~m^2 / 2^25
 		 * pairs) are settled below. */
 		tie_shift = 40;
+		key_from = (unsigned)__builtin_ctzll(TOK_KEY_MASK);
 	} else {
 		/* skewed (binary data): ties are many, so the whole keys,
 		 * and records of their top 40 bits sorted by all of them */
@@ -183,7 +213,7 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 			by8[pb[j] >> 56]++;
 		}
 		t->have_keys = 1;
-		tie_shift = 24;
+		tie_shift = key_from = TOK_IDX_BITS;
 	}
 	/* one pass by the top 8 bits into 256 buckets, then each bucket (in
 	 * L1 or L2) by the rest a byte at a time: every pass writes 256
@@ -208,11 +238,8 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 			else
 				sort_bucket(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b], 24);
 	}
-	for (size_t j = 0; j < m; j++) {
-		src[j] = (uint32_t)(rec[j] & low);
-		t->dprev[j] = t->have_keys ? t->before[src[j]]
-					   : (uint16_t)(rec[j] >> TOK_IDX_BITS & (TOK_MAX_DISTINCT - 1));
-	}
+	for (size_t j = 0; j < m; j++)
+		put_rotation(t, j, rec[j]);
 	for (size_t a = 0; a + 1 < m; a++) {
 		size_t b = a + 2;
 		uint64_t top = rec[a] >> tie_shift;
@@ -222,27 +249,30 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 			b++;
 		if (b - a > TOK_RUN_MAX)
 			return -1;   /* deep ties ahead: suffix-sort instead */
-		if (b - a > TOK_RUN_SORT && sort_run(t, src + a, b - a) != 0)
+		if (b - a > TOK_RUN_SORT && sort_run(t, rec + a, b - a) != 0)
 			return -1;
-		/* insertion sort of src[a..b) by the whole rotation */
+		/* insertion sort of the records rec[a..b) by the whole
+		 * rotation: first by the key bits they hold below tie_shift
+		 * (8-bit data: 6 more, so that few ties need the keys read) */
 		for (size_t i = a + 1; i < b; i++) {
-			uint32_t x = src[i];
+			uint64_t x = rec[i];
 			size_t j = i;
 			while (j > a) {
+				int c;
 				if (i - j > TOK_MAX_SHIFT)
 					return -1;   /* too many alike: let the caller sort */
-				int c = rot_cmp(t, m, src[j - 1], x);
+				c = rec_cmp(t, m, rec[j - 1], x, key_from);
 				if (c == 2)
 					return -1;
 				if (c <= 0)
 					break;
-				src[j] = src[j - 1];
+				rec[j] = rec[j - 1];
 				j--;
 			}
-			src[j] = x;
+			rec[j] = x;
 		}
 		for (size_t i = a; i < b; i++)
-			t->dprev[i] = t->before[src[i]];
+			put_rotation(t, i, rec[i]);
 		a = b - 1;
 	}
 	return 0;
