@@ -48,11 +48,10 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 	t->rk = malloc((t->cap + 64) * sizeof *t->rk);
 	t->dprev = malloc(t->cap * sizeof *t->dprev);
 	t->key = malloc(t->cap * sizeof *t->key);
-	t->idx = malloc(t->cap * sizeof *t->idx);
 	t->pair = malloc(2 * t->cap * sizeof *t->pair);
 	t->twice = malloc(2 * t->cap);
 	t->sa = malloc(2 * t->cap * sizeof *t->sa);
-	if (!t->tr || !t->before || !t->rk || !t->dprev || !t->key || !t->idx || !t->pair || !t->twice ||
+	if (!t->tr || !t->before || !t->rk || !t->dprev || !t->key || !t->pair || !t->twice ||
 	    !t->sa) {
 		iid_tokbwt_free(t);
 		return NULL;
@@ -69,7 +68,6 @@ void iid_tokbwt_free(struct iid_tokbwt *t)
 	free(t->rk);
 	free(t->dprev);
 	free(t->key);
-	free(t->idx);
 	free(t->pair);
 	free(t->twice);
 	free(t->sa);

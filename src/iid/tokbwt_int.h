@@ -33,7 +33,6 @@ struct iid_tokbwt {
 	unsigned shift;             /* a key shifted left this much fills 64 bits */
 	uint64_t *key;              /* the keys, when ties are common (skewed data) */
 	int have_keys;
-	uint32_t *idx;              /* token rotation order */
 	uint64_t *pair;             /* radix sort records */
 	uint8_t *twice;             /* deep ties: the token ranks, twice */
 	saidx_t *sa;                /* and their suffix array */

@@ -165,13 +165,11 @@ static inline __attribute__((always_inline)) void sort_bucket(uint64_t *rec, uin
 		memcpy(rec, src, n * sizeof *rec);
 }
 
-/* the r-th rotation in order, from its sort record: its token number, and
- * the string before it (in the record unless it holds whole keys) */
+/* the r-th rotation in order, from its sort record: the string before it
+ * (in the record unless it holds whole keys), which is all step 5 needs */
 static inline void put_rotation(struct iid_tokbwt *t, size_t r, uint64_t rec)
 {
-	uint32_t j = (uint32_t)(rec & ((1ULL << TOK_IDX_BITS) - 1));
-	t->idx[r] = j;
-	t->dprev[r] = t->have_keys ? t->before[j]
+	t->dprev[r] = t->have_keys ? t->before[rec & ((1ULL << TOK_IDX_BITS) - 1)]
 				   : (uint16_t)(rec >> TOK_IDX_BITS & (TOK_MAX_DISTINCT - 1));
 }
 
@@ -180,7 +178,7 @@ static inline void put_rotation(struct iid_tokbwt *t, size_t r, uint64_t rec)
  * many have each top byte; NULL: no records, the data is skewed) by the
  * key's top 24 bits in radix passes, or for skewed data (the records then
  * made here) by its top 40, then settle the runs that tie on them.
- * Sets t->idx and t->dprev.  -1 when the ties go too deep. */
+ * Sets t->dprev.  -1 when the ties go too deep. */
 static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 {
 	uint32_t by8_own[257];
@@ -238,13 +236,13 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 			else
 				sort_bucket(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b], 24);
 	}
-	for (size_t j = 0; j < m; j++)
-		put_rotation(t, j, rec[j]);
-	for (size_t a = 0; a + 1 < m; a++) {
-		size_t b = a + 2;
+	for (size_t a = 0; a < m; a++) {
+		size_t b = a + 1;
 		uint64_t top = rec[a] >> tie_shift;
-		if (__builtin_expect((rec[a + 1] >> tie_shift) != top, 1))
+		if (__builtin_expect(b == m || (rec[b] >> tie_shift) != top, 1)) {
+			put_rotation(t, a, rec[a]);
 			continue;   /* no tie: nearly always, on 8-bit data */
+		}
 		while (b < m && rec[b] >> tie_shift == top)
 			b++;
 		if (b - a > TOK_RUN_MAX)
@@ -292,16 +290,14 @@ static int order_by_suffixes(struct iid_tokbwt *t, size_t m, const uint16_t *ran
 	if (divsufsort(t->twice, t->sa, (saidx_t)(2 * m)) != 0)
 		return -1;
 	for (size_t i = 0; i < 2 * m; i++)
-		if ((size_t)t->sa[i] < m) {
-			t->dprev[k] = t->before[t->sa[i]];
-			t->idx[k++] = (uint32_t)t->sa[i];
-		}
+		if ((size_t)t->sa[i] < m)
+			t->dprev[k++] = t->before[t->sa[i]];
 	return 0;
 }
 
 /* 3 and 4: the rotation order of the m tokens t->tr (rank_of: the rank of
- * each distinct string, dcount: how many tokens have it) into t->idx, and
- * the string before each rotation into t->dprev.  -1 when it declines. */
+ * each distinct string, dcount: how many tokens have it), as the string
+ * before each rotation in that order, into t->dprev.  -1 when it declines. */
 int tok_sort_rotations(struct iid_tokbwt *t, size_t m, const uint16_t *rank_of, int ndistinct,
 		       const uint32_t *dcount)
 {
