@@ -375,18 +375,23 @@ assign_tables_sse41(const bz_u8x16 *gc, size_t ng, uint8_t len[][BZ_MAX_ALPHA_SI
 		no[t] = t < n_groups ? 0 : 0xffff;
 	unused = _mm_loadu_si128((const __m128i *)no);
 	for (size_t g = 0; g < ng; g++) {
-		__m128i c, p[BZ_N_GROUPS], cost;
+		__m128i c, cost, *f;
 		unsigned bt;
 		memcpy(&c, &gc[g], sizeof c);
-		for (int t = 0; t < BZ_N_GROUPS; t++)
-			p[t] = _mm_madd_epi16(_mm_maddubs_epi16(c, lt[t]), ones);
-		cost = _mm_packus_epi32(_mm_hadd_epi32(_mm_hadd_epi32(p[0], p[1]),
-						       _mm_hadd_epi32(p[2], p[3])),
-					_mm_hadd_epi32(_mm_hadd_epi32(p[4], p[5]), ones));
+#define BZ_COST(t) _mm_madd_epi16(_mm_maddubs_epi16(c, lt[t]), ones)
+		cost = _mm_packus_epi32(_mm_hadd_epi32(_mm_hadd_epi32(BZ_COST(0), BZ_COST(1)),
+						       _mm_hadd_epi32(BZ_COST(2), BZ_COST(3))),
+					_mm_hadd_epi32(_mm_hadd_epi32(BZ_COST(4), BZ_COST(5)), ones));
+#undef BZ_COST
 		cost = _mm_or_si128(cost, unused);
 		bt = (unsigned)_mm_extract_epi16(_mm_minpos_epu16(cost), 1) & 7;
 		selector[g] = (uint8_t)bt;
-		rfreq[bt] += __builtin_convertvector(gc[g], bz_u32x16);
+		/* the 16 counts widened to 32 bits, four at a time */
+		f = (__m128i *)&rfreq[bt];
+		f[0] = _mm_add_epi32(f[0], _mm_cvtepu8_epi32(c));
+		f[1] = _mm_add_epi32(f[1], _mm_cvtepu8_epi32(_mm_srli_si128(c, 4)));
+		f[2] = _mm_add_epi32(f[2], _mm_cvtepu8_epi32(_mm_srli_si128(c, 8)));
+		f[3] = _mm_add_epi32(f[3], _mm_cvtepu8_epi32(_mm_srli_si128(c, 12)));
 	}
 }
 #endif
