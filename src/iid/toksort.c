@@ -236,14 +236,19 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 			else
 				sort_bucket(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b], 24);
 	}
-	for (size_t a = 0; a < m; a++) {
-		size_t b = a + 1;
-		uint64_t top = rec[a] >> tie_shift;
-		if (__builtin_expect(b == m || (rec[b] >> tie_shift) != top, 1)) {
-			put_rotation(t, a, rec[a]);
+	/* (a loop of its own for each kind of record: the compiler
+	 * vectorises the first) */
+	if (!t->have_keys)
+		for (size_t j = 0; j < m; j++)
+			t->dprev[j] = (uint16_t)(rec[j] >> TOK_IDX_BITS & (TOK_MAX_DISTINCT - 1));
+	else
+		for (size_t j = 0; j < m; j++)
+			t->dprev[j] = t->before[rec[j] & low];
+	for (size_t a = 0; a + 1 < m; a++) {
+		size_t b = a + 2;
+		if (__builtin_expect(((rec[a] ^ rec[a + 1]) >> tie_shift) != 0, 1))
 			continue;   /* no tie: nearly always, on 8-bit data */
-		}
-		while (b < m && rec[b] >> tie_shift == top)
+		while (b < m && ((rec[a] ^ rec[b]) >> tie_shift) == 0)
 			b++;
 		if (b - a > TOK_RUN_MAX)
 			return -1;   /* deep ties ahead: suffix-sort instead */
