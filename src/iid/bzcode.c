@@ -361,7 +361,7 @@ assign_tables_sse41(const bz_u8x16 *gc, size_t ng, uint8_t len[][BZ_MAX_ALPHA_SI
 		    int alpha, uint8_t *selector, bz_u32x16 *rfreq)
 {
 	__m128i lt[BZ_N_GROUPS], unused;
-	const __m128i ones = _mm_set1_epi16(1);
+	const __m128i ones = _mm_set1_epi16(1), zero = _mm_setzero_si128();
 	uint16_t no[8];
 
 	for (int t = 0; t < BZ_N_GROUPS; t++) {
@@ -375,7 +375,7 @@ assign_tables_sse41(const bz_u8x16 *gc, size_t ng, uint8_t len[][BZ_MAX_ALPHA_SI
 		no[t] = t < n_groups ? 0 : 0xffff;
 	unused = _mm_loadu_si128((const __m128i *)no);
 	for (size_t g = 0; g < ng; g++) {
-		__m128i c, cost, *f;
+		__m128i c, cost, lo, hi, *f;
 		unsigned bt;
 		memcpy(&c, &gc[g], sizeof c);
 #define BZ_COST(t) _mm_madd_epi16(_mm_maddubs_epi16(c, lt[t]), ones)
@@ -386,12 +386,17 @@ assign_tables_sse41(const bz_u8x16 *gc, size_t ng, uint8_t len[][BZ_MAX_ALPHA_SI
 		cost = _mm_or_si128(cost, unused);
 		bt = (unsigned)_mm_extract_epi16(_mm_minpos_epu16(cost), 1) & 7;
 		selector[g] = (uint8_t)bt;
-		/* the 16 counts widened to 32 bits, four at a time */
+		/* the 16 counts widened to 32 bits, four at a time, by
+		 * interleaving with zeros.  (Not pmovzxbd: at -O1 GCC 12 moved
+		 * its operand through an MMX register, leaving the x87 stack
+		 * unusable for the long doubles computed later.) */
 		f = (__m128i *)&rfreq[bt];
-		f[0] = _mm_add_epi32(f[0], _mm_cvtepu8_epi32(c));
-		f[1] = _mm_add_epi32(f[1], _mm_cvtepu8_epi32(_mm_srli_si128(c, 4)));
-		f[2] = _mm_add_epi32(f[2], _mm_cvtepu8_epi32(_mm_srli_si128(c, 8)));
-		f[3] = _mm_add_epi32(f[3], _mm_cvtepu8_epi32(_mm_srli_si128(c, 12)));
+		lo = _mm_unpacklo_epi8(c, zero);
+		hi = _mm_unpackhi_epi8(c, zero);
+		f[0] = _mm_add_epi32(f[0], _mm_unpacklo_epi16(lo, zero));
+		f[1] = _mm_add_epi32(f[1], _mm_unpackhi_epi16(lo, zero));
+		f[2] = _mm_add_epi32(f[2], _mm_unpacklo_epi16(hi, zero));
+		f[3] = _mm_add_epi32(f[3], _mm_unpackhi_epi16(hi, zero));
 	}
 }
 #endif
