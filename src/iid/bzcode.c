@@ -1,17 +1,20 @@
 /* bzcode.c - coding one bzip2 block from its Burrows-Wheeler transform, as
  * bzip2 1.0.x does, counting bits instead of writing them (see bzsize.c):
- * MTF with zero-run coding (generateMTFValues), then sendMTFValues' tables,
- * their four refinement passes, the selectors and the coded data.
+ * the MTF values (bzmtf.c), then sendMTFValues' tables, their four
+ * refinement passes, the selectors and the coded data.
  *
- * For the small alphabets of decimal text the hot loops run without
- * data-dependent branches: an MTF list of up to 16 symbols is a word of
- * nibbles, zero runs are coded from a table, and a group of 50 values is a
- * vector of 16 counts. */
+ * For the small alphabets of decimal text a group of 50 values is a vector
+ * of 16 counts, so that the passes run without data-dependent branches
+ * (and on SSE4.1, cost all six tables at once). */
 #include "config.h"
 
 #include <string.h>
 
 #include "iid/bzsize_int.h"
+
+#ifdef BZ_X86_SIMD
+#include <smmintrin.h>
+#endif
 
 /* bzip2's huffman.c BZ2_hbMakeCodeLengths, reproduced for its tie-breaking */
 #define WEIGHTOF(z) ((z) & 0xffffff00)
@@ -101,171 +104,6 @@ static void make_code_lengths(uint8_t *len, const int32_t *freq, int alpha, int 
 			weight[i] = j << 8;
 		}
 	}
-}
-
-size_t bz_put_zero_run(uint16_t *out, size_t z)
-{
-	size_t k = 0;
-	z--;
-	for (;;) {
-		out[k++] = (z & 1) ? BZ_RUNB : BZ_RUNA;
-		if (z < 2)
-			return k;
-		z = (z - 2) / 2;
-	}
-}
-
-/* One MTF step on a list of bytes (bzip2's own loop): ll's place in it;
- * ll moves to the front. */
-static int mtf_byte_list(uint8_t *list, uint8_t ll)
-{
-	uint8_t tmp = list[0], tmp2;
-	int j = 0;
-	while (ll != tmp) {
-		j++;
-		tmp2 = tmp;
-		tmp = list[j];
-		list[j] = tmp2;
-	}
-	list[0] = tmp;
-	return j;
-}
-
-/* An MTF list of up to 16 symbols as the nibbles of a word, the front in
- * the lowest: 0, 1, ..., n - 1 */
-static uint64_t mtf_nibble_list(int n)
-{
-	uint64_t list = 0;
-	for (int i = n - 1; i >= 0; i--)
-		list = list << 4 | (uint64_t)i;
-	return list;
-}
-
-/* One MTF step on such a list: ll's place in it; ll moves to the front. */
-static inline unsigned mtf_nibble_step(uint64_t *list, uint64_t ll)
-{
-	uint64_t v = *list ^ (0x1111111111111111ULL * ll);
-	/* the flag of v's lowest zero nibble is exact (a borrow only flags
-	 * nibbles above a true zero); ll is in the list, so it exists */
-	uint64_t z = (v - 0x1111111111111111ULL) & ~v & 0x8888888888888888ULL;
-	uint64_t upto = z ^ (z - 1);   /* the nibbles up to and including ll's */
-	*list = (*list & ~upto) | ((*list << 4) & upto) | ll;
-	return (unsigned)__builtin_ctzll(z) >> 2;
-}
-
-/* Zero-run coding of MTF place j (bzip2's generateMTFValues) without a
- * branch on whether j is 0 (a third of the time, unpredictably, on the text
- * of 8-bit samples): a pending run of up to BZ_RUN_TAB - 1 zeros is written
- * from a table with the value j + 1 after it on every step, and kept only
- * when j closes the run. */
-static inline void run_code(const struct iid_bzwork *w, uint16_t *mtfv, size_t *wr, size_t *zpend,
-			    unsigned j)
-{
-	size_t rl;
-	if (__builtin_expect(*zpend >= BZ_RUN_TAB - 1, 0)) {
-		if (j == 0) {
-			++*zpend;
-			return;
-		}
-		*wr += bz_put_zero_run(mtfv + *wr, *zpend);
-		mtfv[(*wr)++] = (uint16_t)(j + 1);
-		*zpend = 0;
-		return;
-	}
-	rl = w->run_len[*zpend];
-	memcpy(mtfv + *wr, w->run_sym[*zpend], sizeof w->run_sym[0]);
-	mtfv[*wr + rl] = (uint16_t)(j + 1);
-	/* (masks, not conditionals, which the compiler may turn back into
-	 * branches) */
-	*wr += (rl + 1) & -(size_t)(j != 0);
-	*zpend = (*zpend + 1) & -(size_t)(j == 0);
-}
-
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#include <smmintrin.h>
-#define BZ_X86_SIMD 1   /* SSSE3 and SSE4.1 paths, taken where the processor has them */
-/* MTF of up to 16 symbols with the list held as each symbol's place, a
- * byte per symbol in a vector: a step broadcasts the symbol's place j
- * (pshufb), adds 1 to the places below j and sets the symbol's to 0.  The
- * chain from one step to the next is four one-cycle vector operations,
- * against about eight for the word of nibbles, and the step is a third of
- * its instructions.  Returns the values written; *zpend: the run left open.
- * (Writing the places first and coding the zero runs 64 places at a time
- * was slower: most places are not 0.) */
-__attribute__((target("ssse3"))) static size_t mtf_places_ssse3(struct iid_bzwork *w, size_t nb,
-								 const int *unseq, int n_in_use,
-								 size_t *zpend)
-{
-	__m128i bcast[256], keep[256], place;
-	const __m128i lanes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-	uint8_t init[16];
-	const uint8_t *bwt = w->bwt;
-	uint16_t *mtfv = w->mtfv;
-	size_t wr = 0, z = 0;
-
-	/* by byte value: its symbol in every lane, and every lane but its */
-	for (int b = 0; b < 256; b++) {
-		bcast[b] = _mm_set1_epi8((char)(unseq[b] >= 0 ? unseq[b] : 0));
-		keep[b] = _mm_xor_si128(_mm_cmpeq_epi8(bcast[b], lanes), _mm_set1_epi8(-1));
-	}
-	/* symbol v at place v; unused lanes at 127, which no place exceeds */
-	for (int v = 0; v < 16; v++)
-		init[v] = (uint8_t)(v < n_in_use ? v : 127);
-	place = _mm_loadu_si128((const __m128i *)init);
-	for (size_t s = 0; s < nb; s++) {
-		uint8_t c = bwt[s];
-		__m128i j = _mm_shuffle_epi8(place, bcast[c]);
-		place = _mm_sub_epi8(place, _mm_cmpgt_epi8(j, place));
-		place = _mm_and_si128(place, keep[c]);
-		run_code(w, mtfv, &wr, &z, (unsigned)_mm_cvtsi128_si32(j) & 255);
-	}
-	*zpend = z;
-	return wr;
-}
-#endif
-
-/* MTF + zero-run coding (bzip2's generateMTFValues) of bwt[0..nb-1] into
- * mtfv, ending with the end-of-block symbol; returns the number of values. */
-static size_t mtf_encode(struct iid_bzwork *w, size_t nb, const int *unseq, int n_in_use)
-{
-	const uint8_t *bwt = w->bwt;
-	uint16_t *mtfv = w->mtfv;
-	size_t wr = 0, zpend = 0;
-
-#ifdef BZ_X86_SIMD
-	if (n_in_use <= 16 && w->use_simd && __builtin_cpu_supports("ssse3")) {
-		wr = mtf_places_ssse3(w, nb, unseq, n_in_use, &zpend);
-	} else
-#endif
-	if (n_in_use <= 16) {
-		uint64_t list = mtf_nibble_list(n_in_use);
-		for (size_t s = 0; s < nb; s++)
-			run_code(w, mtfv, &wr, &zpend,
-				 mtf_nibble_step(&list, (uint64_t)unseq[bwt[s]]));
-	} else {
-		uint8_t yy[256];
-		for (int i = 0; i < n_in_use; i++)
-			yy[i] = (uint8_t)i;
-		for (size_t s = 0; s < nb; s++) {
-			uint8_t ll = (uint8_t)unseq[bwt[s]];
-			int j;
-			if (yy[0] == ll) {
-				zpend++;
-				continue;
-			}
-			if (zpend > 0) {
-				wr += bz_put_zero_run(mtfv + wr, zpend);
-				zpend = 0;
-			}
-			j = mtf_byte_list(yy, ll);
-			/* position j >= 1 is coded as j + 1 (0, 1 are RUNA, RUNB) */
-			mtfv[wr++] = (uint16_t)(j + 1);
-		}
-	}
-	if (zpend > 0)
-		wr += bz_put_zero_run(mtfv + wr, zpend);
-	mtfv[wr++] = (uint16_t)(n_in_use + 1);
-	return wr;
 }
 
 /* sendMTFValues' starting tables: the alphabet cut into n_groups ranges of
@@ -501,7 +339,7 @@ uint64_t bz_block_code_bits(struct iid_bzwork *w, size_t n, const unsigned char 
 
 	for (i = 0; i < 256; i++)
 		unseq[i] = in_use[i] ? n_in_use++ : -1;
-	wr = mtf_encode(w, n, unseq, n_in_use);
+	wr = bz_mtf_encode(w, n, unseq, n_in_use);
 
 	/* sendMTFValues */
 	alpha = n_in_use + 2;
@@ -529,7 +367,7 @@ uint64_t bz_block_code_bits(struct iid_bzwork *w, size_t n, const unsigned char 
 		for (t = 0; t < n_groups; t++)
 			pos[t] = (uint8_t)t;
 		for (size_t k = 0; k < n_sel; k++)
-			b += (uint64_t)mtf_byte_list(pos, selector[k]) + 1;
+			b += (uint64_t)bz_mtf_byte_list(pos, selector[k]) + 1;
 	}
 	/* delta-coded code lengths */
 	for (t = 0; t < n_groups; t++) {

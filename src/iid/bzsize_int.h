@@ -43,9 +43,21 @@ struct iid_bzwork {
 	uint8_t run_len[BZ_RUN_TAB];                   /* in this many values */
 };
 
-/* bzip2's coding of a run of z zeros (z >= 1) as RUNA/RUNB digits into
- * out; returns their number */
+/* SSSE3 and SSE4.1 paths, taken where the processor has them */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define BZ_X86_SIMD 1
+#endif
+
+/* bzmtf.c: bzip2's coding of a run of z zeros (z >= 1) as RUNA/RUNB digits
+ * into out; returns their number */
 size_t bz_put_zero_run(uint16_t *out, size_t z);
+/* One MTF step on a list of bytes (bzip2's own loop): ll's place in it;
+ * ll moves to the front. */
+int bz_mtf_byte_list(uint8_t *list, uint8_t ll);
+/* MTF + zero-run coding (bzip2's generateMTFValues) of w->bwt[0..nb-1]
+ * (unseq: each byte's symbol, n_in_use of them) into w->mtfv, ending with
+ * the end-of-block symbol; returns the number of values. */
+size_t bz_mtf_encode(struct iid_bzwork *w, size_t nb, const int *unseq, int n_in_use);
 /* Bits of one compressed block of n bytes (magic, CRC, randomised bit,
  * origPtr, and everything sendMTFValues writes) from its transform in
  * w->bwt and the byte values it holds. */

@@ -2,7 +2,7 @@
 src_librngaudit_a_SOURCES += \
 	src/iid/iid.h src/iid/data.c src/iid/shuffle.c src/iid/stats.c \
 	src/iid/permutation.c src/iid/chisquare.c src/iid/lrs_test.c \
-	src/iid/bzsize.c src/iid/bzsize.h src/iid/bzsize_int.h src/iid/bzcode.c src/iid/tokbwt.c src/iid/tokbwt_int.h src/iid/toksort.c src/iid/stats_bits.c src/iid/stats_int.h \
+	src/iid/bzsize.c src/iid/bzsize.h src/iid/bzsize_int.h src/iid/bzcode.c src/iid/bzmtf.c src/iid/tokbwt.c src/iid/tokbwt_int.h src/iid/toksort.c src/iid/stats_bits.c src/iid/stats_int.h \
 	src/conditioning.c src/conditioning.h src/restart.c src/restart.h
 src_rngaudit_SOURCES += src/cli/cmd_iid.c src/cli/cmd_restart.c src/cli/cmd_conditioning.c
 
