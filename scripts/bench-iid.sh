@@ -64,7 +64,7 @@ iid_case "iid 1-bit getrandom" "$tmp/g1.bin" 1
 iid_case "iid 1-bit truerand_1bit.bin" "$NIST/truerand_1bit.bin" 1
 iid_case "iid 1-bit biased-random-bits.bin (98% 0)" "$NIST/biased-random-bits.bin" 1
 iid_case "iid 1-bit ringOsc-nist.bin (not IID)" "$NIST/ringOsc-nist.bin" 1
-iid_case "iid 8-bit sim:ideal" "$tmp/s8.bin" 8
+iid_case "iid 8-bit sim:ideal (seed 1: 1% tail)" "$tmp/s8.bin" 8
 iid_case "iid 8-bit getrandom" "$tmp/g8.bin" 8
 iid_case "iid 8-bit truerand_8bit.bin" "$NIST/truerand_8bit.bin" 8
 LC_ALL=C awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "%c", i % 256 }' >"$tmp/c8.bin"
