@@ -236,8 +236,9 @@ static int order_by_keys(struct iid_tokbwt *t, size_t m, uint32_t *by8)
 			else
 				sort_bucket(pa + by8[b], pb + by8[b], by8[b + 1] - by8[b], 24);
 	}
-	/* (a loop of its own for each kind of record: the compiler
-	 * vectorises the first) */
+	/* the strings before the rotations: a loop for each kind of record
+	 * (t->have_keys is read through t, which the stores may alias, so the
+	 * compiler would test it for every record) */
 	if (!t->have_keys)
 		for (size_t j = 0; j < m; j++)
 			t->dprev[j] = (uint16_t)(rec[j] >> TOK_IDX_BITS & (TOK_MAX_DISTINCT - 1));
