@@ -345,21 +345,14 @@ void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g)
 				h[0][a[i]]++;
 			}
 		} else {
-			for (i = 0; i + 8 <= n; i += 8) {
-				uint64_t x = iid_rng_next(&s), y = iid_rng_next(&s), v = 0;
-				for (int k = 0; k < 4; k++)
-					v |= (uint64_t)r->table[(x >> (16 * k)) & 0xffff] << (8 * k) |
-					     (uint64_t)r->table[(y >> (16 * k)) & 0xffff] << (8 * k + 32);
-				memcpy(a + i, &v, 8);
-				ARR_COUNT8(v);
-			}
-			if (i + 4 <= n) {   /* (four values a draw, as ever) */
+			/* four values a draw, the first from its low bits */
+			for (i = 0; i + 4 <= n; i += 4) {
 				uint64_t x = iid_rng_next(&s);
 				for (int k = 0; k < 4; k++) {
-					a[i + k] = r->table[(x >> (16 * k)) & 0xffff];
-					h[k][a[i + k]]++;
+					uint8_t v = r->table[(x >> (16 * k)) & 0xffff];
+					a[i + k] = v;
+					h[k][v]++;
 				}
-				i += 4;
 			}
 		}
 #undef ARR_COUNT8
