@@ -326,7 +326,12 @@ void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g)
 		if (r->direct == 8) {
 			for (i = 0; i + 8 <= n; i += 8) {
 				uint64_t x = iid_rng_next(&s);
-				memcpy(a + i, &x, 8);   /* any byte order: uniform either way */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+				/* the first value from the low bits on any machine,
+				 * so that a seed gives the same arrangement */
+				x = __builtin_bswap64(x);
+#endif
+				memcpy(a + i, &x, 8);
 				ARR_COUNT8(x);
 			}
 		} else if (r->direct) {
