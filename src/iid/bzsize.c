@@ -78,16 +78,17 @@ void iid_bzwork_free(struct iid_bzwork *w)
 	free(w);
 }
 
-/* The block's Burrows-Wheeler transform into w->bwt: by tokens when the
- * block is decimal text, else by sorting the suffixes of block + its first
- * `wrap` bytes; and, if in_use is not NULL, the byte values it holds.  -1
- * when the rotation order cannot be established cheaply. */
-static int block_transform(struct iid_bzwork *w, size_t n, unsigned char *in_use)
+/* The block's Burrows-Wheeler transform into w->bwt: by tokens when
+ * `tokens` is set and the block is decimal text, else by sorting the
+ * suffixes of block + its first `wrap` bytes; and, if in_use is not NULL,
+ * the byte values it holds.  -1 when the rotation order cannot be
+ * established cheaply. */
+static int block_transform(struct iid_bzwork *w, size_t n, int tokens, unsigned char *in_use)
 {
 	uint8_t *blk = w->block, *bwt = w->bwt;
 	size_t nb = 0, wrap = n < BZ_WRAP ? n : BZ_WRAP, prev = (size_t)-1;
 
-	if (w->use_tok && iid_tokbwt(blk, n, bwt, in_use, w->tok) == 0)
+	if (tokens && iid_tokbwt(blk, n, bwt, in_use, w->tok) == 0)
 		return 0;
 	if (in_use) {
 		memset(in_use, 0, 256);
@@ -110,16 +111,16 @@ static int block_transform(struct iid_bzwork *w, size_t n, unsigned char *in_use
 	return 0;
 }
 
-/* The bits of the block in w->block; in_use: the byte values RLE1 wrote
- * into it, or NULL when the block is the input's own bytes (then they are
- * found here).  Returns 0, or -1 when the rotation order cannot be
- * established cheaply. */
-static int block_bits(struct iid_bzwork *w, size_t n, const unsigned char *in_use,
+/* The bits of the block in w->block (tokens: try the token sort);
+ * in_use: the byte values RLE1 wrote into it, or NULL when the block is the
+ * input's own bytes (then they are found here).  Returns 0, or -1 when the
+ * rotation order cannot be established cheaply. */
+static int block_bits(struct iid_bzwork *w, size_t n, int tokens, const unsigned char *in_use,
 		      uint64_t *bits)
 {
 	unsigned char found[256];
 
-	if (block_transform(w, n, in_use ? NULL : found) != 0)
+	if (block_transform(w, n, tokens, in_use ? NULL : found) != 0)
 		return -1;
 	*bits = bz_block_code_bits(w, n, in_use ? in_use : found);
 	return 0;
@@ -226,9 +227,10 @@ int iid_bz2_size_decimal(const uint8_t *v, size_t n, int level, struct iid_bzwor
 			bb = bz_block_code_bits(w, nb, in_use);
 		} else {
 			/* the tokens declined (deep ties among more than 256
-			 * distinct ones): this block as text */
+			 * distinct ones): this block as text, suffix-sorted (the
+			 * same tokens would decline again) */
 			dec_write(v, n, s, nb, w->block);
-			if (block_bits(w, nb, NULL, &bb) != 0)
+			if (block_bits(w, nb, 0, NULL, &bb) != 0)
 				return -1;
 		}
 		bits += bb;
@@ -285,7 +287,7 @@ int iid_bz2_size(const uint8_t *in, size_t n, int level, struct iid_bzwork *w, u
 			if (state_ch < 256)
 				ADD_PAIR();
 			if (nblock > 0) {
-				if (block_bits(w, nblock, in_use, &bb) != 0)
+				if (block_bits(w, nblock, w->use_tok, in_use, &bb) != 0)
 					return -1;
 				bits += bb;
 			}
@@ -294,7 +296,7 @@ int iid_bz2_size(const uint8_t *in, size_t n, int level, struct iid_bzwork *w, u
 		}
 		{
 			uint64_t bb;
-			if (block_bits(w, nblock, in_use, &bb) != 0)
+			if (block_bits(w, nblock, w->use_tok, in_use, &bb) != 0)
 				return -1;
 			bits += bb;
 			nblock = 0;

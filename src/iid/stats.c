@@ -381,14 +381,19 @@ int iid_compress_values(const uint8_t *v, size_t n, struct iid_scratch *w, long 
 			struct err *e)
 {
 	char *p = w->text;
+	size_t len;
+	unsigned int dest_len;
+	int rc;
 
 	if (w->fast_bz) {
 		/* the size without writing the text */
-		uint64_t size, len;
-		if (iid_bz2_size_decimal(v, n, IID_BZ_LEVEL, w->bz, &size, &len) == 0) {
-			*out = size <= nist_dest_len(len, w) ? (long double)size : 0.0L;
+		uint64_t size, tlen;
+		if (iid_bz2_size_decimal(v, n, IID_BZ_LEVEL, w->bz, &size, &tlen) == 0) {
+			*out = size <= nist_dest_len(tlen, w) ? (long double)size : 0.0L;
 			return 0;
 		}
+		/* declined (a periodic block, or a single sample): libbz2,
+		 * whose own sorter handles it */
 	}
 	for (size_t i = 0; i < n; i++) {
 		unsigned l;
@@ -396,26 +401,10 @@ int iid_compress_values(const uint8_t *v, size_t n, struct iid_scratch *w, long 
 		memcpy(p, s, 4);   /* table rows are 5 bytes: copy 4, advance by l */
 		p += l;
 	}
-	return iid_compress_text((size_t)(p - w->text), w, out, e);
-}
-
-/* scores w->text[0..len-1] (the numbers, each followed by a space) */
-int iid_compress_text(size_t len, struct iid_scratch *w, long double *out, struct err *e)
-{
-	unsigned int dest_len;
-	int rc;
-
+	len = (size_t)(p - w->text);
 	if (len > 0)
 		len--;      /* no space after the last number */
 	dest_len = nist_dest_len(len, w);
-	if (w->fast_bz) {
-		uint64_t size;
-		if (iid_bz2_size((const uint8_t *)w->text, len, IID_BZ_LEVEL, w->bz, &size) == 0) {
-			*out = size <= dest_len ? (long double)size : 0.0L;
-			return 0;
-		}
-		/* declined (periodic text): fall through to libbz2 */
-	}
 	rc = BZ2_bzBuffToBuffCompress(w->dest, &dest_len, w->text, (unsigned int)len,
 				      IID_BZ_LEVEL, 0, 0);
 	if (rc == BZ_OK)

@@ -134,10 +134,9 @@ unsigned long iid_stat_periodicity(const uint8_t *x, size_t m, unsigned p);
 unsigned long iid_stat_covariance(const uint8_t *x, size_t m, unsigned p);
 /* "v " for v in 0..255 (*len characters, rows padded to 5 bytes) */
 const char *iid_dec_str(unsigned v, unsigned *len);
-/* 5.1.11: scores the samples v[0..n-1], or w->text[0..len-1] (the numbers,
- * each followed by a space) */
+/* 5.1.11: scores the samples v[0..n-1] (bzip2's size of their decimal
+ * text; w->text is scratch) */
 int iid_compress_values(const uint8_t *v, size_t n, struct iid_scratch *w, long double *out,
 			struct err *e);
-int iid_compress_text(size_t len, struct iid_scratch *w, long double *out, struct err *e);
 
 #endif
