@@ -338,10 +338,10 @@ static void check_bzsize(void)
 		}
 		len--;
 		rc = BZ2_bzBuffToBuffCompress(dest, &dl, text, (unsigned)len, 5, 0, 0);
-		/* token sort with the vector MTF step, with the portable one,
-		 * and the suffix sort */
+		/* token sort with the vector MTF and refinement passes, with
+		 * the portable ones, and the suffix sort */
 		for (int variant = 0; variant < 3; variant++) {
-			static const char *how[3] = { "token sort", "token sort, portable MTF",
+			static const char *how[3] = { "token sort", "token sort, portable MTF and passes",
 						      "suffix sort" };
 			uint64_t size = 0;
 			int r;

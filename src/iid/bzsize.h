@@ -26,8 +26,8 @@ uint64_t iid_decimal_text_len(const uint8_t *v, size_t n);
  * characters with libdivsufsort (on = 0; for tests). */
 void iid_bzwork_use_tokens(struct iid_bzwork *w, int on);
 
-/* Use the vector MTF step where the processor has it (the default), or
- * always the portable one (on = 0; for tests). */
+/* Use the vector MTF step and Huffman refinement pass where the processor
+ * has them (the default), or always the portable ones (on = 0; for tests). */
 void iid_bzwork_use_simd(struct iid_bzwork *w, int on);
 
 /* tokbwt.c: the Burrows-Wheeler transform (last column of the sorted

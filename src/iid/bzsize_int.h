@@ -35,7 +35,7 @@ struct iid_bzwork {
 	uint16_t *mtfv;             /* MTF values, + BZ_RUN_SLACK spare */
 	struct iid_tokbwt *tok;     /* token sort for the decimal text (tokbwt.c) */
 	int use_tok;
-	int use_simd;               /* the vector MTF step, where there is one */
+	int use_simd;               /* the vector MTF and refinement, where there are */
 	uint8_t *selector;          /* per group of 50 MTF values: its table */
 	bz_u8x16 *gcount;           /* and its symbol counts (refine_small) */
 	bz_u8x16 unit[16];          /* 1 in lane v */
