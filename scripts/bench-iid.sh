@@ -85,7 +85,7 @@ spread_case() {   # BITS
 		s=$((s + 1))
 	done
 	sort -g "$tmp/spread" | awk -v bits="$1" -v k="$SEEDS" '
-		{ w[NR] = $1; c[NR] = $2; if ($1 <= 10) under++ }
+		{ w[NR] = $1; if ($1 <= 10) under++ }
 		END {
 			m = (NR % 2) ? w[(NR + 1) / 2] : (w[NR / 2] + w[NR / 2 + 1]) / 2
 			p90 = w[int(0.9 * NR + 0.999)]
