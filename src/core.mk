@@ -1,4 +1,4 @@
-# core.mk: errors, samples, sources, engine, sysinfo and the sources/collect commands (included by Makefile.am)
+# core.mk: errors, samples, sources, engine and the sources/collect commands (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/err.c src/err.h \
 	src/samples.c src/samples.h \
@@ -6,7 +6,7 @@ src_librngaudit_a_SOURCES += \
 	src/asyncsink.c src/asyncsink.h \
 	src/recorder.c src/recorder.h \
 	src/atomicfile.c src/atomicfile.h \
-	src/sysinfo.c src/sysinfo.h src/bitops.h \
+	src/bitops.h \
 	src/sources/source.c src/sources/source.h src/sources/backend.h \
 	src/sources/spec.c src/sources/spec.h \
 	src/sources/x86rng.c src/sources/x86rng.h src/sources/hwrng.c src/sources/getrandom.c \

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "atomicfile.h"
-#include "sysinfo.h"
+#include "audit/sysinfo.h"
 #include "tap.h"
 
 static int count_entries(const char *dir)

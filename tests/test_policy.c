@@ -5,8 +5,8 @@
 
 #include <string.h>
 
-#include "policy.h"
-#include "quirks.h"
+#include "audit/policy.h"
+#include "audit/quirks.h"
 #include "tap.h"
 
 static int parse(struct policy *p, const char *text, struct err *e)

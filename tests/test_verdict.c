@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "verdict.h"
+#include "audit/verdict.h"
 
 struct fixture {
 	struct source_info info;

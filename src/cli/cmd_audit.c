@@ -29,14 +29,14 @@
 #include "engine.h"
 #include "estimators/noniid.h"
 #include "health_monitor.h"
-#include "policy.h"
-#include "quirks.h"
+#include "audit/policy.h"
+#include "audit/quirks.h"
 #include "recorder.h"
 #include "report/report.h"
 #include "samples.h"
 #include "sources/source.h"
-#include "sysinfo.h"
-#include "verdict.h"
+#include "audit/sysinfo.h"
+#include "audit/verdict.h"
 
 #ifndef RNGAUDIT_PKGDATADIR
 #define RNGAUDIT_PKGDATADIR "/usr/local/share/rngaudit"

@@ -6,7 +6,7 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "sources/source.h"
-#include "sysinfo.h"
+#include "audit/sysinfo.h"
 
 int cmd_sources(int argc, char **argv)
 {

@@ -19,10 +19,10 @@
 #include "err.h"
 #include "estimators/noniid.h"
 #include "health_monitor.h"
-#include "policy.h"
+#include "audit/policy.h"
 #include "sources/source.h"
-#include "sysinfo.h"
-#include "verdict.h"
+#include "audit/sysinfo.h"
+#include "audit/verdict.h"
 
 struct report_source {
 	char requested[256];          /* the spec as asked for */

@@ -2,7 +2,7 @@
  * matching against the machine's CPU identity and microcode revision. */
 #include "config.h"
 
-#include "quirks.h"
+#include "audit/quirks.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -16,8 +16,8 @@
 
 #include "estimators/noniid.h"
 #include "health_monitor.h"
-#include "policy.h"
-#include "quirks.h"
+#include "audit/policy.h"
+#include "audit/quirks.h"
 #include "sources/source.h"
 
 enum verdict_status { VERDICT_PASS, VERDICT_WARN, VERDICT_FAIL, VERDICT_UNAVAILABLE };

@@ -11,7 +11,7 @@
  */
 #include "config.h"
 
-#include "verdict.h"
+#include "audit/verdict.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 /* sysinfo.c - CPU identity (CPUID), microcode (/proc/cpuinfo), kernel and host (uname). */
 #include "config.h"
 
-#include "sysinfo.h"
+#include "audit/sysinfo.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * key=value parser (data/policy.default documents every key and value). */
 #include "config.h"
 
-#include "policy.h"
+#include "audit/policy.h"
 
 #include <errno.h>
 #include <math.h>
