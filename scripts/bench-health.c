@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "health.h"
+#include "health/health.h"
 
 static double now(void)
 {

@@ -10,8 +10,8 @@
 #include <gsl/gsl_cdf.h>
 
 #include "engine.h"
-#include "health.h"
-#include "health_monitor.h"
+#include "health/health.h"
+#include "health/health_monitor.h"
 #include "sources/source.h"
 #include "tap.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "tap.h"
-#include "wordcheck.h"
+#include "health/wordcheck.h"
 
 static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
 static uint64_t xorshift(void)

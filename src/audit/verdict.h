@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "estimators/noniid.h"
-#include "health_monitor.h"
+#include "health/health_monitor.h"
 #include "audit/policy.h"
 #include "audit/quirks.h"
 #include "sources/source.h"

@@ -28,7 +28,7 @@
 #include "cli/commands.h"
 #include "engine.h"
 #include "estimators/noniid.h"
-#include "health_monitor.h"
+#include "health/health_monitor.h"
 #include "audit/policy.h"
 #include "audit/quirks.h"
 #include "recorder.h"

@@ -12,7 +12,7 @@
 #include "cli/health_print.h"
 #include "asyncsink.h"
 #include "engine.h"
-#include "health_monitor.h"
+#include "health/health_monitor.h"
 #include "recorder.h"
 #include "samples.h"
 #include "sources/source.h"

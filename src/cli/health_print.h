@@ -4,8 +4,8 @@
 
 #include <stdio.h>
 
-#include "health.h"
-#include "health_monitor.h"
+#include "health/health.h"
+#include "health/health_monitor.h"
 
 /* The full results, one fact per line:
  *   RCT cutoff: 4

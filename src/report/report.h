@@ -18,7 +18,7 @@
 #include "engine.h"
 #include "err.h"
 #include "estimators/noniid.h"
-#include "health_monitor.h"
+#include "health/health_monitor.h"
 #include "audit/policy.h"
 #include "sources/source.h"
 #include "audit/sysinfo.h"

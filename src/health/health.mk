@@ -1,8 +1,8 @@
 # health.mk: SP 800-90B 4.4 health tests and the health command (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
-	src/health.c src/health.h \
-	src/wordcheck.c src/wordcheck.h \
-	src/health_monitor.c src/health_monitor.h
+	src/health/health.c src/health/health.h \
+	src/health/wordcheck.c src/health/wordcheck.h \
+	src/health/health_monitor.c src/health/health_monitor.h
 src_rngaudit_SOURCES += src/cli/cmd_health.c src/cli/health_print.c src/cli/health_print.h
 
 check_PROGRAMS += tests/test_health

@@ -2,7 +2,7 @@
  * on a source's native 16/32/64-bit words (see wordcheck.h for why). */
 #include "config.h"
 
-#include "wordcheck.h"
+#include "health/wordcheck.h"
 
 #include <math.h>
 #include <stdlib.h>

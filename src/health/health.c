@@ -14,7 +14,7 @@
 #include "config.h"
 
 #include "bitops.h"
-#include "health.h"
+#include "health/health.h"
 
 #include <math.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * checks as one engine sink (see health_monitor.h). */
 #include "config.h"
 
-#include "health_monitor.h"
+#include "health/health_monitor.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

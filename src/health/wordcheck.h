@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #include "err.h"
-#include "health.h"
+#include "health/health.h"
 
 #define WORDCHECK_WINDOW_DEFAULT 1024u    /* repeated-word window, as the APT's W */
 #define WORDCHECK_WINDOW_MAX 32768u       /* ring slots are 16-bit */

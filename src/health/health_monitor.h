@@ -21,9 +21,9 @@
 
 #include "engine.h"
 #include "err.h"
-#include "health.h"
+#include "health/health.h"
 #include "sources/source.h"
-#include "wordcheck.h"
+#include "health/wordcheck.h"
 
 struct health_monitor_config {
 	unsigned bits;           /* K, 1..8, the sample width the tests see */
