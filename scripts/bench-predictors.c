@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "estimators/estimators.h"
-#include "samples.h"
+#include "engine/samples.h"
 
 typedef int (*pred_fn)(const uint8_t *, size_t, unsigned, struct est_result *, struct err *);
 

@@ -1,10 +1,6 @@
-# core.mk: errors, samples, sources, engine and the sources/collect commands (included by Makefile.am)
+# core.mk: errors, atomic files, sources and the sources/collect commands (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/err.c src/err.h \
-	src/samples.c src/samples.h \
-	src/engine.c src/engine.h \
-	src/asyncsink.c src/asyncsink.h \
-	src/recorder.c src/recorder.h \
 	src/atomicfile.c src/atomicfile.h \
 	src/bitops.h \
 	src/sources/source.c src/sources/source.h src/sources/backend.h \

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "restart.h"
-#include "samples.h"
+#include "engine/samples.h"
 
 #include <math.h>
 #include <pthread.h>

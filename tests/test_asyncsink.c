@@ -2,7 +2,7 @@
  * and its stop requests and errors reach the engine. */
 #include "config.h"
 
-#include "asyncsink.h"
+#include "engine/asyncsink.h"
 #include "tap.h"
 
 struct checker {

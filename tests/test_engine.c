@@ -4,8 +4,8 @@
 
 #include <stdint.h>
 
-#include "engine.h"
-#include "recorder.h"
+#include "engine/engine.h"
+#include "engine/recorder.h"
 #include "tap.h"
 
 struct counting {

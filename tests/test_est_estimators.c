@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "estimators/estimators.h"
-#include "samples.h"
+#include "engine/samples.h"
 #include "tap.h"
 
 static const struct est_detail *detail(const struct est_result *r, const char *key)

@@ -9,7 +9,7 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "health/health.h"
 #include "health/health_monitor.h"
 #include "sources/source.h"

@@ -18,7 +18,7 @@
 
 #include "estimators/estimators.h"
 #include "estimators/predictor.h"
-#include "samples.h"
+#include "engine/samples.h"
 #include "tap.h"
 
 typedef int (*pred_fn)(const uint8_t *, size_t, unsigned, struct est_result *, struct err *);

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "samples.h"
+#include "engine/samples.h"
 #include "tap.h"
 
 /* Reference slicing: bit i of the stream is bit (7 - i%8) of byte i/8. */

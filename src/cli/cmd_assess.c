@@ -18,7 +18,7 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "estimators/noniid.h"
-#include "samples.h"
+#include "engine/samples.h"
 
 /* NIST's MIN_SIZE: fewer samples than this draws its warning (90B 3.1.1). */
 #define ASSESS_MIN_SAMPLES 1000000u

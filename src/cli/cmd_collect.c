@@ -10,11 +10,11 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/health_print.h"
-#include "asyncsink.h"
-#include "engine.h"
+#include "engine/asyncsink.h"
+#include "engine/engine.h"
 #include "health/health_monitor.h"
-#include "recorder.h"
-#include "samples.h"
+#include "engine/recorder.h"
+#include "engine/samples.h"
 #include "sources/source.h"
 
 #define COLLECT_DEFAULT_SAMPLES 1000000ULL

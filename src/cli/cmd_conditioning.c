@@ -18,7 +18,7 @@
 #include "conditioning.h"
 #include "estimators/estimators.h"
 #include "estimators/noniid.h"
-#include "samples.h"
+#include "engine/samples.h"
 
 /* 90B 3.1.5.2: h' of a conditioned sequential dataset is the bitstring
  * assessment (all ten estimators, or the MCV only for IID data), as NIST's

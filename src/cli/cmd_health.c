@@ -11,9 +11,9 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/health_print.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "health/health_monitor.h"
-#include "samples.h"
+#include "engine/samples.h"
 #include "sources/source.h"
 
 #define HEALTH_DEFAULT_SAMPLES 1000000ULL   /* a source without -n or --follow */

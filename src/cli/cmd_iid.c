@@ -24,7 +24,7 @@
 #include "cli/commands.h"
 #include "estimators/estimators.h"
 #include "iid/iid.h"
-#include "samples.h"
+#include "engine/samples.h"
 
 #define CMD "iid"
 /* NIST's MIN_SIZE: the recommended number of samples and the -t cut */

@@ -11,7 +11,7 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "restart.h"
-#include "samples.h"
+#include "engine/samples.h"
 
 #define CMD "restart"
 

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "estimators/noniid.h"
-#include "samples.h"
+#include "engine/samples.h"
 
 /* NIST's MIN_SIZE: the -t bitstring length and the 90B 3.1.3 data size. */
 #define NONIID_TRUNCATE_BITS 1000000u

@@ -19,7 +19,7 @@
 
 #include <stdint.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "err.h"
 #include "health/health.h"
 #include "sources/source.h"

@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "err.h"
 #include "estimators/noniid.h"
 #include "health/health_monitor.h"

@@ -1,12 +1,12 @@
 /* engine.c - the pull loop: source -> symbolizer -> sinks, in blocks. */
 #include "config.h"
 
-#include "engine.h"
+#include "engine/engine.h"
 
 #include <stdlib.h>
 #include <time.h>
 
-#include "samples.h"
+#include "engine/samples.h"
 
 #define ENGINE_DEFAULT_BLOCK 65536
 

@@ -6,7 +6,7 @@
 #ifndef RNGAUDIT_ASYNCSINK_H
 #define RNGAUDIT_ASYNCSINK_H
 
-#include "engine.h"
+#include "engine/engine.h"
 
 struct asyncsink;
 

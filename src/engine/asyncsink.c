@@ -1,7 +1,7 @@
 /* asyncsink.c - a sink on a worker thread, fed through a ring of block copies. */
 #include "config.h"
 
-#include "asyncsink.h"
+#include "engine/asyncsink.h"
 
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* samples.c - bytes to K-bit samples (MSB first), bit expansion, NIST files. */
 #include "config.h"
 
-#include "samples.h"
+#include "engine/samples.h"
 
 #include <errno.h>
 #include <stdio.h>

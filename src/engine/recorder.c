@@ -1,7 +1,7 @@
 /* recorder.c - sinks that keep samples: to a NIST-format file or to memory. */
 #include "config.h"
 
-#include "recorder.h"
+#include "engine/recorder.h"
 
 #include <errno.h>
 #include <stdlib.h>

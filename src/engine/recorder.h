@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "atomicfile.h"
-#include "engine.h"
+#include "engine/engine.h"
 
 struct recorder {
 	struct sink sink;
