@@ -1,6 +1,7 @@
 # core.mk: errors, atomic files, sources and the sources/collect commands (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/err.c src/err.h \
+	src/parse.c src/parse.h \
 	src/atomicfile.c src/atomicfile.h \
 	src/bitops.h \
 	src/sources/source.c src/sources/source.h src/sources/backend.h \

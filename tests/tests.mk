@@ -1,5 +1,7 @@
 # tests.mk: unit tests of the core modules and CLI end-to-end tests (included by Makefile.am)
-check_PROGRAMS += tests/test_samples tests/test_sources tests/test_engine tests/test_atomicfile tests/test_asyncsink
+check_PROGRAMS += tests/test_samples tests/test_sources tests/test_engine tests/test_atomicfile tests/test_asyncsink tests/test_parse
+tests_test_parse_SOURCES = tests/test_parse.c
+tests_test_parse_LDADD = $(LIBS_ALL)
 tests_test_asyncsink_SOURCES = tests/test_asyncsink.c
 tests_test_asyncsink_LDADD = $(LIBS_ALL)
 tests_test_atomicfile_SOURCES = tests/test_atomicfile.c
@@ -10,7 +12,7 @@ tests_test_samples_SOURCES = tests/test_samples.c
 tests_test_samples_LDADD = $(LIBS_ALL)
 tests_test_sources_SOURCES = tests/test_sources.c
 tests_test_sources_LDADD = $(LIBS_ALL)
-TESTS += tests/test_samples tests/test_sources tests/test_engine tests/test_atomicfile tests/test_asyncsink tests/cli_collect.sh tests/cli_main.sh
-dist_check_SCRIPTS += tests/cli_collect.sh tests/cli_main.sh
+TESTS += tests/test_parse tests/test_samples tests/test_sources tests/test_engine tests/test_atomicfile tests/test_asyncsink tests/cli_collect.sh tests/cli_main.sh tests/cli_hardening.sh
+dist_check_SCRIPTS += tests/cli_collect.sh tests/cli_main.sh tests/cli_hardening.sh
 EXTRA_DIST += HACKING.md tests/data/nist-oracle scripts/bench-collect.sh scripts/bench-lib.sh \
 	scripts/bench-all.sh scripts/baseline-rng.c scripts/install-deps.sh scripts/valgrind-wrap.sh

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cli/cli_util.h"
+#include "parse.h"
 
 #include <errno.h>
 #include <math.h>
@@ -13,15 +14,52 @@
 
 volatile sig_atomic_t cli_stop;
 
+/* Writes s to fp with control characters escaped (\n, \t, \x1b...), so that
+ * a file name, an argument or a CSV field echoed into a message can neither
+ * break it over lines nor drive the terminal. */
+void cli_put_escaped(FILE *fp, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '\n')
+			fputs("\\n", fp);
+		else if (*p == '\t')
+			fputs("\\t", fp);
+		else if (*p == '\r')
+			fputs("\\r", fp);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(fp, "\\x%02x", *p);
+		else
+			fputc(*p, fp);
+	}
+}
+
+static void cli_vline(const char *cmd, const char *fmt, va_list ap)
+{
+	char line[2 * ERR_MSG_MAX];
+	vsnprintf(line, sizeof line, fmt, ap);
+	fputs(cmd ? "rngaudit " : "rngaudit", stderr);
+	if (cmd)
+		fputs(cmd, stderr);
+	fputs(": ", stderr);
+	cli_put_escaped(stderr, line);
+	fputc('\n', stderr);
+}
+
 int cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "rngaudit %s: ", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cli_vline(cmd, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return EXIT_ERROR;
+}
+
+void cli_note(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	cli_vline(cmd, fmt, ap);
+	va_end(ap);
 }
 
 int cli_error_err(const char *cmd, const struct err *e)
@@ -40,72 +78,11 @@ int cli_wants_help(int argc, char **argv)
 	return 0;
 }
 
-int cli_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+int cli_parse_samples(const char *cmd, const char *text, uint64_t *out)
 {
-	char *end;
-	unsigned long long v;
-	double d;
-
-	if (!text || !*text || *text == '-' || *text == '+')
-		return -1;
-	errno = 0;
-	v = strtoull(text, &end, 10);
-	if (errno == 0 && end != text && *end == '\0') {
-		if (v < min || v > max)
-			return -1;
-		*out = v;
-		return 0;
-	}
-	/* Allow exact scientific forms such as 1e6 for convenience. */
-	errno = 0;
-	d = strtod(text, &end);
-	if (errno || end == text || *end != '\0' || !(d >= (double)min) || d > (double)max ||
-	    d != floor(d))
-		return -1;
-	*out = (uint64_t)d;
-	return 0;
-}
-
-int cli_parse_double(const char *text, double *out)
-{
-	char *end;
-	double d;
-	if (!text || !*text)
-		return -1;
-	errno = 0;
-	d = strtod(text, &end);
-	if (errno || end == text || *end != '\0' || !isfinite(d))
-		return -1;
-	*out = d;
-	return 0;
-}
-
-int cli_parse_alpha(const char *text, double *out)
-{
-	double v;
-	if (!text)
-		return -1;
-	if (strncmp(text, "2^", 2) == 0) {
-		char buf[64];
-		const char *p = text + 2;
-		size_t len = strlen(p);
-		if (len >= sizeof buf)
-			return -1;
-		if (p[0] == '(' && len > 2 && p[len - 1] == ')') {
-			memcpy(buf, p + 1, len - 2);
-			buf[len - 2] = '\0';
-		} else {
-			memcpy(buf, p, len + 1);
-		}
-		if (cli_parse_double(buf, &v) != 0)
-			return -1;
-		v = exp2(v);
-	} else if (cli_parse_double(text, &v) != 0) {
-		return -1;
-	}
-	if (!(v > 0.0 && v < 1.0))
-		return -1;
-	*out = v;
+	if (parse_u64(text, 1, CLI_MAX_SAMPLES, out) != 0)
+		return cli_error(cmd, "-n %s: the number of samples must be an integer from 1 to "
+				 CLI_MAX_SAMPLES_TEXT, text);
 	return 0;
 }
 

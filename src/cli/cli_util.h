@@ -15,21 +15,32 @@ enum {
 	EXIT_ERROR = 2,     /* usage, bad input, operational error */
 };
 
-/* Prints "rngaudit CMD: MESSAGE" as one line on stderr; returns EXIT_ERROR. */
+/* Prints "rngaudit CMD: MESSAGE" as one line on stderr (control characters
+ * escaped, see cli_put_escaped); returns EXIT_ERROR. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same line for what is not an error (a warning, a summary); cmd NULL
+ * prints "rngaudit: MESSAGE". */
+void cli_note(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints e's message the same way; returns EXIT_ERROR. */
 int cli_error_err(const char *cmd, const struct err *e);
+
+/* Writes s to fp with control characters escaped as \n, \t, \r, \xHH. */
+void cli_put_escaped(FILE *fp, const char *s);
 
 /* True if argv holds -h or --help before any "--". */
 int cli_wants_help(int argc, char **argv);
 /* Prints the help text of a command (from the command table) on fp. */
 void cli_print_command_help(const char *cmd, FILE *fp);
 
-/* Strict number parsing: the whole text must be a number in range. */
-int cli_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
-int cli_parse_double(const char *text, double *out);
-/* alpha: "2^-30", "2^(-30)" or a decimal such as 1e-6; must be in (0, 1). */
-int cli_parse_alpha(const char *text, double *out);
+/* The largest -n any command takes: 10^15 samples is 31 years of a
+ * 1 GB/s source, far past any run, and leaves every sample count, byte count
+ * and (for 1-bit samples) bit count well inside 64 bits. */
+#define CLI_MAX_SAMPLES 1000000000000000ULL
+#define CLI_MAX_SAMPLES_TEXT "10^15"
+
+/* -n TEXT for CMD: an exact integer from 1 to CLI_MAX_SAMPLES; else prints
+ * one line naming the value and the range and returns EXIT_ERROR. */
+int cli_parse_samples(const char *cmd, const char *text, uint64_t *out);
 
 /* SIGINT/SIGTERM set cli_stop (first signal); a second one restores the
  * default action so a stuck process can still be killed. */

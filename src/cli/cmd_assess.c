@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli/cli_util.h"
+#include "parse.h"
 #include "cli/commands.h"
 #include "estimators/noniid.h"
 #include "engine/samples.h"
@@ -42,8 +43,8 @@ static int assess_parse_block(const char *text, struct assess_args *a)
 		return -1;
 	memcpy(first, text, len);
 	first[len] = '\0';
-	if (cli_parse_u64(first, 0, SIZE_MAX, &idx) != 0 ||
-	    cli_parse_u64(comma + 1, 1, SIZE_MAX, &cnt) != 0)
+	if (parse_u64(first, 0, SIZE_MAX, &idx) != 0 ||
+	    parse_u64(comma + 1, 1, SIZE_MAX, &cnt) != 0)
 		return -1;
 	a->o.sub_index = (size_t)idx;
 	a->o.sub_count = (size_t)cnt;

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli/cli_util.h"
+#include "parse.h"
 #include "cli/commands.h"
 #include "engine/engine.h"
 #include "estimators/noniid.h"
@@ -122,8 +123,8 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 		switch (c) {
 		case 's': a->sources = optarg; break;
 		case 'n':
-			if (cli_parse_u64(optarg, 1, UINT64_MAX, &a->samples) != 0)
-				return cli_error("audit", "-n %s: the number of samples must be a positive integer", optarg);
+			if (cli_parse_samples("audit", optarg, &a->samples) != 0)
+				return EXIT_ERROR;
 			break;
 		case 'b':
 			if (samples_parse_bits(optarg, &a->bits, &e) != 0)
@@ -361,8 +362,7 @@ static int audit_load_quirks(const struct audit_args *a, struct quirk_table *qt)
 	if (quirks_load(qt, path, &e) != 0) {
 		if (explicit || e.code != ERR_UNAVAILABLE)
 			return cli_error_err("audit", &e);
-		fprintf(stderr, "rngaudit audit: warning: no quirk table (%s); known-bad CPUs are not flagged\n",
-			e.msg);
+		cli_note("audit", "warning: no quirk table (%s); known-bad CPUs are not flagged", e.msg);
 		memset(qt, 0, sizeof *qt);
 	}
 	return 0;
@@ -455,10 +455,10 @@ int cmd_audit(int argc, char **argv)
 		}
 		if (!j->probe_unavailable) {
 			if (j->samples)
-				fprintf(stderr, "rngaudit audit: %s: %llu samples of %u bit%s (%s)\n", j->spec,
+				cli_note("audit", "%s: %llu samples of %u bit%s (%s)", j->spec,
 					(unsigned long long)j->samples, a.bits, a.bits == 1 ? "" : "s", j->samples_why);
 			else
-				fprintf(stderr, "rngaudit audit: %s: %s, %u bit%s per sample\n", j->spec,
+				cli_note("audit", "%s: %s, %u bit%s per sample", j->spec,
 					j->samples_why, a.bits, a.bits == 1 ? "" : "s");
 		}
 		if (pthread_create(&tid[i], NULL, audit_source_run, j) != 0)
@@ -514,7 +514,7 @@ int cmd_audit(int argc, char **argv)
 					cli_error("audit", "--plot: the plot script exited with status %d", prc);
 				status = EXIT_ERROR;
 			} else {
-				fprintf(stderr, "rngaudit audit: pictures in %s\n", a.plot);
+				cli_note("audit", "pictures in %s", a.plot);
 			}
 		}
 	}
@@ -537,8 +537,8 @@ int cmd_audit(int argc, char **argv)
 			if (out[i].available && strcmp(out[i].info.name, pol.required[r]) == 0)
 				found = 1;
 		if (!found) {
-			fprintf(stderr, "rngaudit audit: required source '%s' (policy %s) was not audited or not "
-				"available\n", pol.required[r], pol.origin);
+			cli_note("audit", "required source '%s' (policy %s) was not audited or not available",
+				 pol.required[r], pol.origin);
 			any_fail = 1;
 		}
 	}

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli_util.h"
+#include "parse.h"
 #include "cli/commands.h"
 #include "cli/health_print.h"
 #include "engine/asyncsink.h"
@@ -58,8 +59,8 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 		case 's': a->spec = optarg; break;
 		case 'o': a->output = optarg; break;
 		case 'n':
-			if (cli_parse_u64(optarg, 1, UINT64_MAX, &a->samples) != 0)
-				return cli_error("collect", "-n %s: the number of samples must be a positive integer", optarg);
+			if (cli_parse_samples("collect", optarg, &a->samples) != 0)
+				return EXIT_ERROR;
 			break;
 		case 'b':
 			if (samples_parse_bits(optarg, &a->bits, &e) != 0)
@@ -68,11 +69,11 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 		case OPT_NO_HEALTH: a->health = 0; break;
 		case OPT_STOP_ON_FAILURE: a->stop_on_failure = 1; break;
 		case OPT_ENTROPY:
-			if (cli_parse_double(optarg, &a->entropy) != 0 || !(a->entropy > 0))
+			if (parse_double(optarg, &a->entropy) != 0 || !(a->entropy > 0))
 				return cli_error("collect", "--entropy %s: must be a number of bits > 0 and <= the bits per sample", optarg);
 			break;
 		case OPT_ALPHA:
-			if (cli_parse_alpha(optarg, &a->alpha) != 0)
+			if (parse_alpha(optarg, &a->alpha) != 0)
 				return cli_error("collect", "--alpha %s: must be in (0, 1), e.g. 2^-20 or 1e-6", optarg);
 			break;
 		case ':':
@@ -202,7 +203,7 @@ int cmd_collect(int argc, char **argv)
 	}
 	if (rc != 0) {
 		/* The source failed mid-run: keep what came before, whole, and say so. */
-		fprintf(stderr, "rngaudit collect: %s\n", e.msg);
+		cli_note("collect", "%s", e.msg);
 	}
 	if (recorder_commit(&rec, &e) != 0) {
 		health_monitor_free(hm);

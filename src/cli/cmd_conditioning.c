@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli/cli_util.h"
+#include "parse.h"
 #include "cli/commands.h"
 #include "conditioning.h"
 #include "estimators/estimators.h"
@@ -65,7 +66,7 @@ static int h_prime_of_file(const char *path, int iid, long double *h_p, struct e
 static int parse_width(const char *text, const char *what, unsigned *out)
 {
 	uint64_t v;
-	if (cli_parse_u64(text, 1, UINT_MAX, &v) != 0)
+	if (parse_u64(text, 1, UINT_MAX, &v) != 0)
 		return cli_error("conditioning", "%s: '%s' is not an integer in 1..%u", what, text,
 				 UINT_MAX);
 	*out = (unsigned)v;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli_util.h"
+#include "parse.h"
 #include "cli/commands.h"
 #include "cli/health_print.h"
 #include "engine/engine.h"
@@ -67,9 +68,8 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 		case 's': a->spec = optarg; break;
 		case 'f': a->follow = 1; break;
 		case 'n':
-			if (cli_parse_u64(optarg, 1, UINT64_MAX, &a->samples) != 0)
-				return cli_error("health", "-n %s: the number of samples must be a positive integer",
-						 optarg);
+			if (cli_parse_samples("health", optarg, &a->samples) != 0)
+				return EXIT_ERROR;
 			a->have_samples = 1;
 			break;
 		case 'b':
@@ -77,17 +77,17 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 				return cli_error_err("health", &e);
 			break;
 		case 'H':
-			if (cli_parse_double(optarg, &a->entropy) != 0 || !(a->entropy > 0))
+			if (parse_double(optarg, &a->entropy) != 0 || !(a->entropy > 0))
 				return cli_error("health", "--entropy %s: the claimed min-entropy must be a "
 						 "number above 0 (and at most the bits per sample)", optarg);
 			break;
 		case 'a':
-			if (cli_parse_alpha(optarg, &a->alpha) != 0)
+			if (parse_alpha(optarg, &a->alpha) != 0)
 				return cli_error("health", "--alpha %s: must be in (0, 1), e.g. 2^-20 or 1e-6",
 						 optarg);
 			break;
 		case 'i':
-			if (cli_parse_double(optarg, &a->interval) != 0 || !(a->interval > 0))
+			if (parse_double(optarg, &a->interval) != 0 || !(a->interval > 0))
 				return cli_error("health", "--interval %s: must be a number of seconds above 0",
 						 optarg);
 			break;

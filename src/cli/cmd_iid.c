@@ -21,6 +21,7 @@
 #endif
 
 #include "cli/cli_util.h"
+#include "parse.h"
 #include "cli/commands.h"
 #include "estimators/estimators.h"
 #include "iid/iid.h"
@@ -96,7 +97,7 @@ static int parse_seed(const char *text, uint64_t *seed)
 		return cli_error(CMD, "--seed random: getrandom(2) is not available here");
 #endif
 	}
-	if (cli_parse_u64(text, 0, UINT64_MAX, seed) != 0)
+	if (parse_u64(text, 0, UINT64_MAX, seed) != 0)
 		return cli_error(CMD, "--seed: '%s' is not an integer or 'random'", text);
 	return 0;
 }
@@ -143,8 +144,8 @@ int cmd_iid(int argc, char **argv)
 			if (!comma)
 				return cli_error(CMD, "-l: expected INDEX,SAMPLES, got '%s'", optarg);
 			*comma = '\0';
-			if (cli_parse_u64(optarg, 0, SIZE_MAX, &a) != 0 ||
-			    cli_parse_u64(comma + 1, 1, SIZE_MAX, &b) != 0)
+			if (parse_u64(optarg, 0, SIZE_MAX, &a) != 0 ||
+			    parse_u64(comma + 1, 1, SIZE_MAX, &b) != 0)
 				return cli_error(CMD, "-l: expected INDEX,SAMPLES (integers), got '%s,%s'",
 						 optarg, comma + 1);
 			sub_index = (size_t)a;
@@ -156,7 +157,7 @@ int cmd_iid(int argc, char **argv)
 				return EXIT_ERROR;
 			break;
 		case 'T':
-			if (cli_parse_u64(optarg, 1, 64, &u) != 0)
+			if (parse_u64(optarg, 1, 64, &u) != 0)
 				return cli_error(CMD, "--threads: '%s' is not an integer in 1..64", optarg);
 			threads = (int)u;
 			break;

@@ -36,7 +36,7 @@ static int report_merge_cmd(int argc, char **argv)
 	if (report_merge((const char *const *)(argv + optind), (size_t)(argc - optind), out, &e) != 0)
 		return cli_error_err("report", &e);
 	if (strcmp(out, "-") != 0)
-		fprintf(stderr, "rngaudit report: merged %d file%s into %s\n", argc - optind,
+		cli_note("report", "merged %d file%s into %s", argc - optind,
 			argc - optind == 1 ? "" : "s", out);
 	return EXIT_OK;
 }

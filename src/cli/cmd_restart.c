@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "cli/cli_util.h"
+#include "parse.h"
 #include "cli/commands.h"
 #include "restart.h"
 #include "engine/samples.h"
@@ -87,7 +88,7 @@ int cmd_restart(int argc, char **argv)
 	path = argv[0];
 	if (argc == 3 && samples_parse_bits(argv[1], &bits, &e) != 0)
 		return cli_error_err(CMD, &e);
-	if (cli_parse_double(argv[argc - 1], &h_i) != 0)
+	if (parse_double(argv[argc - 1], &h_i) != 0)
 		return cli_error(CMD, "H_I: '%s' is not a number", argv[argc - 1]);
 	if (h_i < 0.0 || h_i > 8.0)
 		return cli_error(CMD, "H_I (%g) must be in [0, bits per sample]", h_i);

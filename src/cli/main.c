@@ -144,8 +144,7 @@ int main(int argc, char **argv)
 	}
 	c = command_find(argv[1]);
 	if (!c) {
-		fprintf(stderr, "rngaudit: unknown command '%s' (see rngaudit --help)\n", argv[1]);
-		return EXIT_ERROR;
+		return cli_error(NULL, "unknown command '%s' (see rngaudit --help)", argv[1]);
 	}
 	if (cli_wants_help(argc - 1, argv + 1)) {
 		cli_print_command_help(c->name, stdout);

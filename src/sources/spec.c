@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "sources/spec.h"
+#include "parse.h"
 
 #include <errno.h>
 #include <math.h>
@@ -111,13 +112,10 @@ int spec_get_u64(struct spec *sp, const char *key, unsigned long long min,
 		 unsigned long long max, unsigned long long *out, struct err *e)
 {
 	const char *v = spec_get(sp, key);
-	char *end;
-	unsigned long long x;
+	uint64_t x;
 	if (!v)
 		return 0;
-	errno = 0;
-	x = strtoull(v, &end, 0);
-	if (errno || end == v || *end || *v == '-' || x < min || x > max)
+	if (parse_u64(v, min, max, &x) != 0)
 		return err_set(e, ERR_USAGE, "source '%s': %s=%s: must be an integer from %llu to %llu",
 			       sp->text, key, v, min, max);
 	*out = x;
