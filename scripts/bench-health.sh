@@ -48,16 +48,16 @@ fi
 
 # 4. online health tests in collect --source getrandom
 G=268435456
-tn=$(median_time "$RUNS" "$RNGAUDIT" collect --source getrandom -n "$G" --no-health -o /dev/null)
-ty=$(median_time "$RUNS" "$RNGAUDIT" collect --source getrandom -n "$G" -o /dev/null)
+tn=$(median_time "$RUNS" "$RNGAUDIT" collect --source getrandom -n "$G" --no-health -o -)
+ty=$(median_time "$RUNS" "$RNGAUDIT" collect --source getrandom -n "$G" -o -)
 echo "collect getrandom, $G samples: --no-health $(rate "$G" "$tn") B/s; with health" \
      "$(rate "$G" "$ty") B/s (overhead $(echo "($ty / $tn - 1) * 100" | bc -l | xargs printf %.1f)%, target < 5%)"
 
 # 5. (informative) rdrand: the native-word checks run on every 64-bit word
 if grep -qw rdrand /proc/cpuinfo; then
 	R=134217728
-	tn=$(median_time "$RUNS" "$RNGAUDIT" collect --source rdrand -n "$R" --no-health -o /dev/null)
-	ty=$(median_time "$RUNS" "$RNGAUDIT" collect --source rdrand -n "$R" -o /dev/null)
+	tn=$(median_time "$RUNS" "$RNGAUDIT" collect --source rdrand -n "$R" --no-health -o -)
+	ty=$(median_time "$RUNS" "$RNGAUDIT" collect --source rdrand -n "$R" -o -)
 	echo "collect rdrand (64-bit words), $R samples: --no-health $(rate "$R" "$tn") B/s; with health" \
 	     "and word checks $(rate "$R" "$ty") B/s (overhead $(echo "($ty / $tn - 1) * 100" | bc -l | xargs printf %.1f)%)"
 fi

@@ -1,30 +1,236 @@
-/* atomicfile.c - temp file + rename, so reports are written whole or not at all. */
+/* atomicfile.c - temp file + rename for regular files, in place for
+ * stdout, devices and FIFOs, so that reports are written whole or not at
+ * all and no device node is ever renamed over. */
 #include "config.h"
 
 #include "atomicfile.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "parse.h"
+
+#define TEMP_TAG ".rngaudit-tmp."
+#define TEMP_RANDOM "XXXXXX"
+
+/* Temporaries open in this process, for atomicfile_remove_temps() from a
+ * signal handler: plain pointers set and cleared outside handlers. */
+#define LIVE_MAX 16
+static char *volatile live_temps[LIVE_MAX];
+
+static void live_add(char *tmp)
+{
+	for (int i = 0; i < LIVE_MAX; i++)
+		if (!live_temps[i]) {
+			live_temps[i] = tmp;
+			return;
+		}
+}
+
+static void live_remove(const char *tmp)
+{
+	for (int i = 0; i < LIVE_MAX; i++)
+		if (live_temps[i] == tmp)
+			live_temps[i] = NULL;
+}
+
+void atomicfile_remove_temps(void)
+{
+	for (int i = 0; i < LIVE_MAX; i++) {
+		char *t = live_temps[i];
+		if (t)
+			unlink(t);   /* async-signal-safe */
+	}
+}
 
 static void atomicfile_reset(struct atomicfile *af)
 {
+	if (af->tmp)
+		live_remove(af->tmp);
 	free(af->path);
+	free(af->target);
 	free(af->tmp);
-	af->fp = NULL;
-	af->path = NULL;
-	af->tmp = NULL;
+	memset(af, 0, sizeof *af);
+}
+
+static int open_failed(struct atomicfile *af, struct err *e, int errnum, const char *why)
+{
+	int code = err_code_from_errno(errnum);
+	if (code == ERR_UNAVAILABLE)   /* ENOENT of the directory: an I/O problem here */
+		code = ERR_IO;
+	err_set_errno(e, code, errnum, "%s: %s", af->path, why);
+	atomicfile_reset(af);
+	return code;
+}
+
+/* The descriptor a name for stdout or an open descriptor means, or -1:
+ * "-", "/dev/stdout", "/dev/stderr", "/dev/fd/N", "/proc/self/fd/N". */
+static int descriptor_alias(const char *path)
+{
+	uint64_t n;
+	if (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0)
+		return STDOUT_FILENO;
+	if (strcmp(path, "/dev/stderr") == 0)
+		return STDERR_FILENO;
+	if (strncmp(path, "/dev/fd/", 8) == 0 && parse_u64(path + 8, 0, INT_MAX, &n) == 0)
+		return (int)n;
+	if (strncmp(path, "/proc/self/fd/", 14) == 0 && parse_u64(path + 14, 0, INT_MAX, &n) == 0)
+		return (int)n;
+	return -1;
+}
+
+static int open_descriptor(struct atomicfile *af, int fd, struct err *e)
+{
+	int dupfd;
+	af->in_place = 1;
+	if (fd == STDOUT_FILENO) {   /* shares stdout's buffer with the rest of the output */
+		af->fp = stdout;
+		return 0;
+	}
+	dupfd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	if (dupfd < 0)
+		return open_failed(af, e, errno, "not an open file descriptor");
+	af->fp = fdopen(dupfd, "wb");
+	if (!af->fp) {
+		int saved = errno;
+		close(dupfd);
+		return open_failed(af, e, saved, "cannot write");
+	}
+	af->owns_fp = 1;
+	return 0;
+}
+
+/* A FIFO opened for writing blocks until a reader comes; O_NONBLOCK fails
+ * with ENXIO instead, so poll for the reader for a bounded time. */
+static int open_fifo_writer(const char *path, int *fdp)
+{
+	struct timespec nap = { 0, 50 * 1000 * 1000 };
+	int waited_ms = 0, fd;
+	for (;;) {
+		fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+		if (fd >= 0 || errno != ENXIO || waited_ms >= ATOMICFILE_FIFO_WAIT_MS)
+			break;
+		nanosleep(&nap, NULL);
+		waited_ms += 50;
+	}
+	if (fd < 0)
+		return errno;
+	/* Writes block again from here on, as on any output. */
+	(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	*fdp = fd;
+	return 0;
+}
+
+static int open_in_place(struct atomicfile *af, const struct stat *st, struct err *e)
+{
+	int fd = -1, rc;
+	if (S_ISFIFO(st->st_mode)) {
+		rc = open_fifo_writer(af->target, &fd);
+		if (rc == ENXIO) {
+			err_set(e, ERR_IO, "%s: FIFO has no reader (waited %d s)", af->path,
+				ATOMICFILE_FIFO_WAIT_MS / 1000);
+			atomicfile_reset(af);
+			return ERR_IO;
+		}
+		if (rc)
+			return open_failed(af, e, rc, "cannot write");
+	} else {
+		fd = open(af->target, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+		if (fd < 0)
+			return open_failed(af, e, errno, "cannot write");
+	}
+	af->fp = fdopen(fd, "wb");
+	if (!af->fp) {
+		int saved = errno;
+		close(fd);
+		return open_failed(af, e, saved, "cannot write");
+	}
+	af->in_place = 1;
+	af->owns_fp = 1;
+	return 0;
+}
+
+/* 1 if name is one of our temporaries: ".NAME.rngaudit-tmp.XXXXXX". */
+static int is_our_temp(const char *name)
+{
+	size_t len = strlen(name), tail = strlen(TEMP_TAG) + strlen(TEMP_RANDOM);
+	return name[0] == '.' && len > tail + 1 &&
+	       strncmp(name + len - tail, TEMP_TAG, strlen(TEMP_TAG)) == 0;
+}
+
+/* Removes our temporaries left in dir by a killed run (over an hour old,
+ * ours by owner, regular files): best effort, errors ignored. */
+static void remove_stale_temps(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	time_t cutoff = time(NULL) - ATOMICFILE_STALE_SECONDS;
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		struct stat st;
+		if (!is_our_temp(de->d_name))
+			continue;
+		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_mtime < cutoff)
+			(void)unlinkat(dirfd(d), de->d_name, 0);
+	}
+	closedir(d);
+}
+
+static int open_temp(struct atomicfile *af, const struct stat *existing, struct err *e)
+{
+	const char *slash = strrchr(af->target, '/');
+	size_t dirlen = slash ? (size_t)(slash - af->target) + 1 : 0;
+	size_t len = strlen(af->target) + strlen(TEMP_TAG) + strlen(TEMP_RANDOM) + 2;
+	char dir[PATH_MAX];
+	mode_t mode, mask;
+	int fd;
+
+	if (dirlen >= sizeof dir)
+		return open_failed(af, e, ENAMETOOLONG, "cannot write");
+	snprintf(dir, sizeof dir, "%.*s", (int)dirlen, dirlen ? af->target : ".");
+	remove_stale_temps(dir);
+	af->tmp = malloc(len);
+	if (!af->tmp)
+		return open_failed(af, e, ENOMEM, "cannot write");
+	/* A dot-file in the same directory: same file system, so rename() is
+	 * atomic, and globs like *.csv or *.prom skip it. */
+	snprintf(af->tmp, len, "%.*s.%s" TEMP_TAG TEMP_RANDOM, (int)dirlen, af->target,
+		 af->target + dirlen);
+	fd = mkostemp(af->tmp, O_CLOEXEC);
+	if (fd < 0) {
+		free(af->tmp);
+		af->tmp = NULL;
+		return open_failed(af, e, errno, "cannot write");
+	}
+	live_add(af->tmp);
+	/* mkstemp creates 0600: keep a replaced file's mode, else 0666 less umask. */
+	mask = umask(0);
+	umask(mask);
+	mode = existing ? existing->st_mode & 07777 : 0666 & ~mask;
+	(void)fchmod(fd, mode);
+	af->fp = fdopen(fd, "wb");
+	if (!af->fp) {
+		int saved = errno;
+		close(fd);
+		unlink(af->tmp);
+		return open_failed(af, e, saved, "cannot write");
+	}
+	return 0;
 }
 
 int atomicfile_open(struct atomicfile *af, const char *path, struct err *e)
 {
-	const char *slash;
-	size_t dirlen, len;
+	struct stat st;
 	int fd;
-	mode_t mask;
 
 	memset(af, 0, sizeof *af);
 	if (!path || !*path)
@@ -32,82 +238,74 @@ int atomicfile_open(struct atomicfile *af, const char *path, struct err *e)
 	af->path = strdup(path);
 	if (!af->path)
 		return err_set(e, ERR_NOMEM, "%s: out of memory", path);
-	if (strcmp(path, "-") == 0) {
-		af->fp = stdout;
-		return 0;
+	if ((fd = descriptor_alias(path)) >= 0)
+		return open_descriptor(af, fd, e);
+
+	if (lstat(path, &st) != 0) {
+		if (errno != ENOENT)
+			return open_failed(af, e, errno, "cannot write");
+		af->target = strdup(path);
+		return af->target ? open_temp(af, NULL, e) : open_failed(af, e, ENOMEM, "cannot write");
 	}
-	/* The temporary is a dot-file in the same directory: same file system,
-	 * so rename() is atomic, and globs like *.csv or *.prom skip it. */
-	slash = strrchr(path, '/');
-	dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-	len = strlen(path) + 32;
-	af->tmp = malloc(len);
-	if (!af->tmp) {
-		atomicfile_reset(af);
-		return err_set(e, ERR_NOMEM, "%s: out of memory", path);
+	if (S_ISLNK(st.st_mode)) {
+		if (stat(path, &st) != 0)
+			return open_failed(af, e, errno, errno == ENOENT ? "dangling symlink, refusing to "
+					   "create its target" : "cannot write");
+		af->target = realpath(path, NULL);
+	} else {
+		af->target = strdup(path);
 	}
-	snprintf(af->tmp, len, "%.*s.%s.tmp.XXXXXX", (int)dirlen, path, path + dirlen);
-	fd = mkstemp(af->tmp);
-	if (fd < 0) {
-		int saved = errno;
-		atomicfile_reset(af);
-		return err_set_errno(e, err_code_from_errno(saved) == ERR_UNAVAILABLE ? ERR_IO
-				     : err_code_from_errno(saved), saved, "%s: cannot write", path);
-	}
-	/* mkstemp creates 0600; a report is meant to be read: 0666 less umask. */
-	mask = umask(0);
-	umask(mask);
-	(void)fchmod(fd, 0666 & ~mask);
-	af->fp = fdopen(fd, "wb");
-	if (!af->fp) {
-		int saved = errno;
-		close(fd);
+	if (!af->target)
+		return open_failed(af, e, errno ? errno : ENOMEM, "cannot write");
+	if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+		return open_in_place(af, &st, e);
+	if (S_ISREG(st.st_mode))
+		return open_temp(af, &st, e);
+	if (S_ISDIR(st.st_mode))
+		return open_failed(af, e, EISDIR, "cannot write");
+	err_set(e, ERR_USAGE, "%s: is a %s: refusing to write to it", path,
+		S_ISBLK(st.st_mode) ? "block device" : S_ISSOCK(st.st_mode) ? "socket" : "special file");
+	atomicfile_reset(af);
+	return ERR_USAGE;
+}
+
+static int commit_failed(struct atomicfile *af, struct err *e, int errnum)
+{
+	const char *name = af->fp == stdout || strcmp(af->path, "-") == 0 ? "stdout" : af->path;
+	if (af->tmp)
 		unlink(af->tmp);
-		atomicfile_reset(af);
-		return err_set_errno(e, ERR_IO, saved, "%s: cannot write", path);
-	}
-	return 0;
+	err_set_errno(e, ERR_IO, errnum, "%s: write failed", name);
+	atomicfile_reset(af);
+	return ERR_IO;
 }
 
 int atomicfile_commit(struct atomicfile *af, struct err *e)
 {
-	int failed = 0, saved = 0;
+	int saved = 0;
 
 	if (!af->fp)
 		return err_set(e, ERR_INTERNAL, "atomicfile committed twice");
-	if (!af->tmp) {   /* stdout */
-		if (fflush(af->fp) != 0) {
+	if (af->in_place) {
+		if (fflush(af->fp) != 0 || ferror(af->fp))
+			saved = errno ? errno : EIO;
+		if (af->owns_fp && fclose(af->fp) != 0 && !saved)
 			saved = errno;
-			failed = 1;
-		}
 		af->fp = NULL;
-		if (failed) {
-			err_set_errno(e, ERR_IO, saved, "%s: write failed", "stdout");
-			atomicfile_reset(af);
-			return ERR_IO;
-		}
+		if (saved)
+			return commit_failed(af, e, saved);
 		atomicfile_reset(af);
 		return 0;
 	}
-	if (fflush(af->fp) != 0 || ferror(af->fp) || fsync(fileno(af->fp)) != 0) {
+	errno = 0;
+	if (fflush(af->fp) != 0 || ferror(af->fp) || fsync(fileno(af->fp)) != 0)
 		saved = errno ? errno : EIO;
-		failed = 1;
-	}
-	if (fclose(af->fp) != 0 && !failed) {
+	if (fclose(af->fp) != 0 && !saved)
 		saved = errno;
-		failed = 1;
-	}
 	af->fp = NULL;
-	if (!failed && rename(af->tmp, af->path) != 0) {
+	if (!saved && rename(af->tmp, af->target) != 0)
 		saved = errno;
-		failed = 1;
-	}
-	if (failed) {
-		unlink(af->tmp);
-		err_set_errno(e, ERR_IO, saved, "%s: write failed", af->path);
-		atomicfile_reset(af);
-		return ERR_IO;
-	}
+	if (saved)
+		return commit_failed(af, e, saved);
 	atomicfile_reset(af);
 	return 0;
 }
@@ -117,6 +315,8 @@ void atomicfile_abort(struct atomicfile *af)
 	if (af->fp && af->tmp) {
 		fclose(af->fp);
 		unlink(af->tmp);
+	} else if (af->fp && af->owns_fp) {
+		fclose(af->fp);
 	}
 	atomicfile_reset(af);
 }

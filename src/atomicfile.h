@@ -1,9 +1,22 @@
-/* atomicfile.h - write a file whole or not at all.
+/* atomicfile.h - write a file whole or not at all, and never replace a
+ * special file.
  *
- * Output goes to a temporary file in the target's directory (same file
- * system), which atomicfile_commit() flushes, syncs and renames over the
- * target.  atomicfile_abort() removes it: a reader never sees half a file.
- * The path "-" means stdout (no temporary, nothing to rename).
+ * What a path names decides how it is written:
+ * - a regular file, or nothing yet: a temporary next to it (same file
+ *   system), which atomicfile_commit() flushes, syncs and renames over it;
+ *   atomicfile_abort() removes it, so a reader never sees half a file;
+ * - stdout ("-", "/dev/stdout", "/dev/fd/N", "/proc/self/fd/N"), a
+ *   character device or a FIFO: written in place, nothing renamed (renaming
+ *   over /dev/null would replace the device node with a regular file);
+ * - a symlink: followed to its target, which is then treated as above, so
+ *   the link stays and the file it names is replaced; a dangling symlink,
+ *   a block device, a socket or a directory is refused with one line.
+ *
+ * Temporaries are named ".NAME.rngaudit-tmp.XXXXXX".  They are removed on
+ * every error path, by atomicfile_abort(), and from a signal handler by
+ * atomicfile_remove_temps(); only SIGKILL can leave one, and the next
+ * atomicfile_open() in that directory removes ours that are over an hour
+ * old (ATOMICFILE_STALE_SECONDS).
  */
 #ifndef RNGAUDIT_ATOMICFILE_H
 #define RNGAUDIT_ATOMICFILE_H
@@ -12,21 +25,34 @@
 
 #include "err.h"
 
+/* A temporary this old is left over from a killed run, not one being written. */
+#define ATOMICFILE_STALE_SECONDS 3600
+/* How long opening a FIFO for writing waits for a reader. */
+#define ATOMICFILE_FIFO_WAIT_MS 10000
+
 struct atomicfile {
 	FILE *fp;          /* write here */
-	char *path;        /* final name */
-	char *tmp;         /* temporary name; NULL for stdout */
+	char *path;        /* the name given (for messages) */
+	char *target;      /* what is replaced: path, or a symlink's target */
+	char *tmp;         /* temporary name; NULL when written in place */
+	int in_place;      /* stdout, a device, a FIFO: no temporary, no rename */
+	int owns_fp;       /* fp is ours to close (not the process's stdout) */
 };
 
-/* Creates the temporary file next to path.  An unwritable directory is an
- * error naming path.  Mode 0644 (less the umask). */
+/* Opens path for writing as described above.  Errors name path: an
+ * unwritable directory, a refused file type, a FIFO with no reader within
+ * ATOMICFILE_FIFO_WAIT_MS. */
 int atomicfile_open(struct atomicfile *af, const char *path, struct err *e);
 
-/* Flushes, fsyncs, closes and renames into place.  On failure the temporary
- * is removed and e names path. */
+/* Flushes, fsyncs, closes and renames into place (in place: flushes).  On
+ * failure the temporary is removed and e names path. */
 int atomicfile_commit(struct atomicfile *af, struct err *e);
 
 /* Closes and removes the temporary (no-op after commit). */
 void atomicfile_abort(struct atomicfile *af);
+
+/* Removes every temporary still open in this process.  Async-signal-safe:
+ * for a handler that is about to let a fatal signal end the process. */
+void atomicfile_remove_temps(void);
 
 #endif

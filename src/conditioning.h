@@ -13,6 +13,13 @@
 #include "err.h"
 
 #define COND_MAX_ATTEMPTS 16
+/* The widest n_in (and so n_out and nw, which never exceed it) accepted.
+ * MPFR works at 2*max(n_in, n_out, nw) bits and its cost grows about as the
+ * square of that: 2^18 bits (32 KiB, past any vetted function's block or any
+ * practical hash input per output) takes about 1.5 s and 10 MB here, 10^6
+ * bits took 8 s and 10^9 bits ran out of memory.  NIST's tool has no cap:
+ * a documented difference (rngaudit-conditioning(1)). */
+#define COND_MAX_WIDTH (1u << 18)
 
 struct cond_result {
 	int vetted;
@@ -34,7 +41,7 @@ struct cond_result {
 	int ig_dk_full;            /* ... and h_in >= n_out + 64 (FIPS 140-3 IG D.K Res. 19) */
 };
 
-/* Checks the inputs (n_in, n_out, nw >= 1; n_out <= n_in; 0 < h_in <= n_in;
+/* Checks the inputs (n_in, n_out, nw >= 1; n_out <= n_in <= COND_MAX_WIDTH; 0 < h_in <= n_in;
  * non-vetted: 0 < h' <= 1) and computes the result.  ERR_USAGE names the bad
  * value in one line. */
 int conditioning_compute(unsigned n_in, unsigned n_out, unsigned nw, long double h_in,

@@ -2,6 +2,7 @@
 src_librngaudit_a_SOURCES += \
 	src/err.c src/err.h \
 	src/parse.c src/parse.h \
+	src/input.c src/input.h \
 	src/atomicfile.c src/atomicfile.h \
 	src/bitops.h \
 	src/sources/source.c src/sources/source.h src/sources/backend.h \

@@ -2,7 +2,10 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "atomicfile.h"
@@ -69,6 +72,129 @@ static void test_errors(void)
 	tap_ok(atomicfile_commit(&af, &e) == 0, "commit stdout");
 }
 
+
+/* Writes "x\n" to path and commits; 0 on success. */
+static int write_and_commit(const char *path, struct err *e)
+{
+	struct atomicfile af;
+	if (atomicfile_open(&af, path, e) != 0)
+		return -1;
+	fputs("x\n", af.fp);
+	return atomicfile_commit(&af, e);
+}
+
+static void test_special_files(void)
+{
+	char dir[] = "/tmp/rngaudit-af-XXXXXX", node[300], fifo[300], link[300], target[300],
+		dangling[300], sub[300];
+	struct stat st;
+	struct err e;
+	int pfd[2];
+	char buf[8] = { 0 };
+
+	tap_ok(mkdtemp(dir) != NULL, "temp dir for special files");
+	snprintf(node, sizeof node, "%s/null", dir);
+	/* A private copy of /dev/null (1,3): never the real one. */
+	if (mknod(node, S_IFCHR | 0666, makedev(1, 3)) == 0) {
+		tap_ok(write_and_commit(node, &e) == 0, "a character device is written: %s", e.msg);
+		tap_ok(stat(node, &st) == 0 && S_ISCHR(st.st_mode), "the device node is still a device");
+		tap_ok(count_entries(dir) == 1, "no temporary beside the device");
+		unlink(node);
+	} else {
+		tap_skip("mknod not permitted (not root)");
+		tap_skip("mknod not permitted (not root)");
+		tap_skip("mknod not permitted (not root)");
+	}
+
+	/* A FIFO with a reader: written in place. */
+	snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+	tap_ok(mkfifo(fifo, 0600) == 0, "mkfifo");
+	{
+		int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
+		tap_ok(write_and_commit(fifo, &e) == 0, "a FIFO with a reader is written: %s", e.msg);
+		tap_ok(rfd >= 0 && read(rfd, buf, sizeof buf) == 2 && memcmp(buf, "x\n", 2) == 0,
+		       "the reader gets the bytes");
+		tap_ok(stat(fifo, &st) == 0 && S_ISFIFO(st.st_mode), "the FIFO is still a FIFO");
+		if (rfd >= 0)
+			close(rfd);
+	}
+	unlink(fifo);
+
+	/* A descriptor alias: /dev/fd/N writes to that descriptor. */
+	tap_ok(pipe(pfd) == 0, "pipe");
+	snprintf(node, sizeof node, "/dev/fd/%d", pfd[1]);
+	tap_ok(write_and_commit(node, &e) == 0, "/dev/fd/N is written in place: %s", e.msg);
+	memset(buf, 0, sizeof buf);
+	tap_ok(read(pfd[0], buf, sizeof buf) == 2 && memcmp(buf, "x\n", 2) == 0, "the pipe gets the bytes");
+	close(pfd[0]);
+	close(pfd[1]);
+
+	/* A symlink to a regular file: the target is replaced, the link kept. */
+	snprintf(target, sizeof target, "%s/real.csv", dir);
+	snprintf(link, sizeof link, "%s/link.csv", dir);
+	tap_ok(write_and_commit(target, &e) == 0 && symlink("real.csv", link) == 0, "target and link");
+	{
+		struct atomicfile af;
+		tap_ok(atomicfile_open(&af, link, &e) == 0, "open through a symlink");
+		fputs("new\n", af.fp);
+		tap_ok(atomicfile_commit(&af, &e) == 0, "commit through a symlink");
+	}
+	tap_ok(lstat(link, &st) == 0 && S_ISLNK(st.st_mode), "the symlink is still a symlink");
+	tap_ok(stat(target, &st) == 0 && st.st_size == 4, "its target holds the new content");
+	unlink(link);
+	unlink(target);
+
+	snprintf(dangling, sizeof dangling, "%s/dangling", dir);
+	tap_ok(symlink("nowhere/at/all", dangling) == 0, "dangling symlink");
+	tap_ok(write_and_commit(dangling, &e) != 0 && strstr(e.msg, "dangling"),
+	       "a dangling symlink is refused: %s", e.msg);
+	unlink(dangling);
+
+	snprintf(sub, sizeof sub, "%s/sub", dir);
+	tap_ok(mkdir(sub, 0700) == 0, "subdirectory");
+	tap_ok(write_and_commit(sub, &e) != 0 && strstr(e.msg, sub), "a directory is refused: %s", e.msg);
+	rmdir(sub);
+	tap_ok(count_entries(dir) == 0, "nothing left behind by special files");
+	rmdir(dir);
+}
+
+static void test_temporaries(void)
+{
+	char dir[] = "/tmp/rngaudit-af-XXXXXX", path[300], stale[300], fresh[300], other[300];
+	struct timeval old[2];
+	struct atomicfile af;
+	struct err e;
+	struct stat st;
+
+	tap_ok(mkdtemp(dir) != NULL, "temp dir for temporaries");
+	snprintf(path, sizeof path, "%s/r.csv", dir);
+	snprintf(stale, sizeof stale, "%s/.r.csv.rngaudit-tmp.AAAAAA", dir);
+	snprintf(fresh, sizeof fresh, "%s/.q.csv.rngaudit-tmp.BBBBBB", dir);
+	snprintf(other, sizeof other, "%s/.r.csv.tmp.CCCCCC", dir);
+	fclose(fopen(stale, "w"));
+	fclose(fopen(fresh, "w"));
+	fclose(fopen(other, "w"));
+	gettimeofday(&old[0], NULL);
+	old[0].tv_sec -= ATOMICFILE_STALE_SECONDS + 60;
+	old[1] = old[0];
+	utimes(stale, old);
+	utimes(other, old);
+
+	tap_ok(atomicfile_open(&af, path, &e) == 0, "open beside old temporaries");
+	tap_ok(stat(stale, &st) != 0, "ours over an hour old is removed (left by a SIGKILL)");
+	tap_ok(stat(fresh, &st) == 0, "ours under an hour old is kept (another run may be writing it)");
+	tap_ok(stat(other, &st) == 0, "a file of another pattern is kept");
+	tap_ok(af.tmp && strstr(af.tmp, ".rngaudit-tmp."), "the temporary has the recognisable name: %s",
+	       af.tmp ? af.tmp : "(none)");
+	atomicfile_remove_temps();
+	tap_ok(af.tmp && stat(af.tmp, &st) != 0, "atomicfile_remove_temps removes open temporaries");
+	atomicfile_abort(&af);
+	unlink(fresh);
+	unlink(other);
+	tap_ok(count_entries(dir) == 0, "nothing left");
+	rmdir(dir);
+}
+
 static void test_sysinfo(void)
 {
 	struct sysinfo si;
@@ -88,6 +214,8 @@ int main(void)
 {
 	test_commit_and_abort();
 	test_errors();
+	test_special_files();
+	test_temporaries();
 	test_sysinfo();
 	return tap_done();
 }

@@ -2,9 +2,12 @@
 #include "config.h"
 
 #include "cli/cli_util.h"
+#include "atomicfile.h"
+#include "engine/samples.h"
 #include "parse.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -86,11 +89,24 @@ int cli_parse_samples(const char *cmd, const char *text, uint64_t *out)
 	return 0;
 }
 
+/* A signal that ends the process: our temporaries go first, then the
+ * default action (so the exit status still says which signal it was). */
+static void on_fatal_signal(int sig)
+{
+	atomicfile_remove_temps();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void on_wake_signal(int sig)
+{
+	(void)sig;
+}
+
 static void on_stop_signal(int sig)
 {
 	if (cli_stop) {           /* second signal: give up gracefully-stopping */
-		signal(sig, SIG_DFL);
-		raise(sig);
+		on_fatal_signal(sig);
 		return;
 	}
 	cli_stop = 1;
@@ -105,6 +121,70 @@ void cli_install_stop_handlers(void)
 	sa.sa_flags = 0;   /* no SA_RESTART: a blocking read returns EINTR so we can stop */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* SIGURG only wakes a worker thread out of a blocking read (EINTR);
+	 * its default action is to be ignored, which would not. */
+	sa.sa_handler = on_wake_signal;
+	sigaction(CLI_WAKE_SIGNAL, &sa, NULL);
+	sa.sa_handler = on_fatal_signal;
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGALRM, &sa, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
+}
+
+int cli_parse_max_samples(const char *cmd, const char *text, uint64_t *out)
+{
+	if (parse_u64(text, 1, SIZE_MAX, out) != 0)
+		return cli_error(cmd, "--max-samples %s: must be an integer from 1 to %zu", text,
+				 (size_t)SIZE_MAX);
+	return 0;
+}
+
+int cli_read_samples(const char *cmd, const char *path, uint64_t max, uint8_t **s, size_t *n)
+{
+	struct err e;
+	int more = 0;
+	size_t cap = max ? (size_t)max : samples_default_max();
+
+	err_clear(&e);
+	if (samples_read_file_max(path, cap, s, n, &more, &e) != 0)
+		return cli_error_err(cmd, &e);
+	if (more)
+		cli_note(cmd, "%s: read the first %zu samples only (the cap%s; NIST's tool reads "
+			 "whole files)", path, cap, max ? " set by --max-samples" :
+			 ", from memory: --max-samples changes it");
+	return 0;
+}
+
+int cli_finish_stdout(int rc)
+{
+	int failed = fflush(stdout) != 0 || ferror(stdout);
+	if (!failed)
+		return rc;
+	/* EPIPE: the reader left; it knows, and the command said what it
+	 * wrote.  Anything else (a full disk behind a redirection) is news. */
+	if (errno != EPIPE)
+		cli_error(NULL, "stdout: write failed: %s", strerror(errno));
+	return EXIT_ERROR;
+}
+
+void cli_join_stoppable(pthread_t t)
+{
+	struct timespec until;
+	for (;;) {
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += 100 * 1000 * 1000;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		if (pthread_timedjoin_np(t, NULL, &until) == 0)
+			return;
+		/* The signal came to this thread; the worker may sit in read(). */
+		if (cli_stop)
+			pthread_kill(t, CLI_WAKE_SIGNAL);
+	}
 }
 
 double cli_now(void)

@@ -3,8 +3,10 @@
 #ifndef RNGAUDIT_CLI_UTIL_H
 #define RNGAUDIT_CLI_UTIL_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "err.h"
@@ -47,6 +49,12 @@ int cli_parse_samples(const char *cmd, const char *text, uint64_t *out);
 extern volatile sig_atomic_t cli_stop;
 void cli_install_stop_handlers(void);
 
+/* Joins a worker thread; once cli_stop is set, wakes it every 100 ms with
+ * CLI_WAKE_SIGNAL so that a blocking read returns EINTR and the engine sees
+ * the stop (a signal is delivered to one thread, usually not the reader). */
+#define CLI_WAKE_SIGNAL SIGURG
+void cli_join_stoppable(pthread_t t);
+
 /* Progress on stderr, only when stderr is a terminal. */
 struct cli_progress {
 	int enabled;
@@ -61,6 +69,17 @@ void cli_progress_update(void *ctx, uint64_t done, uint64_t bytes);   /* engine 
  * last): the caller then prints it, starting with '\r'. */
 int cli_progress_due(struct cli_progress *p);
 void cli_progress_done(struct cli_progress *p);
+
+/* --max-samples TEXT for CMD: 1..SIZE_MAX, else one line and EXIT_ERROR. */
+int cli_parse_max_samples(const char *cmd, const char *text, uint64_t *out);
+/* Reads the NIST-format file path for CMD, at most max samples (0: the
+ * default cap, samples_default_max()), saying on stderr when the cap cut
+ * it short.  Returns 0, or EXIT_ERROR after one line. */
+int cli_read_samples(const char *cmd, const char *path, uint64_t max, uint8_t **s, size_t *n);
+
+/* After a command: flushes stdout; a write that failed (EPIPE, ENOSPC)
+ * turns rc into EXIT_ERROR (with one line, except for EPIPE). */
+int cli_finish_stdout(int rc);
 
 double cli_now(void);   /* monotonic seconds */
 

@@ -30,6 +30,7 @@ struct assess_args {
 	int csv;
 	const char *path;
 	int have_block;
+	uint64_t max_samples;      /* 0: samples_default_max() */
 };
 
 static int assess_parse_block(const char *text, struct assess_args *a)
@@ -56,6 +57,7 @@ static int assess_parse(int argc, char **argv, struct assess_args *a)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
+		{ "max-samples", required_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct err e;
@@ -74,6 +76,10 @@ static int assess_parse(int argc, char **argv, struct assess_args *a)
 		case 'l':
 			if (assess_parse_block(optarg, a) != 0)
 				return cli_error("assess", "-l %s: expected INDEX,SAMPLES (SAMPLES >= 1)", optarg);
+			break;
+		case 'M':
+			if (cli_parse_max_samples("assess", optarg, &a->max_samples) != 0)
+				return EXIT_ERROR;
 			break;
 		case 'f':
 			if (strcmp(optarg, "csv") == 0)
@@ -334,8 +340,8 @@ int cmd_assess(int argc, char **argv)
 	if ((rc = assess_parse(argc, argv, &a)) != 0)
 		return rc;
 	err_clear(&e);
-	if (samples_read_file(a.path, &s, &n, &e) != 0)
-		return cli_error_err("assess", &e);
+	if (cli_read_samples("assess", a.path, a.max_samples, &s, &n) != 0)
+		return EXIT_ERROR;
 	rc = noniid_assess(s, n, &a.o, &rep, &e);
 	free(s);
 	if (rc != 0)

@@ -468,7 +468,7 @@ int cmd_audit(int argc, char **argv)
 	}
 	for (size_t i = 0; i < n; i++)
 		if (started[i])
-			pthread_join(tid[i], NULL);
+			cli_join_stoppable(tid[i]);
 
 	run.finished = time(NULL);
 	run.seconds = cli_now() - t0;

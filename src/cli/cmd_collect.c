@@ -2,6 +2,7 @@
  * NIST-format file, health-tested while they stream past. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -133,107 +134,163 @@ static int collect_health_new(const struct collect_args *a, const struct source_
 	return health_monitor_new(out, &c, e);
 }
 
-int cmd_collect(int argc, char **argv)
-{
-	struct collect_args a = { 0 };
-	struct source *src = NULL;
+/* Everything one run holds, so that parse, run and print are one function each. */
+struct collect_run {
+	struct source *src;
 	struct recorder rec;
-	struct engine_opts opts = { 0 };
+	struct health_monitor *hm;
+	struct asyncsink *hm_async;
 	struct engine_stats st;
-	struct source_counters cnt;
+	struct err e;
+	int rc;                   /* engine_run's result */
+	char defname[64];
+};
+
+static void collect_release(struct collect_run *r)
+{
+	health_monitor_free(r->hm);
+	source_close(r->src);
+}
+
+/* Opens the source, the health monitor and the output; runs the engine.
+ * Returns 0 or an exit status after printing one line. */
+static int collect_run(struct collect_args *a, struct collect_run *r)
+{
+	struct engine_opts opts = { 0 };
 	struct cli_progress prog;
 	struct sink *sinks[2];
-	struct health_monitor *hm = NULL;
-	struct asyncsink *hm_async = NULL;
-	struct health_monitor_results hr;
 	size_t nsinks = 1;
-	char defname[64];
-	struct err e;
-	int rc;
 
-	rc = collect_parse(argc, argv, &a);
-	if (rc)
-		return rc;
-	if (source_open(&src, a.spec, &e) != 0)
-		return cli_error_err("collect", &e);
-	if (collect_health_new(&a, source_get_info(src), &hm, &e) != 0) {
-		source_close(src);
-		return cli_error_err("collect", &e);
+	if (source_open(&r->src, a->spec, &r->e) != 0)
+		return cli_error_err("collect", &r->e);
+	if (collect_health_new(a, source_get_info(r->src), &r->hm, &r->e) != 0)
+		goto fail;
+	if (!a->output) {
+		snprintf(r->defname, sizeof r->defname, "%s.bin", source_get_info(r->src)->name);
+		a->output = r->defname;
 	}
-	if (!a.output) {
-		snprintf(defname, sizeof defname, "%s.bin", source_get_info(src)->name);
-		a.output = defname;
-	}
-	if (recorder_open(&rec, a.output, &e) != 0) {
-		health_monitor_free(hm);
-		source_close(src);
-		return cli_error_err("collect", &e);
-	}
-	sinks[0] = &rec.sink;
+	if (recorder_open(&r->rec, a->output, &r->e) != 0)
+		goto fail;
+	sinks[0] = &r->rec.sink;
 	/* With native-word checks (RDRAND, RDSEED) the tests run on a second
 	 * thread, so they cost the source little wall time (inline they slow
 	 * RDRAND ~40%); byte sources' tests are cheaper inline than a copy. */
-	if (hm && source_get_info(src)->word_bits > 8 && asyncsink_new(&hm_async, health_monitor_sink(hm), &e) != 0) {
-		recorder_abort(&rec);
-		health_monitor_free(hm);
-		source_close(src);
-		return cli_error_err("collect", &e);
+	if (r->hm && source_get_info(r->src)->word_bits > 8 &&
+	    asyncsink_new(&r->hm_async, health_monitor_sink(r->hm), &r->e) != 0) {
+		recorder_abort(&r->rec);
+		goto fail;
 	}
-	if (hm)
-		sinks[nsinks++] = hm_async ? asyncsink_sink(hm_async) : health_monitor_sink(hm);
+	if (r->hm)
+		sinks[nsinks++] = r->hm_async ? asyncsink_sink(r->hm_async) : health_monitor_sink(r->hm);
 
 	cli_install_stop_handlers();
-	cli_progress_init(&prog, "collect", a.samples);
-	opts.max_samples = a.samples;
-	opts.bits = a.bits;
+	cli_progress_init(&prog, "collect", a->samples);
+	opts.max_samples = a->samples;
+	opts.bits = a->bits;
 	opts.stop = &cli_stop;
 	opts.progress = cli_progress_update;
 	opts.progress_ctx = &prog;
 	opts.progress_every = 1u << 16;
-	rc = engine_run(src, &opts, sinks, nsinks, &st, &e);
+	r->rc = engine_run(r->src, &opts, sinks, nsinks, &r->st, &r->e);
 	cli_progress_done(&prog);
-	asyncsink_free(hm_async);   /* finish() already joined the worker */
-	source_get_counters(src, &cnt);
+	asyncsink_free(r->hm_async);   /* finish() already joined the worker */
+	return 0;
+fail:
+	cli_error_err("collect", &r->e);
+	collect_release(r);
+	return EXIT_ERROR;
+}
 
-	if (rc != 0 && st.samples == 0) {
-		recorder_abort(&rec);
-		health_monitor_free(hm);
-		source_close(src);
+/* Keeps what the run produced, or nothing: a run with no samples, or a
+ * temporary file the disk could not hold, leaves no file.  Returns 0 when
+ * samples were kept, else an exit status after one line. */
+static int collect_keep(const struct collect_args *a, struct collect_run *r)
+{
+	const char *out = strcmp(a->output, "-") == 0 ? "stdout" : a->output;
+	struct err e;
+
+	if (r->rec.write_errno == EPIPE || (r->rec.write_errno && r->rec.af.in_place)) {
+		/* A reader that left, or a device that failed: what reached it is
+		 * all there is; say how much of it is whole samples. */
+		recorder_abort(&r->rec);
+		cli_error("collect", "%s: %s after %llu samples written whole", out,
+			  r->rec.write_errno == EPIPE ? "closed by its reader" : strerror(r->rec.write_errno),
+			  (unsigned long long)r->rec.written);
+		return EXIT_ERROR;
+	}
+	if (r->rec.write_errno) {   /* the temporary could not be written: keep nothing */
+		recorder_abort(&r->rec);
+		return cli_error_err("collect", &r->e);
+	}
+	if (r->st.samples == 0) {
+		recorder_abort(&r->rec);
+		if (r->rc != 0)
+			return cli_error_err("collect", &r->e);
+		return cli_error("collect", "%s: no samples (%s); no output written",
+				 source_get_info(r->src)->spec, r->st.interrupted ? "interrupted" : "empty input");
+	}
+	if (r->rc != 0)   /* the source failed mid-run: keep what came before, whole */
+		cli_note("collect", "%s", r->e.msg);
+	if (recorder_commit(&r->rec, &e) != 0)
 		return cli_error_err("collect", &e);
-	}
-	if (rc != 0) {
-		/* The source failed mid-run: keep what came before, whole, and say so. */
-		cli_note("collect", "%s", e.msg);
-	}
-	if (recorder_commit(&rec, &e) != 0) {
-		health_monitor_free(hm);
-		source_close(src);
-		return cli_error_err("collect", &e);
-	}
-	fprintf(stderr, "rngaudit collect: %llu samples of %u bit%s from %s -> %s%s\n",
-		(unsigned long long)st.samples, a.bits, a.bits == 1 ? "" : "s",
-		source_get_info(src)->spec, strcmp(a.output, "-") == 0 ? "stdout" : a.output,
-		st.interrupted ? " (interrupted: partial)" : st.eof ? " (end of input)" : "");
-	fprintf(stderr, "  bytes read: %llu in %.3f s (%.1f MB/s)\n", (unsigned long long)st.bytes,
-		st.seconds, st.seconds > 0 ? (double)st.bytes / 1e6 / st.seconds : 0.0);
-	collect_print_counters(source_get_info(src), &cnt);
-	if (st.interrupted)
+	return 0;
+}
+
+static void collect_print(const struct collect_args *a, struct collect_run *r)
+{
+	const struct source_info *info = source_get_info(r->src);
+	struct health_monitor_results hr;
+	struct source_counters cnt;
+
+	source_get_counters(r->src, &cnt);
+	cli_note("collect", "%llu samples of %u bit%s from %s -> %s%s",
+		 (unsigned long long)r->st.samples, a->bits, a->bits == 1 ? "" : "s", info->spec,
+		 strcmp(a->output, "-") == 0 ? "stdout" : a->output,
+		 r->st.interrupted ? " (interrupted: partial)" : r->st.eof ? " (end of input)" : "");
+	fprintf(stderr, "  bytes read: %llu in %.3f s (%.1f MB/s)\n", (unsigned long long)r->st.bytes,
+		r->st.seconds, r->st.seconds > 0 ? (double)r->st.bytes / 1e6 / r->st.seconds : 0.0);
+	collect_print_counters(info, &cnt);
+	if (r->st.eof && r->st.samples < a->samples)
+		fprintf(stderr, "  the input ended after %llu of the %llu samples asked for\n",
+			(unsigned long long)r->st.samples, (unsigned long long)a->samples);
+	if (r->st.interrupted)
 		fprintf(stderr, "  stopped by a signal: kept the %llu whole samples collected so far\n",
-			(unsigned long long)st.samples);
-	if (hm) {
-		health_monitor_results(hm, &hr);
+			(unsigned long long)r->st.samples);
+	if (r->hm) {
+		health_monitor_results(r->hm, &hr);
 		health_print_results(stderr, "  ", &hr);
-		if (st.stopped_by_sink)
+		if (r->st.stopped_by_sink)
 			fprintf(stderr, "  stopped at the first failure (--stop-on-failure)\n");
 	} else {
 		fprintf(stderr, "  health tests: off (--no-health)\n");
 	}
-	source_close(src);
-	if (rc != 0) {
-		health_monitor_free(hm);
-		return EXIT_ERROR;
+}
+
+int cmd_collect(int argc, char **argv)
+{
+	struct collect_args a = { 0 };
+	struct collect_run r;
+	struct health_monitor_results hr;
+	int rc;
+
+	memset(&r, 0, sizeof r);
+	if ((rc = collect_parse(argc, argv, &a)) != 0)
+		return rc;
+	if ((rc = collect_run(&a, &r)) != 0)
+		return rc;
+	if ((rc = collect_keep(&a, &r)) != 0) {
+		collect_release(&r);
+		return rc;
 	}
-	rc = hm && hr.failures ? EXIT_FAILED : EXIT_OK;
-	health_monitor_free(hm);
+	collect_print(&a, &r);
+	/* DESIGN "Signals and exit codes": a source that failed, or a run cut
+	 * short by a signal, is incomplete (2) whatever the tests said. */
+	if (r.rc != 0 || r.st.interrupted)
+		rc = EXIT_ERROR;
+	else if (r.hm && (health_monitor_results(r.hm, &hr), hr.failures))
+		rc = EXIT_FAILED;
+	else
+		rc = EXIT_OK;
+	collect_release(&r);
 	return rc;
 }

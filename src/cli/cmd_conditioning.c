@@ -24,21 +24,17 @@
 /* 90B 3.1.5.2: h' of a conditioned sequential dataset is the bitstring
  * assessment (all ten estimators, or the MCV only for IID data), as NIST's
  * computeEntropyOfConditionedData computes it. */
-static int h_prime_of_file(const char *path, int iid, long double *h_p, struct err *e)
+static int h_prime_of_samples(const char *path, uint8_t *s, size_t n, int iid, long double *h_p,
+			      struct err *e)
 {
-	uint8_t *s = NULL, *bits = NULL;
-	size_t n;
-	int rc = samples_read_file(path, &s, &n, e);
-	if (rc)
-		return rc;
+	uint8_t *bits = NULL;
+	int rc;
 	if (iid) {
 		unsigned k = samples_infer_bits(s, n);
 		struct est_result r;
 		bits = malloc(n * k);
-		if (!bits) {
-			free(s);
+		if (!bits)
 			return err_set(e, ERR_NOMEM, "%s: out of memory", path);
-		}
 		samples_to_bits(s, n, k, bits);
 		rc = est_mcv(bits, n * k, 2, &r, e);
 		if (rc == 0)
@@ -46,10 +42,8 @@ static int h_prime_of_file(const char *path, int iid, long double *h_p, struct e
 	} else {
 		struct noniid_opts o;
 		struct noniid_report *rep = malloc(sizeof *rep);
-		if (!rep) {
-			free(s);
+		if (!rep)
 			return err_set(e, ERR_NOMEM, "%s: out of memory", path);
-		}
 		noniid_opts_init(&o);
 		o.conditioned = 1;
 		rc = noniid_assess(s, n, &o, rep, e);
@@ -59,7 +53,6 @@ static int h_prime_of_file(const char *path, int iid, long double *h_p, struct e
 		free(rep);
 	}
 	free(bits);
-	free(s);
 	return rc;
 }
 
@@ -116,8 +109,17 @@ int cmd_conditioning(int argc, char **argv)
 	if (conditioning_parse_ld(argv[3], "h_in", &h_in, &e) != 0 ||
 	    (!vetted && !file && conditioning_parse_ld(argv[4], "h'", &h_p, &e) != 0))
 		return cli_error_err("conditioning", &e);
-	if (file && h_prime_of_file(file, iid_file, &h_p, &e) != 0)
-		return cli_error_err("conditioning", &e);
+	if (file) {
+		uint8_t *s;
+		size_t n;
+		int rc;
+		if (cli_read_samples("conditioning", file, 0, &s, &n) != 0)
+			return EXIT_ERROR;
+		rc = h_prime_of_samples(file, s, n, iid_file, &h_p, &e);
+		free(s);
+		if (rc != 0)
+			return cli_error_err("conditioning", &e);
+	}
 	if (conditioning_compute(n_in, n_out, nw, h_in, vetted, h_p, &r, &e) != 0)
 		return cli_error_err("conditioning", &e);
 	if (quiet)

@@ -223,9 +223,11 @@ int cmd_health(int argc, char **argv)
 	if (rc != 0)            /* the source failed mid-run: say so, then what was tested */
 		cli_error_err("health", &e);
 	if (st.samples == 0) {
+		/* info belongs to src: name the input before closing it */
+		cli_error("health", "%s: no samples (empty input)", a.file ? a.file : info->spec);
 		health_monitor_free(mon);
 		source_close(src);
-		return cli_error("health", "%s: no samples", a.file ? a.file : info->spec);
+		return EXIT_ERROR;
 	}
 	health_monitor_results(mon, &res);
 	if (a.follow) {
@@ -239,7 +241,9 @@ int cmd_health(int argc, char **argv)
 	health_print_results(stdout, "", &res);
 	health_monitor_free(mon);
 	source_close(src);
-	if (rc != 0)
+	/* DESIGN "Signals and exit codes": a bounded run cut short by a signal
+	 * is incomplete (2); --follow ends on a signal by design. */
+	if (rc != 0 || (st.interrupted && !a.follow))
 		return EXIT_ERROR;
 	return res.failures ? EXIT_FAILED : EXIT_OK;
 }

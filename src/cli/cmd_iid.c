@@ -108,10 +108,11 @@ int cmd_iid(int argc, char **argv)
 		{ "seed", required_argument, NULL, 's' },
 		{ "threads", required_argument, NULL, 'T' },
 		{ "full", no_argument, NULL, 'F' },
+		{ "max-samples", required_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int initial = 1, all_bits = 1, verbose = 1, quiet = 0, threads = 0, full = 0, opt, rc;
-	uint64_t seed = IID_DEFAULT_SEED, u;
+	uint64_t seed = IID_DEFAULT_SEED, u, max_samples = 0;
 	size_t sub_index = 0, sub_count = 0, n, nbits;
 	unsigned bits = 0;
 	uint8_t *buf = NULL, *bitbuf = NULL;
@@ -164,6 +165,10 @@ int cmd_iid(int argc, char **argv)
 		case 'F':
 			full = 1;
 			break;
+		case 'M':
+			if (cli_parse_max_samples(CMD, optarg, &max_samples) != 0)
+				return EXIT_ERROR;
+			break;
 		default:
 			return cli_error(CMD, "unknown option '%s' (usage: rngaudit iid [-i|-c] [-a|-t] "
 					 "[-v] [--seed S|random] [--full] FILE [BITS])", argv[optind - 1]);
@@ -187,8 +192,8 @@ int cmd_iid(int argc, char **argv)
 			printf("Opening file: '%s', reading block %zu of size %zu\n", path, sub_index,
 			       sub_count);
 	}
-	if (samples_read_file(path, &buf, &n, &e) != 0)
-		return cli_error_err(CMD, &e);
+	if (cli_read_samples(CMD, path, max_samples, &buf, &n) != 0)
+		return EXIT_ERROR;
 	if (sub_count) {
 		if (sub_index > n / sub_count || sub_index * sub_count >= n) {
 			free(buf);

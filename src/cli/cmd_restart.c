@@ -95,12 +95,15 @@ int cmd_restart(int argc, char **argv)
 	if (bits && h_i > bits)
 		return cli_error(CMD, "H_I (%g) must be at most the %u bits per sample", h_i, bits);
 
-	if (samples_read_file(path, &buf, &n, &e) != 0)
+	/* The matrix is exactly RESTART_SAMPLES: read one more to tell a
+	 * longer file (or /dev/zero) apart, never the whole of it. */
+	if (samples_read_file_max(path, RESTART_SAMPLES + 1, &buf, &n, NULL, &e) != 0)
 		return cli_error_err(CMD, &e);
 	if (n != RESTART_SAMPLES) {
 		free(buf);
-		return cli_error(CMD, "%s: %zu samples; a restart matrix has %d x %d = %d", path, n,
-				 RESTART_ROWS, RESTART_COLS, RESTART_SAMPLES);
+		return cli_error(CMD, "%s: %s%zu samples; a restart matrix has %d x %d = %d", path,
+				 n > RESTART_SAMPLES ? "more than " : "", n > RESTART_SAMPLES ?
+				 (size_t)RESTART_SAMPLES : n, RESTART_ROWS, RESTART_COLS, RESTART_SAMPLES);
 	}
 	if (bits == 0) {
 		bits = samples_infer_bits(buf, n);

@@ -1,6 +1,7 @@
 /* main.c - rngaudit's entry point: one table of commands, dispatch, help. */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -119,6 +120,7 @@ static void print_main_help(FILE *fp)
 int main(int argc, char **argv)
 {
 	const struct command *c;
+	int rc;
 
 	if (argc < 2) {
 		print_main_help(stderr);
@@ -150,5 +152,10 @@ int main(int argc, char **argv)
 		cli_print_command_help(c->name, stdout);
 		return EXIT_OK;
 	}
-	return c->run(argc - 1, argv + 1);
+	/* A reader that goes away (rngaudit ... | head) must not kill us
+	 * mid-write: writes fail with EPIPE instead, the commands stop and say
+	 * what they wrote, and the exit status says the output is incomplete. */
+	signal(SIGPIPE, SIG_IGN);
+	rc = c->run(argc - 1, argv + 1);
+	return cli_finish_stdout(rc);
 }

@@ -12,7 +12,8 @@
 struct recorder {
 	struct sink sink;
 	struct atomicfile af;
-	uint64_t written;
+	uint64_t written;      /* samples that reached the output, whole */
+	int write_errno;       /* why the last write failed (EPIPE, ENOSPC), else 0 */
 };
 
 /* Opens path ("-" = stdout) for writing; nothing appears until commit. */

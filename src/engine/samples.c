@@ -2,11 +2,14 @@
 #include "config.h"
 
 #include "engine/samples.h"
+#include "input.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 void samples_symbolizer_init(struct symbolizer *sy, unsigned bits)
@@ -121,61 +124,93 @@ int samples_check_range(const uint8_t *s, size_t n, unsigned bits, const char *w
 	return 0;
 }
 
-int samples_read_file(const char *path, uint8_t **out, size_t *n, struct err *e)
+size_t samples_default_max(void)
 {
-	FILE *fp;
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	uint64_t mem = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
+	uint64_t max = mem / SAMPLES_MEMORY_SHARE / SAMPLES_ESTIMATOR_BYTES;
+	if (max < SAMPLES_MAX_FLOOR)   /* unknown or tiny memory: still NIST's 10^6 */
+		max = SAMPLES_MAX_FLOOR;
+	return max > SIZE_MAX ? SIZE_MAX : (size_t)max;
+}
+
+/* Reads into *buf up to max bytes from fd, growing it; *more is set when
+ * the input holds a byte past max. */
+static int read_up_to(int fd, const char *path, size_t max, size_t hint, uint8_t **buf,
+		      size_t *len, int *more, struct err *e)
+{
+	size_t cap = 0;
+	*more = 0;
+	for (;;) {
+		ssize_t got;
+		if (*len == cap) {
+			size_t ncap;
+			uint8_t *nb;
+			if (cap == max) {   /* full: is there more? */
+				uint8_t probe;
+				do
+					got = read(fd, &probe, 1);
+				while (got < 0 && errno == EINTR);
+				*more = got > 0;
+				return 0;
+			}
+			ncap = !cap && hint ? hint : cap ? cap * 2 : (size_t)1 << 20;
+			if (ncap > max || ncap < cap)
+				ncap = max;
+			nb = realloc(*buf, ncap);
+			if (!nb)
+				return err_set(e, ERR_NOMEM, "%s: out of memory after %zu samples "
+					       "(--max-samples lowers the cap)", path, *len);
+			*buf = nb;
+			cap = ncap;
+		}
+		got = read(fd, *buf + *len, cap - *len);
+		if (got < 0 && errno == EINTR)
+			return err_set(e, ERR_INTERRUPTED, "%s: interrupted after %zu samples", path, *len);
+		if (got < 0)
+			return err_set_errno(e, ERR_IO, errno, "%s: read failed", path);
+		if (got == 0)
+			return 0;
+		*len += (size_t)got;
+	}
+}
+
+int samples_read_file_max(const char *path, size_t max, uint8_t **out, size_t *n, int *more,
+			  struct err *e)
+{
 	uint8_t *buf = NULL;
-	size_t cap = 0, len = 0;
-	int is_stdin = strcmp(path, "-") == 0;
+	size_t len = 0, hint = 0;
 	struct stat st;
+	int fd, rc, dummy;
 
 	*out = NULL;
 	*n = 0;
-	fp = is_stdin ? stdin : fopen(path, "rb");
-	if (!fp)
-		return err_set_errno(e, err_code_from_errno(errno) == ERR_PERM ? ERR_PERM : ERR_IO,
-				     errno, "%s: cannot open", path);
-	if (!is_stdin && fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(fp);
-		return err_set(e, ERR_IO, "%s: is a directory", path);
-	}
-	if (!is_stdin && fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-		cap = (size_t)st.st_size + 1;
-	for (;;) {
-		size_t got;
-		if (len == cap || !buf) {
-			size_t ncap = !buf && cap ? cap : cap ? cap * 2 : 1 << 20;
-			uint8_t *nb = realloc(buf, ncap);
-			if (!nb) {
-				free(buf);
-				if (!is_stdin)
-					fclose(fp);
-				return err_set(e, ERR_NOMEM, "%s: out of memory", path);
-			}
-			buf = nb;
-			cap = ncap;
-		}
-		got = fread(buf + len, 1, cap - len, fp);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		int saved = errno;
+	if (!more)
+		more = &dummy;
+	if (max == 0)
+		max = SIZE_MAX;
+	fd = input_open(path, e);   /* a FIFO with no writer: bounded wait */
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		hint = (uint64_t)st.st_size < max ? (size_t)st.st_size + 1 : max;
+	rc = read_up_to(fd, path, max, hint, &buf, &len, more, e);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	if (rc == 0 && len == 0)
+		rc = err_set(e, ERR_DATA, "%s: file is empty", path);
+	if (rc != 0) {
 		free(buf);
-		if (!is_stdin)
-			fclose(fp);
-		return err_set_errno(e, ERR_IO, saved, "%s: read failed", path);
-	}
-	if (!is_stdin)
-		fclose(fp);
-	if (len == 0) {
-		free(buf);
-		return err_set(e, ERR_DATA, "%s: file is empty", path);
+		return rc;
 	}
 	*out = buf;
 	*n = len;
 	return 0;
+}
+
+int samples_read_file(const char *path, uint8_t **out, size_t *n, struct err *e)
+{
+	return samples_read_file_max(path, 0, out, n, NULL, e);
 }
 
 int samples_parse_bits(const char *text, unsigned *bits, struct err *e)

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "sources/backend.h"
+#include "input.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,21 +21,15 @@ struct filesrc {
 static int file_open(struct source *src, struct spec *sp, struct err *e)
 {
 	struct filesrc *f;
-	struct stat st;
 	int fd, is_stdin = strcmp(sp->arg, "-") == 0;
 
 	if (!sp->arg[0])
 		return err_set(e, ERR_USAGE, "source '%s': file needs a path (file:PATH, file:- for stdin)",
 			       sp->text);
-	fd = is_stdin ? STDIN_FILENO : open(sp->arg, O_RDONLY | O_CLOEXEC);
+	/* A FIFO with no writer would block here forever: bounded wait. */
+	fd = input_open(sp->arg, e);
 	if (fd < 0)
-		return err_set_errno(e, err_code_from_errno(errno) == ERR_PERM ? ERR_PERM : ERR_IO,
-				     errno, "%s: cannot open", sp->arg);
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		if (!is_stdin)
-			close(fd);
-		return err_set(e, ERR_IO, "%s: is a directory", sp->arg);
-	}
+		return fd;
 	f = calloc(1, sizeof *f);
 	if (!f) {
 		if (!is_stdin)

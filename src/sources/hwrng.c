@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "sources/backend.h"
+#include "input.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -54,16 +55,21 @@ static int hwrng_open(struct source *src, struct spec *sp, struct err *e)
 		return rc;
 	if (!dev || !*dev)
 		dev = HWRNG_DEFAULT_DEVICE;
-	/* hw_random refuses O_RDWR (EINVAL): read-only. */
-	fd = open(dev, O_RDONLY | O_CLOEXEC);
+	/* Type first, so that a regular file is refused before it is opened
+	 * and a FIFO gets input_open's bounded wait. */
+	if (stat(dev, &st) == 0 && !S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode))
+		return err_set(e, ERR_USAGE, "hwrng: %s: not a character device (use file:PATH for files)", dev);
+	/* hw_random refuses O_RDWR (EINVAL): read-only.  O_NONBLOCK until
+	 * input_wait has seen data: a FIFO with no writer must not hang us. */
+	fd = open(dev, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		int saved = errno;
 		return err_set(e, err_code_from_errno(saved), "hwrng: %s: %s%s", dev,
 			       strerror(saved), hwrng_hint(saved));
 	}
-	if (fstat(fd, &st) == 0 && !S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+	if ((rc = input_wait(fd, dev, e)) != 0) {
 		close(fd);
-		return err_set(e, ERR_USAGE, "hwrng: %s: not a character device (use file:PATH for files)", dev);
+		return rc;
 	}
 	h = calloc(1, sizeof *h);
 	if (!h) {
