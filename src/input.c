@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -86,4 +87,66 @@ int input_open(const char *path, struct err *e)
 		return rc;
 	}
 	return fd;
+}
+
+int input_read_all(const char *path, const char *what, size_t max, char **text, size_t *len,
+		   struct err *e)
+{
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	int fd, rc = 0;
+
+	*text = NULL;
+	*len = 0;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)   /* ENOENT stays ERR_UNAVAILABLE: callers may treat it as "none" */
+		return err_set_errno(e, err_code_from_errno(errno), errno, "%s %s", what, path);
+	if ((rc = input_wait(fd, path, e)) != 0) {
+		close(fd);
+		return rc;
+	}
+	for (;;) {
+		ssize_t got;
+		if (n == cap) {
+			char *t;
+			if (cap > max) {
+				rc = err_set(e, ERR_DATA, "%s %s: larger than %zu bytes", what, path, max);
+				break;
+			}
+			cap = cap ? 2 * cap : 4096;
+			if (cap > max + 1)
+				cap = max + 1;   /* one byte past max tells "too large" */
+			t = realloc(buf, cap + 1);
+			if (!t) {
+				rc = err_set(e, ERR_NOMEM, "%s %s: out of memory", what, path);
+				break;
+			}
+			buf = t;
+		}
+		got = read(fd, buf + n, cap - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			rc = err_set_errno(e, ERR_IO, errno, "%s %s: read error", what, path);
+			break;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+		if (n > max) {
+			rc = err_set(e, ERR_DATA, "%s %s: larger than %zu bytes", what, path, max);
+			break;
+		}
+	}
+	close(fd);
+	if (rc != 0) {
+		free(buf);
+		return rc;
+	}
+	if (!buf && !(buf = malloc(1)))
+		return err_set(e, ERR_NOMEM, "%s %s: out of memory", what, path);
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	return 0;
 }

@@ -8,6 +8,8 @@
 #ifndef RNGAUDIT_INPUT_H
 #define RNGAUDIT_INPUT_H
 
+#include <stddef.h>
+
 #include "err.h"
 
 /* How long a FIFO or device may take to offer its first byte. */
@@ -26,5 +28,11 @@ int input_open(const char *path, struct err *e);
 /* The same for a descriptor the caller opened with O_NONBLOCK (to tell
  * its own open errors apart): waits, clears O_NONBLOCK.  0 or ERR_*. */
 int input_wait(int fd, const char *path, struct err *e);
+
+/* Reads a small text file (a policy, the quirk table) whole: at most max
+ * bytes, else ERR_DATA; NUL-terminated.  Errors read "WHAT PATH: ...", and
+ * a missing file is ERR_UNAVAILABLE.  The caller frees *text. */
+int input_read_all(const char *path, const char *what, size_t max, char **text, size_t *len,
+		   struct err *e);
 
 #endif

@@ -104,9 +104,28 @@ mkfifo "$TMPD/dev.fifo"
 expect_exit 2 "a device that ends early (FIFO writer closes) exits 2" ra collect --source "hwrng:device=$TMPD/dev.fifo" --no-health -n 100000 -o "$TMPD/dev.out"
 wait
 check "the device's samples before the end are kept whole" test "$(wc -c <"$TMPD/dev.out")" -eq 500
-mkfifo "$TMPD/silent.fifo"
+mkfifo "$TMPD/silent.fifo" "$TMPD/silent2.fifo" "$TMPD/silent3.fifo" "$TMPD/noreader.fifo"
+# Each waits its bounded 10 s; run them side by side.
+"$RNGAUDIT" collect --source "hwrng:device=$TMPD/silent2.fifo" --no-health -n 10 -o - >/dev/null 2>"$TMPD/hw.err" &
+p1=$!
+"$RNGAUDIT" assess "$TMPD/silent3.fifo" >/dev/null 2>"$TMPD/as.err" &
+p2=$!
+"$RNGAUDIT" collect --source sim:ideal --no-health -n 10 -o "$TMPD/noreader.fifo" 2>"$TMPD/nr.err" &
+p3=$!
 expect_exit 2 "a FIFO with no writer does not hang: exit 2 after a bounded wait" ra collect --source "file:$TMPD/silent.fifo" --no-health -n 10 -o "$TMPD/silent.out"
 check "no writer: one line saying so" one_line_error "silent.fifo: no data within"
+# one_line_in FILE PATTERN: FILE holds exactly one line, matching PATTERN
+one_line_in() { test "$(wc -l <"$1")" -eq 1 && grep -q -- "$2" "$1"; }
+wait $p1; st=$?; test $st -eq 2; ok $? "hwrng:device=FIFO with no writer exits 2 after a bounded wait"
+check "hwrng FIFO with no writer: one line saying so" one_line_in "$TMPD/hw.err" "silent2.fifo: no data within"
+wait $p2; st=$?; test $st -eq 2; ok $? "assess of a FIFO with no writer exits 2 after a bounded wait"
+check "assess FIFO with no writer: one line saying so" one_line_in "$TMPD/as.err" "silent3.fifo: no data within"
+wait $p3; st=$?; test $st -eq 2; ok $? "collect -o a FIFO with no reader exits 2 after a bounded wait"
+check "FIFO with no reader: one line saying so" one_line_in "$TMPD/nr.err" "noreader.fifo: FIFO has no reader"
+expect_exit 2 "a policy file that never ends (/dev/zero) is refused, not read forever" ra audit --policy /dev/zero --source sim:ideal -n 1000
+check "endless policy: one line naming it and the limit" one_line_error "policy /dev/zero: larger than"
+expect_exit 2 "a probability in hex is refused" ra collect --source "sim:biased,p=0x0.8" --no-health -n 1 -o -
+
 
 # --- bounded work from one-line inputs ---
 expect_exit 2 "conditioning with n_in 10^9 is refused at once" ra conditioning -q 1000000000 256 256 400

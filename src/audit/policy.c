@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "audit/policy.h"
+#include "input.h"
 
 #include <errno.h>
 #include <math.h>
@@ -338,42 +339,12 @@ int policy_parse(struct policy *p, const char *text, size_t len, const char *wha
 
 int policy_load(struct policy *p, const char *path, struct err *e)
 {
-	FILE *fp = fopen(path, "rb");
-	char *text = NULL;
-	size_t len = 0, cap = 0;
-	int rc;
-
-	if (!fp)
-		return err_set_errno(e, err_code_from_errno(errno), errno, "policy %s", path);
-	for (;;) {
-		if (len == cap) {
-			char *t;
-			if (cap >= (1u << 20)) {
-				free(text);
-				fclose(fp);
-				return err_set(e, ERR_DATA, "policy %s: larger than 1 MiB", path);
-			}
-			cap = cap ? 2 * cap : 4096;
-			t = realloc(text, cap);
-			if (!t) {
-				free(text);
-				fclose(fp);
-				return err_set(e, ERR_NOMEM, "policy %s: out of memory", path);
-			}
-			text = t;
-		}
-		size_t got = fread(text + len, 1, cap - len, fp);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		free(text);
-		fclose(fp);
-		return err_set(e, ERR_IO, "policy %s: read error", path);
-	}
-	fclose(fp);
-	rc = policy_parse(p, text ? text : "", len, path, e);
+	char *text;
+	size_t len;
+	int rc = input_read_all(path, "policy", POLICY_MAX_BYTES, &text, &len, e);
+	if (rc != 0)
+		return rc;
+	rc = policy_parse(p, text, len, path, e);
 	free(text);
 	return rc;
 }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "audit/quirks.h"
+#include "input.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -181,28 +182,14 @@ int quirks_parse(struct quirk_table *t, const char *text, size_t len, const char
 
 int quirks_load(struct quirk_table *t, const char *path, struct err *e)
 {
-	FILE *fp = fopen(path, "rb");
 	char *text;
 	size_t len;
 	int rc;
 
 	memset(t, 0, sizeof *t);
-	if (!fp)
-		return err_set_errno(e, err_code_from_errno(errno), errno, "quirk table %s", path);
-	text = malloc(1u << 20);
-	if (!text) {
-		fclose(fp);
-		return err_set(e, ERR_NOMEM, "quirk table %s: out of memory", path);
-	}
-	len = fread(text, 1, 1u << 20, fp);
-	if (ferror(fp) || !feof(fp)) {
-		int bad = ferror(fp);
-		free(text);
-		fclose(fp);
-		return err_set(e, bad ? ERR_IO : ERR_DATA, "quirk table %s: %s", path,
-			       bad ? "read error" : "larger than 1 MiB");
-	}
-	fclose(fp);
+	rc = input_read_all(path, "quirk table", QUIRKS_MAX_BYTES, &text, &len, e);
+	if (rc != 0)
+		return rc;
 	rc = quirks_parse(t, text, len, path, e);
 	free(text);
 	return rc;

@@ -61,6 +61,8 @@ struct quirk_match {
 };
 
 #define QUIRK_MATCH_MAX 8
+/* The table is a few KiB; past 1 MiB it is not a quirk table. */
+#define QUIRKS_MAX_BYTES (1u << 20)
 
 /* Parses a table; errors name WHAT:LINE and the problem (ERR_DATA). */
 int quirks_parse(struct quirk_table *t, const char *text, size_t len, const char *what,

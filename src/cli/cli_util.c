@@ -65,6 +65,11 @@ void cli_note(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 }
 
+void cli_wait_notice(const char *msg)
+{
+	cli_note(NULL, "%s", msg);
+}
+
 int cli_error_err(const char *cmd, const struct err *e)
 {
 	return cli_error(cmd, "%s", e && e->msg[0] ? e->msg : "unknown error");

@@ -23,6 +23,8 @@ int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(print
 /* The same line for what is not an error (a warning, a summary); cmd NULL
  * prints "rngaudit: MESSAGE". */
 void cli_note(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* input_open()'s notice that it waits for a FIFO or device (on a terminal). */
+void cli_wait_notice(const char *msg);
 /* Prints e's message the same way; returns EXIT_ERROR. */
 int cli_error_err(const char *cmd, const struct err *e);
 

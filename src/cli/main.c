@@ -4,8 +4,10 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli_util.h"
+#include "input.h"
 #include "cli/commands.h"
 
 struct command {
@@ -156,6 +158,9 @@ int main(int argc, char **argv)
 	 * mid-write: writes fail with EPIPE instead, the commands stop and say
 	 * what they wrote, and the exit status says the output is incomplete. */
 	signal(SIGPIPE, SIG_IGN);
+	/* Waiting on a silent FIFO or device is news only to someone watching. */
+	if (isatty(STDERR_FILENO))
+		input_set_wait_notice(cli_wait_notice);
 	rc = c->run(argc - 1, argv + 1);
 	return cli_finish_stdout(rc);
 }

@@ -125,13 +125,10 @@ int spec_get_u64(struct spec *sp, const char *key, unsigned long long min,
 int spec_get_prob(struct spec *sp, const char *key, double *out, struct err *e)
 {
 	const char *v = spec_get(sp, key);
-	char *end;
 	double x;
 	if (!v)
 		return 0;
-	errno = 0;
-	x = strtod(v, &end);
-	if (errno || end == v || *end || !(x >= 0.0 && x <= 1.0))
+	if (parse_double(v, &x) != 0 || !(x >= 0.0 && x <= 1.0))
 		return err_set(e, ERR_USAGE, "source '%s': %s=%s: must be a probability from 0 to 1",
 			       sp->text, key, v);
 	*out = x;
