@@ -31,18 +31,19 @@ static const struct command commands[] = {
 	  "  --source SPEC      rdrand[:width=16|32|64], rdseed[:width=...],\n"
 	  "                     hwrng[:device=PATH], getrandom[:flags=random|insecure|nonblock],\n"
 	  "                     file:PATH (file:- = stdin), sim:MODEL[,key=value,...]\n"
-	  "  -n, --samples N    number of samples (default 1000000)\n"
+	  "  -n, --samples N    number of samples, at most 10^15 (default 1000000)\n"
 	  "  -b, --bits K       bits per sample, 1..8 (default 8); the byte stream is\n"
 	  "                     sliced most-significant bit first\n"
-	  "  -o, --output FILE  output file, one sample per byte (default samples.bin;\n"
-	  "                     - = stdout); written to a temporary file, renamed at the end\n"
+	  "  -o, --output FILE  output file, one sample per byte (default NAME.bin after the\n"
+	  "                     source; - = stdout); a regular file is written to a temporary\n"
+	  "                     and renamed at the end, a device or FIFO is written in place\n"
 	  "  --no-health        do not run the SP 800-90B health tests while collecting\n"
 	  "  --entropy H        claimed min-entropy per sample for the health tests\n"
 	  "  --alpha A          health-test false-alarm rate (default 2^-20)\n"
 	  "  --stop-on-failure  stop at the first health-test failure\n"
 	  "\n"
-	  "SIGINT/SIGTERM stop early and keep the whole samples collected so far.\n"
-	  "Exit status: 0 ok, 1 a health test failed, 2 error.\n" },
+	  "SIGINT/SIGTERM stop early and keep the whole samples collected so far (exit 2).\n"
+	  "Exit status: 0 ok, 1 a health test failed, 2 error or incomplete run.\n" },
 	{ "health", cmd_health, "run the SP 800-90B health tests (RCT, APT) on a source or file",
 	  "usage: rngaudit health (--source SPEC | FILE) [--bits K] [--entropy H] [--alpha A]\n"
 	  "                       [-n N] [--follow] [--interval SECONDS]\n"
@@ -57,10 +58,11 @@ static const struct command commands[] = {
 	  "\n"
 	  "Exit status: 0 no failure, 1 a test failed, 2 error.\n" },
 	{ "assess", cmd_assess, "SP 800-90B non-IID min-entropy estimators on a NIST-format file",
-	  "usage: rngaudit assess [-i|-c] [-a|-t] [-v|-vv] [-l INDEX,SAMPLES] [--format text|csv] FILE [BITS]\n" },
+	  "usage: rngaudit assess [-i|-c] [-a|-t] [-v|-vv] [-l INDEX,SAMPLES] [--format text|csv]\n"
+	  "                       [--max-samples N] FILE [BITS]\n" },
 	{ "iid", cmd_iid, "SP 800-90B IID track: permutation and chi-square tests",
-	  "usage: rngaudit iid [-i|-c] [-a|-t] [-v] [--seed S|random] [--threads N] [--full]\n"
-	  "                    FILE [BITS]\n" },
+	  "usage: rngaudit iid [-i|-c] [-a|-t] [-v] [-q] [-l INDEX,SAMPLES] [--seed S|random]\n"
+	  "                    [--threads N] [--full] [--max-samples N] FILE [BITS]\n" },
 	{ "restart", cmd_restart, "SP 800-90B 3.1.4 restart tests on a 1000x1000 restart matrix",
 	  "usage: rngaudit restart [-i|-n] [-v] FILE BITS H_I\n" },
 	{ "conditioning", cmd_conditioning, "SP 800-90B 3.1.5 entropy after a conditioning function",
