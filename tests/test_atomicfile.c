@@ -88,7 +88,7 @@ static void test_special_files(void)
 	char dir[] = "/tmp/rngaudit-af-XXXXXX", node[300], fifo[300], link[300], target[300],
 		dangling[300], sub[300];
 	struct stat st;
-	struct err e;
+	struct err e = { 0 };
 	int pfd[2];
 	char buf[8] = { 0 };
 
