@@ -41,6 +41,17 @@ int err_set_errno(struct err *e, int code, int errnum, const char *fmt, ...)
 /* Maps an errno value to the closest err_code. */
 int err_code_from_errno(int errnum);
 
+/* err_escape: text taken from input (CSV fields, header names, file
+ * names, arguments), made safe to put in a one-line message.  Copies s into
+ * dst (size dstlen, always NUL-terminated) with control characters written
+ * as C escapes ("\n", "\r", "\t", "\x1b", "\x7f"), a backslash as "\\",
+ * and every byte >= 0x80 that is not part of well-formed UTF-8 (or is a C1
+ * control, U+0080..U+009F, which some terminals obey) as "\xHH": a message
+ * stays one line and cannot move the cursor or recolour a terminal.  Output
+ * that does not fit ends in "..." (never in half an escape or half a UTF-8
+ * character).  Returns dst, so it can be an argument of err_set(). */
+const char *err_escape(char *dst, size_t dstlen, const char *s);
+
 /* Resets e to "no error". */
 void err_clear(struct err *e);
 

@@ -16,3 +16,8 @@ TESTS += tests/test_parse tests/test_samples tests/test_sources tests/test_engin
 dist_check_SCRIPTS += tests/cli_collect.sh tests/cli_main.sh tests/cli_hardening.sh
 EXTRA_DIST += HACKING.md tests/data/nist-oracle scripts/bench-collect.sh scripts/bench-lib.sh \
 	scripts/bench-all.sh scripts/baseline-rng.c scripts/install-deps.sh scripts/valgrind-wrap.sh
+# err_escape(): input echoed in messages (issue 17)
+check_PROGRAMS += tests/test_err
+tests_test_err_SOURCES = tests/test_err.c
+tests_test_err_LDADD = $(LIBS_ALL)
+TESTS += tests/test_err
