@@ -112,8 +112,12 @@ check "unknown model named on stderr" grep -q "nonesuch" "$TMPD/err"
 expect_exit 2 "unwritable CSV path exits 2" ra audit --source sim:ideal -n 1000 --csv /nonexistent/dir/a.csv
 
 # The CSV round trip through report merge: two hosts, three runs.
+# Rows are keyed by (host, timestamp, source), and timestamps are to the
+# second: fail.csv, audited on this host maybe within the second of ok.csv,
+# gets a time of its own so that its sim:ideal row is a run of its own.
 sed '2s/"vm"/"hostB"/; 2s/^"[^"]*","[^"]*"/"2026-01-01T00:00:00Z","hostB"/' "$TMPD/ok.csv" >"$TMPD/hostB.csv"
-expect_exit 0 "report merge of three CSVs" ra report merge "$TMPD/ok.csv" "$TMPD/hostB.csv" "$TMPD/fail.csv" -o "$TMPD/merged.csv"
+sed '2,$s/^"[^"]*"/"2026-01-02T00:00:00Z"/' "$TMPD/fail.csv" >"$TMPD/fail2.csv"
+expect_exit 0 "report merge of three CSVs" ra report merge "$TMPD/ok.csv" "$TMPD/hostB.csv" "$TMPD/fail2.csv" -o "$TMPD/merged.csv"
 check "merged: header + 2 groups (sim:ideal, sim:stuck)" test "$(wc -l <"$TMPD/merged.csv")" -eq 3
 ideal=$(grep '"sim:ideal"' "$TMPD/merged.csv" | tr -d '\r')
 check "sim:ideal group: 2 hosts, 3 runs, 3 pass" sh -c "echo '$ideal' | awk -F, '{exit !(\$6 == 2 && \$7 == 3 && \$8 == 3 && \$9 == 0 && \$10 == 0)}'"
@@ -143,6 +147,51 @@ expect_exit 2 "merge rejects a stray quote (libcsv strict)" ra report merge "$TM
 check "error names quote.csv:2" one_line_error "quote.csv:2:"
 check "still nothing written" test ! -e "$TMPD/m2.csv"
 expect_exit 2 "merge of a missing file exits 2" ra report merge "$TMPD/nonesuch.csv"
+check "libcsv's own messages never reach the user" sh -c "! grep -q 'error parsing data' '$TMPD/err'"
+
+# Rows are keyed by (host, timestamp, source): the same file twice, or a
+# row repeated, counts once (issue 17).
+ra report merge "$TMPD/ok.csv" -o "$TMPD/single.csv" 2>"$TMPD/err"
+expect_exit 0 "merge of the same file given twice" ra report merge "$TMPD/ok.csv" "$TMPD/ok.csv" -o "$TMPD/twice.csv"
+check "same file twice: 1 host, 1 run" sh -c "grep '\"sim:ideal\"' '$TMPD/twice.csv' | awk -F, '{exit !(\$6 == 1 && \$7 == 1 && \$8 == 1)}'"
+check "same file twice: merged as the file once" cmp -s "$TMPD/twice.csv" "$TMPD/single.csv"
+{ cat "$TMPD/ok.csv"; sed -n 2p "$TMPD/ok.csv"; } >"$TMPD/dup.csv"
+expect_exit 0 "merge of a file with its row repeated" ra report merge "$TMPD/dup.csv" -o "$TMPD/dupm.csv"
+check "row repeated: merged as the file without the repeat" cmp -s "$TMPD/dupm.csv" "$TMPD/single.csv"
+sed '2s/^"[^"]*"/"2026-01-02T00:00:00Z"/' "$TMPD/ok.csv" >"$TMPD/later.csv"
+expect_exit 0 "merge of two runs of one host" ra report merge "$TMPD/ok.csv" "$TMPD/later.csv" -o "$TMPD/runs.csv"
+check "another timestamp is another run: 1 host, 2 runs" sh -c "grep '\"sim:ideal\"' '$TMPD/runs.csv' | awk -F, '{exit !(\$6 == 1 && \$7 == 2)}'"
+
+# A header and no rows (qsort was called with NULL: UBSan).
+head -1 "$TMPD/ok.csv" >"$TMPD/header.csv"
+expect_exit 0 "merge of a CSV with a header and no rows" ra report merge "$TMPD/header.csv" -o "$TMPD/hm.csv"
+check "header and no rows: the merged header alone" test "$(wc -l <"$TMPD/hm.csv")" -eq 1
+
+# Not a CSV: one line naming FILE:LINE, exit 2.
+head -c 4096 "$RNGAUDIT" >"$TMPD/binary.csv"
+expect_exit 2 "merge of binary junk exits 2" ra report merge "$TMPD/binary.csv"
+check "binary junk: one line naming binary.csv:1" one_line_error "binary.csv:1: "
+sed -n 2p "$TMPD/ok.csv" >"$TMPD/nohead.csv"
+expect_exit 2 "merge of a CSV with no header exits 2" ra report merge "$TMPD/nohead.csv"
+check "no header: one line naming nohead.csv:1" one_line_error "nohead.csv:1: header field 1"
+check "truncated quoted field: one line (trunc.csv above), in our words" sh -c "
+	'$RNGAUDIT' report merge '$TMPD/trunc.csv' 2>&1 >'$TMPD/tq.out' | grep -q 'trunc.csv:3: not a CSV: a quoted field'"
+
+# Text echoed from the input is escaped: messages stay one line.
+{ head -1 "$TMPD/ok.csv"; sed -n 2p "$TMPD/ok.csv" | awk '{ sub(/"pass"/, "\"pa\033[2J\nss\""); printf "%s", $0 }'; } \
+	>"$TMPD/ctl.csv"
+expect_exit 2 "merge rejects a verdict with ESC and a newline" ra report merge "$TMPD/ctl.csv"
+check "control characters escaped: one line, ESC and newline as C escapes" sh -c "
+	test \$(wc -l <'$TMPD/err') -eq 1 && grep -qF \"verdict 'pa\\x1b[2J\\nss'\" '$TMPD/err'"
+check "no raw ESC on stderr" sh -c "! grep -q \"\$(printf '\033')\" '$TMPD/err'"
+expect_exit 2 "merge of a missing file whose name has a newline" ra report merge "$TMPD/new
+line.csv"
+check "the file name is escaped: one line" one_line_error 'new\\nline.csv: No such file'
+
+# -o is written whole or not at all: a failed merge leaves the old output.
+cp "$TMPD/twice.csv" "$TMPD/keep.csv"
+expect_exit 2 "a failing merge with -o an existing file exits 2" ra report merge "$TMPD/ok.csv" "$TMPD/binary.csv" -o "$TMPD/keep.csv"
+check "the existing output is left as it was" cmp -s "$TMPD/keep.csv" "$TMPD/twice.csv"
 expect_exit 2 "report without a subcommand exits 2" ra report
 
 # SIGINT: reports still written whole, marked partial; exit 2.  A slow

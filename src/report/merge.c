@@ -2,10 +2,16 @@
  * (cpu_vendor, cpu_family, cpu_model, microcode, source): the table a
  * distribution needs to see which parts and microcode revisions misbehave.
  *
- * Every input is read with libcsv in strict mode and checked whole before
- * anything is written: the header must be exactly report_csv_columns, every
- * row must have as many fields, and the fields the merge reads must parse.
- * The first problem is an ERR_DATA naming FILE:LINE.
+ * Inputs are read by csvread.c (header, field counts, FILE:LINE messages);
+ * here each row's fields are checked and the row is kept once: rows are
+ * keyed by (host, timestamp, source), so the same file given twice, or a
+ * host's row repeated, counts once (the first one read is kept).
+ *
+ * Fleet scale: a million rows from a hundred thousand hosts.  Hosts,
+ * sources, groups and rows are interned in hash tables (hashtab.h), expected
+ * O(1) each; a kept row is 24 bytes here plus its row key in the table.
+ * Writing sorts the kept rows by group and host (O(rows log rows)) and
+ * aggregates each group's run of rows; the groups are then put in order.
  */
 #include "config.h"
 
@@ -18,250 +24,227 @@
 #include <string.h>
 
 #include "atomicfile.h"
+#include "report/csvread.h"
+#include "report/hashtab.h"
 
 const char *const report_merge_columns[] = {
 	"cpu_vendor", "cpu_family", "cpu_model", "microcode", "source", "hosts", "runs", "pass", "warn",
 	"fail", "unavailable", "h_assessed_min", "h_assessed_median", NULL,
 };
 
+/* The grouping key's columns, in output order. */
 enum { K_VENDOR, K_FAMILY, K_MODEL, K_MICROCODE, K_SOURCE, NKEY };
+static const char *const key_names[NKEY] = { "cpu_vendor", "cpu_family", "cpu_model", "microcode",
+					     "source" };
 
+/* The verdicts, in the order of their count columns. */
+enum { V_PASS, V_WARN, V_FAIL, V_UNAVAILABLE, NVERDICT };
+static const char *const verdict_names[NVERDICT] = { "pass", "warn", "fail", "unavailable" };
+
+/* Room for a field echoed in a message (err_escape()). */
+#define MERGE_ECHO_MAX 48
+
+/* One kept row: what the aggregation reads. */
+struct mrow {
+	uint32_t group, host;   /* ids in merge.groups, merge.hosts */
+	int verdict;            /* V_* */
+	double h;               /* h_assessed; NAN when empty */
+};
+
+/* One group: its key and, once aggregated, its figures. */
 struct group {
-	char *key[NKEY];
-	char **hosts;
-	size_t nhosts, caphosts;
-	unsigned long runs, counts[4];   /* pass, warn, fail, unavailable */
-	double *h;
-	size_t nh, caph;
+	const char *value[NKEY];       /* its key's values, in merge.groups */
+	size_t len[NKEY];
+	unsigned long family, model;   /* K_FAMILY, K_MODEL as numbers, for the order */
+	unsigned long hosts, runs, counts[NVERDICT];
+	size_t nh;              /* rows with an h_assessed */
+	double h_min, h_median;
 };
 
 struct merge {
-	struct group *g;
-	size_t n, cap;
-	int key_col[NKEY], host_col, verdict_col, h_col;
+	int col[NKEY], host_col, time_col, verdict_col, h_col;   /* in report_csv_columns */
+	struct hashtab hosts;   /* host names */
+	struct hashtab sources; /* source specs */
+	struct hashtab groups;  /* the NKEY values, each ended by a NUL -> group id */
+	struct hashtab seen;    /* (host id, source id, timestamp) -> row id */
+	struct mrow *row;       /* kept rows, by row id until written */
+	size_t nrow, rowroom;
+	unsigned char *key;     /* room to build a group or row key in */
+	size_t keyroom;
 };
 
-/* Parser state for one file. */
-struct reader {
-	struct merge *m;
-	const char *path;
-	size_t ncols;
-	char **fields;               /* current row */
-	size_t nfields;
-	unsigned line;               /* physical line being fed */
-	unsigned row_line;           /* line the current row started on */
-	unsigned rows;
-	int err;
-	struct err *e;
-};
-
-static char *dupstr(const char *s)
+static int find_col(const char *name)
 {
-	size_t n = strlen(s) + 1;
-	char *d = malloc(n);
-	if (d)
-		memcpy(d, s, n);
-	return d;
-}
-
-static void on_field(void *s, size_t len, void *ctx)
-{
-	struct reader *r = ctx;
-	(void)len;
-	if (r->err)
-		return;
-	if (r->nfields == 0)
-		r->row_line = r->line;
-	if (r->nfields == r->ncols) {
-		r->err = err_set(r->e, ERR_DATA, "%s:%u: more than the %zu fields of the header", r->path,
-				 r->row_line, r->ncols);
-		return;
-	}
-	r->fields[r->nfields] = dupstr(s ? (const char *)s : "");
-	if (!r->fields[r->nfields]) {
-		r->err = err_set(r->e, ERR_NOMEM, "%s: out of memory", r->path);
-		return;
-	}
-	r->nfields++;
-}
-
-static int push_str(char ***arr, size_t *n, size_t *cap, const char *s)
-{
-	for (size_t i = 0; i < *n; i++)
-		if (strcmp((*arr)[i], s) == 0)
-			return 0;
-	if (*n == *cap) {
-		size_t nc = *cap ? 2 * *cap : 8;
-		char **na = realloc(*arr, nc * sizeof *na);
-		if (!na)
-			return -1;
-		*arr = na;
-		*cap = nc;
-	}
-	if (!((*arr)[*n] = dupstr(s)))
-		return -1;
-	(*n)++;
-	return 0;
-}
-
-static int row_add(struct reader *r)
-{
-	struct merge *m = r->m;
-	struct group *g = NULL;
-	const char *verdict = r->fields[m->verdict_col], *hs = r->fields[m->h_col];
-	static const char *const names[4] = { "pass", "warn", "fail", "unavailable" };
-	int vi = -1;
-	double h = NAN;
-
-	for (int i = 0; i < 4; i++)
-		if (strcmp(verdict, names[i]) == 0)
-			vi = i;
-	if (vi < 0)
-		return err_set(r->e, ERR_DATA, "%s:%u: verdict '%.40s' is not pass, warn, fail or unavailable",
-			       r->path, r->row_line, verdict);
-	if (*hs) {
-		char *end;
-		errno = 0;
-		h = strtod(hs, &end);
-		if (errno || *end || !isfinite(h) || h < 0)
-			return err_set(r->e, ERR_DATA, "%s:%u: h_assessed '%.40s' is not a number", r->path,
-				       r->row_line, hs);
-	}
-	if (!*r->fields[m->key_col[K_SOURCE]])
-		return err_set(r->e, ERR_DATA, "%s:%u: empty source", r->path, r->row_line);
-	for (int k = K_FAMILY; k <= K_MODEL; k++) {
-		const char *t = r->fields[m->key_col[k]];
-		if (!*t || strspn(t, "0123456789") != strlen(t))
-			return err_set(r->e, ERR_DATA, "%s:%u: %s '%.20s' is not a decimal number", r->path,
-				       r->row_line, k == K_FAMILY ? "cpu_family" : "cpu_model", t);
-	}
-	for (size_t i = 0; i < m->n && !g; i++) {
-		int same = 1;
-		for (int k = 0; k < NKEY && same; k++)
-			same = strcmp(m->g[i].key[k], r->fields[m->key_col[k]]) == 0;
-		if (same)
-			g = &m->g[i];
-	}
-	if (!g) {
-		if (m->n == m->cap) {
-			size_t nc = m->cap ? 2 * m->cap : 16;
-			struct group *ng = realloc(m->g, nc * sizeof *ng);
-			if (!ng)
-				return err_set(r->e, ERR_NOMEM, "out of memory");
-			m->g = ng;
-			m->cap = nc;
-		}
-		g = &m->g[m->n++];
-		memset(g, 0, sizeof *g);
-		for (int k = 0; k < NKEY; k++)
-			if (!(g->key[k] = dupstr(r->fields[m->key_col[k]])))
-				return err_set(r->e, ERR_NOMEM, "out of memory");
-	}
-	if (push_str(&g->hosts, &g->nhosts, &g->caphosts, r->fields[m->host_col]) != 0)
-		return err_set(r->e, ERR_NOMEM, "out of memory");
-	g->runs++;
-	g->counts[vi]++;
-	if (!isnan(h)) {
-		if (g->nh == g->caph) {
-			size_t nc = g->caph ? 2 * g->caph : 8;
-			double *nh = realloc(g->h, nc * sizeof *nh);
-			if (!nh)
-				return err_set(r->e, ERR_NOMEM, "out of memory");
-			g->h = nh;
-			g->caph = nc;
-		}
-		g->h[g->nh++] = h;
-	}
-	return 0;
-}
-
-static int find_col(const struct reader *r, const char *name)
-{
-	for (size_t i = 0; i < r->ncols; i++)
+	for (size_t i = 0; report_csv_columns[i]; i++)
 		if (strcmp(report_csv_columns[i], name) == 0)
 			return (int)i;
 	return -1;
 }
 
-static void on_row(int term, void *ctx)
+int report_merge_create(struct merge **out, struct err *e)
 {
-	struct reader *r = ctx;
-	(void)term;
-	if (!r->err) {
-		if (r->nfields == 0)
-			r->row_line = r->line;
-		if (r->rows == 0) {
-			/* The header: exactly our columns, in order. */
-			for (size_t i = 0; i < r->ncols && !r->err; i++)
-				if (i >= r->nfields || strcmp(r->fields[i], report_csv_columns[i]) != 0)
-					r->err = err_set(r->e, ERR_DATA, "%s:%u: header field %zu is '%.40s', expected "
-							 "'%s' (not an rngaudit audit CSV of this version?)", r->path,
-							 r->row_line, i + 1, i < r->nfields ? r->fields[i] : "",
-							 report_csv_columns[i]);
-		} else if (r->nfields != r->ncols) {
-			r->err = err_set(r->e, ERR_DATA, "%s:%u: %zu fields, the header has %zu", r->path,
-					 r->row_line, r->nfields, r->ncols);
-		} else {
-			r->err = row_add(r);
-		}
-	}
-	for (size_t i = 0; i < r->nfields; i++)
-		free(r->fields[i]);
-	r->nfields = 0;
-	r->rows++;
+	struct merge *m = calloc(1, sizeof *m);
+
+	*out = NULL;
+	if (!m)
+		return err_set(e, ERR_NOMEM, "report merge: out of memory");
+	for (int k = 0; k < NKEY; k++)
+		m->col[k] = find_col(key_names[k]);
+	m->host_col = find_col("host");
+	m->time_col = find_col("timestamp");
+	m->verdict_col = find_col("verdict");
+	m->h_col = find_col("h_assessed");
+	*out = m;
+	return 0;
 }
 
-static int merge_file(struct merge *m, const char *path, struct err *e)
+void report_merge_free(struct merge *m)
 {
-	struct reader r = { 0 };
-	struct csv_parser p;
-	FILE *fp;
-	char buf[65536];
-	int rc = 0;
+	if (!m)
+		return;
+	hashtab_free(&m->hosts);
+	hashtab_free(&m->sources);
+	hashtab_free(&m->groups);
+	hashtab_free(&m->seen);
+	free(m->row);
+	free(m->key);
+	free(m);
+}
 
-	r.m = m;
-	r.path = path;
-	r.e = e;
-	r.ncols = report_csv_ncolumns();
-	r.fields = calloc(r.ncols, sizeof *r.fields);
-	if (!r.fields)
-		return err_set(e, ERR_NOMEM, "%s: out of memory", path);
-	fp = fopen(path, "rb");
-	if (!fp) {
-		free(r.fields);
-		return err_set_errno(e, err_code_from_errno(errno), errno, "%s", path);
+static int intern_str(struct hashtab *t, const char *s, uint32_t *id)
+{
+	int rc = hashtab_intern(t, s, strlen(s), id);
+	return rc < 0 ? rc : 0;
+}
+
+/* The fields the merge reads, checked: the verdict, h_assessed (NAN when
+ * empty), a non-empty source, decimal family and model. */
+static int row_check(const char *const *f, const struct merge *m, const char *file, unsigned long line,
+		     struct mrow *out, struct err *e)
+{
+	const char *verdict = f[m->verdict_col], *hs = f[m->h_col];
+	char echo[MERGE_ECHO_MAX];
+
+	out->verdict = -1;
+	for (int i = 0; i < NVERDICT; i++)
+		if (strcmp(verdict, verdict_names[i]) == 0)
+			out->verdict = i;
+	if (out->verdict < 0)
+		return err_set(e, ERR_DATA, "%s:%lu: verdict '%s' is not pass, warn, fail or unavailable", file,
+			       line, err_escape(echo, sizeof echo, verdict));
+	out->h = NAN;
+	if (*hs) {
+		char *end;
+		errno = 0;
+		out->h = strtod(hs, &end);
+		if (errno || *end || !isfinite(out->h) || out->h < 0)
+			return err_set(e, ERR_DATA, "%s:%lu: h_assessed '%s' is not a number", file, line,
+				       err_escape(echo, sizeof echo, hs));
 	}
-	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-		fclose(fp);
-		free(r.fields);
-		return err_set(e, ERR_NOMEM, "%s: cannot set up the CSV parser", path);
+	if (!*f[m->col[K_SOURCE]])
+		return err_set(e, ERR_DATA, "%s:%lu: empty source", file, line);
+	for (int k = K_FAMILY; k <= K_MODEL; k++) {
+		const char *t = f[m->col[k]];
+		if (!*t || strspn(t, "0123456789") != strlen(t))
+			return err_set(e, ERR_DATA, "%s:%lu: %s '%s' is not a decimal number", file, line,
+				       key_names[k], err_escape(echo, sizeof echo, t));
 	}
-	r.line = 1;
-	/* Feed one physical line at a time so errors can name the line. */
-	while (!r.err && fgets(buf, sizeof buf, fp)) {
-		size_t len = strlen(buf);
-		if (csv_parse(&p, buf, len, on_field, on_row, &r) != len) {
-			if (!r.err)
-				r.err = err_set(e, ERR_DATA, "%s:%u: %s", path, r.line, csv_strerror(csv_error(&p)));
-			break;
-		}
-		if (len && buf[len - 1] == '\n')
-			r.line++;
+	return 0;
+}
+
+/* m->key with room for len bytes, or NULL. */
+static unsigned char *key_room(struct merge *m, size_t len)
+{
+	if (len > m->keyroom) {
+		unsigned char *k = realloc(m->key, len);
+		if (!k)
+			return NULL;
+		m->key = k;
+		m->keyroom = len;
 	}
-	if (!r.err && ferror(fp))
-		r.err = err_set(e, ERR_IO, "%s: read error", path);
-	if (!r.err && csv_fini(&p, on_field, on_row, &r) != 0 && !r.err)
-		r.err = err_set(e, ERR_DATA, "%s:%u: %s (unterminated quoted field?)", path, r.line,
-				csv_strerror(csv_error(&p)));
-	if (!r.err && r.rows == 0)
-		r.err = err_set(e, ERR_DATA, "%s: empty file (no header)", path);
-	csv_free(&p);
-	fclose(fp);
-	for (size_t i = 0; i < r.nfields; i++)
-		free(r.fields[i]);
-	free(r.fields);
-	rc = r.err;
-	return rc;
+	return m->key;
+}
+
+/* The row's group: its key is the NKEY columns' values, each ended by a
+ * NUL (csvread passes no field with a NUL inside, so the key is
+ * unambiguous). */
+static int group_key(struct merge *m, const char *const *f, uint32_t *group)
+{
+	size_t len[NKEY], total = 0, o = 0;
+	unsigned char *key;
+	int rc;
+
+	for (int k = 0; k < NKEY; k++)
+		total += (len[k] = strlen(f[m->col[k]])) + 1;
+	if (!(key = key_room(m, total)))
+		return ERR_NOMEM;
+	for (int k = 0; k < NKEY; k++) {
+		memcpy(key + o, f[m->col[k]], len[k] + 1);
+		o += len[k] + 1;
+	}
+	rc = hashtab_intern(&m->groups, key, total, group);
+	return rc < 0 ? rc : 0;
+}
+
+/* 1 if the row (host, timestamp, source) was read before, 0 if it is new
+ * (and is now row id *row), or ERR_NOMEM. */
+static int row_seen(struct merge *m, const char *const *f, uint32_t host, uint32_t *row)
+{
+	const char *ts = f[m->time_col];
+	size_t tlen = strlen(ts), len = 2 * sizeof(uint32_t) + tlen;
+	unsigned char *key;
+	uint32_t source;
+	int rc;
+
+	if ((rc = intern_str(&m->sources, f[m->col[K_SOURCE]], &source)) != 0)
+		return rc;
+	if (!(key = key_room(m, len)))
+		return ERR_NOMEM;
+	memcpy(key, &host, sizeof host);
+	memcpy(key + sizeof host, &source, sizeof source);
+	memcpy(key + 2 * sizeof(uint32_t), ts, tlen);
+	rc = hashtab_intern(&m->seen, key, len, row);
+	return rc < 0 ? rc : !rc;
+}
+
+/* csvread's callback: one data row. */
+static int merge_row(void *ctx, const char *const *f, const char *file, unsigned long line, struct err *e)
+{
+	struct merge *m = ctx;
+	struct mrow r;
+	uint32_t id;
+	int rc;
+
+	if ((rc = row_check(f, m, file, line, &r, e)) != 0)
+		return rc;
+	if (m->nrow == m->rowroom) {
+		size_t nr = m->rowroom ? 2 * m->rowroom : 1024;
+		struct mrow *n = realloc(m->row, nr * sizeof *n);
+		if (!n)
+			return err_set(e, ERR_NOMEM, "%s:%lu: out of memory", file, line);
+		m->row = n;
+		m->rowroom = nr;
+	}
+	/* The group after the check for a repeat, so that a repeat with
+	 * another key makes no empty group. */
+	if ((rc = intern_str(&m->hosts, f[m->host_col], &r.host)) != 0 ||
+	    (rc = row_seen(m, f, r.host, &id)) < 0 || (rc == 0 && group_key(m, f, &r.group) != 0))
+		return err_set(e, ERR_NOMEM, "%s:%lu: out of memory", file, line);
+	if (rc == 1)
+		return 0;   /* counted once */
+	m->row[m->nrow++] = r;
+	return 0;
+}
+
+int report_merge_add_file(struct merge *m, const char *path, struct err *e)
+{
+	return csvread_file(path, merge_row, m, e);
+}
+
+int report_merge_add_buffer(struct merge *m, const char *name, const void *data, size_t len,
+			    struct err *e)
+{
+	return csvread_buffer(name, data, len, merge_row, m, e);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -270,105 +253,175 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static int cmp_row(const void *a, const void *b)
+{
+	const struct mrow *x = a, *y = b;
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	return x->host < y->host ? -1 : x->host > y->host;
+}
+
+/* One group's figures from its rows (sorted by host); h is room for n
+ * doubles. */
+static void group_aggregate(struct group *g, const struct mrow *r, size_t n, double *h)
+{
+	g->runs = n;
+	for (size_t i = 0; i < n; i++) {
+		g->hosts += i == 0 || r[i].host != r[i - 1].host;
+		g->counts[r[i].verdict]++;
+		if (!isnan(r[i].h))
+			h[g->nh++] = r[i].h;
+	}
+	if (g->nh) {
+		qsort(h, g->nh, sizeof *h, cmp_double);
+		g->h_min = h[0];
+		g->h_median = g->nh % 2 ? h[g->nh / 2] : 0.5 * (h[g->nh / 2 - 1] + h[g->nh / 2]);
+	}
+}
+
+/* Vendor, then family and model as numbers (model 8 before 17), then
+ * microcode and source. */
 static int cmp_group(const void *a, const void *b)
 {
 	const struct group *x = a, *y = b;
 	for (int k = 0; k < NKEY; k++) {
+		size_t xl = x->len[k], yl = y->len[k];
 		int c;
-		/* Numbers compare as numbers so model 8 sorts before 17. */
-		if (k == K_FAMILY || k == K_MODEL) {
-			unsigned long u = strtoul(x->key[k], NULL, 10), v = strtoul(y->key[k], NULL, 10);
-			if (u != v)
-				return u < v ? -1 : 1;
-		}
-		if ((c = strcmp(x->key[k], y->key[k])) != 0)
+		if (k == K_FAMILY && x->family != y->family)
+			return x->family < y->family ? -1 : 1;
+		if (k == K_MODEL && x->model != y->model)
+			return x->model < y->model ? -1 : 1;
+		if ((c = memcmp(x->value[k], y->value[k], xl < yl ? xl : yl)) != 0)
 			return c;
+		if (xl != yl)
+			return xl < yl ? -1 : 1;
 	}
 	return 0;
 }
 
-static void merge_free(struct merge *m)
+/* The groups, aggregated and in order; *out is NULL when there are none. */
+static int groups_make(struct merge *m, struct group **out, size_t *nout)
 {
-	for (size_t i = 0; i < m->n; i++) {
-		for (int k = 0; k < NKEY; k++)
-			free(m->g[i].key[k]);
-		for (size_t j = 0; j < m->g[i].nhosts; j++)
-			free(m->g[i].hosts[j]);
-		free(m->g[i].hosts);
-		free(m->g[i].h);
+	size_t ng = hashtab_count(&m->groups), largest = 0;
+	struct group *g;
+	double *h;
+
+	*out = NULL;
+	*nout = 0;
+	if (ng == 0)
+		return 0;
+	if (!(g = calloc(ng, sizeof *g)))
+		return ERR_NOMEM;
+	for (size_t i = 0; i < ng; i++) {
+		size_t len;
+		const char *v = hashtab_key(&m->groups, (uint32_t)i, &len);
+		for (int k = 0; k < NKEY; k++) {
+			g[i].value[k] = v;
+			v += (g[i].len[k] = strlen(v)) + 1;
+		}
+		/* checked decimals, each ended by a NUL */
+		g[i].family = strtoul(g[i].value[K_FAMILY], NULL, 10);
+		g[i].model = strtoul(g[i].value[K_MODEL], NULL, 10);
 	}
-	free(m->g);
+	qsort(m->row, m->nrow, sizeof *m->row, cmp_row);
+	for (size_t i = 0, j; i < m->nrow; i = j) {
+		for (j = i + 1; j < m->nrow && m->row[j].group == m->row[i].group; j++)
+			;
+		if (j - i > largest)
+			largest = j - i;
+	}
+	if (!(h = malloc((largest + 1) * sizeof *h))) {   /* + 1: never malloc(0) */
+		free(g);
+		return ERR_NOMEM;
+	}
+	for (size_t i = 0, j; i < m->nrow; i = j) {
+		for (j = i + 1; j < m->nrow && m->row[j].group == m->row[i].group; j++)
+			;
+		group_aggregate(&g[m->row[i].group], m->row + i, j - i, h);
+	}
+	free(h);
+	qsort(g, ng, sizeof *g, cmp_group);
+	*out = g;
+	*nout = ng;
+	return 0;
 }
 
-static int put_field(FILE *fp, const char *s, int first)
+static int group_write(FILE *fp, const struct group *g)
 {
-	if (!first && fputc(',', fp) == EOF)
-		return -1;
-	return csv_fwrite(fp, s, strlen(s)) == EOF ? -1 : 0;
+	int bad = 0;
+
+	for (int k = 0; k < NKEY; k++) {
+		if (k && fputc(',', fp) == EOF)
+			bad = 1;
+		/* family and model are checked decimals: bare, like the input */
+		if (k == K_FAMILY || k == K_MODEL ? fwrite(g->value[k], 1, g->len[k], fp) != g->len[k]
+		    : csv_fwrite(fp, g->value[k], g->len[k]) == EOF)
+			bad = 1;
+	}
+	if (fprintf(fp, ",%lu,%lu,%lu,%lu,%lu,%lu", g->hosts, g->runs, g->counts[V_PASS],
+		    g->counts[V_WARN], g->counts[V_FAIL], g->counts[V_UNAVAILABLE]) < 0)
+		bad = 1;
+	if (g->nh) {
+		if (fprintf(fp, ",%.17g,%.17g\r\n", g->h_min + 0.0, g->h_median + 0.0) < 0)   /* no "-0" */
+			bad = 1;
+	} else if (fputs(",,\r\n", fp) == EOF) {
+		bad = 1;
+	}
+	return bad ? -1 : 0;
+}
+
+int report_merge_print(struct merge *m, FILE *fp, struct err *e)
+{
+	struct group *g;
+	size_t ng;
+	int bad = 0;
+
+	if (groups_make(m, &g, &ng) != 0)
+		return err_set(e, ERR_NOMEM, "report merge: out of memory");
+	for (size_t i = 0; report_merge_columns[i]; i++)
+		if (fprintf(fp, "%s%s", i ? "," : "", report_merge_columns[i]) < 0)
+			bad = 1;
+	if (fputs("\r\n", fp) == EOF)
+		bad = 1;
+	for (size_t i = 0; i < ng; i++)
+		if (group_write(fp, &g[i]) != 0)
+			bad = 1;
+	free(g);
+	if (bad || ferror(fp))
+		return err_set(e, ERR_IO, "report merge: write error");
+	return 0;
+}
+
+int report_merge_write(struct merge *m, const char *out, struct err *e)
+{
+	struct atomicfile af;
+	int rc;
+
+	if ((rc = atomicfile_open(&af, out, e)) != 0)
+		return rc;
+	if ((rc = report_merge_print(m, af.fp, e)) != 0) {
+		char name[200];
+		atomicfile_abort(&af);
+		if (rc == ERR_IO)
+			err_set(e, ERR_IO, "report merge: write error on %s", err_escape(name, sizeof name, out));
+		return rc;
+	}
+	return atomicfile_commit(&af, e);
 }
 
 int report_merge(const char *const *paths, size_t npaths, const char *out, struct err *e)
 {
-	struct merge m = { 0 };
-	struct reader probe = { 0 };
-	struct atomicfile af;
-	int rc = 0, bad = 0;
+	struct merge *m;
+	int rc;
 
-	probe.ncols = report_csv_ncolumns();
-	m.key_col[K_VENDOR] = find_col(&probe, "cpu_vendor");
-	m.key_col[K_FAMILY] = find_col(&probe, "cpu_family");
-	m.key_col[K_MODEL] = find_col(&probe, "cpu_model");
-	m.key_col[K_MICROCODE] = find_col(&probe, "microcode");
-	m.key_col[K_SOURCE] = find_col(&probe, "source");
-	m.host_col = find_col(&probe, "host");
-	m.verdict_col = find_col(&probe, "verdict");
-	m.h_col = find_col(&probe, "h_assessed");
 	if (npaths == 0)
 		return err_set(e, ERR_USAGE, "report merge: no input files");
-	for (size_t i = 0; i < npaths; i++)
-		if ((rc = merge_file(&m, paths[i], e)) != 0) {
-			merge_free(&m);
-			return rc;
-		}
-	qsort(m.g, m.n, sizeof *m.g, cmp_group);
-
-	if ((rc = atomicfile_open(&af, out, e)) != 0) {
-		merge_free(&m);
+	if ((rc = report_merge_create(&m, e)) != 0)
 		return rc;
-	}
-	for (size_t i = 0; report_merge_columns[i]; i++)
-		if (fprintf(af.fp, "%s%s", i ? "," : "", report_merge_columns[i]) < 0)
-			bad = 1;
-	if (fputs("\r\n", af.fp) == EOF)
-		bad = 1;
-	for (size_t i = 0; i < m.n; i++) {
-		struct group *g = &m.g[i];
-		for (int k = 0; k < NKEY; k++) {
-			/* family and model are validated decimals: bare, like the input */
-			if (k == K_FAMILY || k == K_MODEL) {
-				if (fprintf(af.fp, ",%s", g->key[k]) < 0)
-					bad = 1;
-			} else if (put_field(af.fp, g->key[k], k == 0) != 0) {
-				bad = 1;
-			}
-		}
-		if (fprintf(af.fp, ",%zu,%lu,%lu,%lu,%lu,%lu", g->nhosts, g->runs, g->counts[0], g->counts[1],
-			    g->counts[2], g->counts[3]) < 0)
-			bad = 1;
-		if (g->nh) {
-			double med;
-			qsort(g->h, g->nh, sizeof *g->h, cmp_double);
-			med = g->nh % 2 ? g->h[g->nh / 2] : 0.5 * (g->h[g->nh / 2 - 1] + g->h[g->nh / 2]);
-			if (fprintf(af.fp, ",%.17g,%.17g\r\n", g->h[0] + 0.0, med + 0.0) < 0)
-				bad = 1;
-		} else if (fputs(",,\r\n", af.fp) == EOF) {
-			bad = 1;
-		}
-	}
-	merge_free(&m);
-	if (bad || ferror(af.fp)) {
-		atomicfile_abort(&af);
-		return err_set(e, ERR_IO, "report merge: write error on %s", out);
-	}
-	return atomicfile_commit(&af, e);
+	for (size_t i = 0; i < npaths && rc == 0; i++)
+		rc = report_merge_add_file(m, paths[i], e);
+	if (rc == 0)
+		rc = report_merge_write(m, out, e);
+	report_merge_free(m);
+	return rc;
 }

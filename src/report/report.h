@@ -69,11 +69,39 @@ int report_prom_write(const char *path, const struct report_run *r, struct err *
 /* ISO 8601 UTC ("2026-12-03T01:20:00Z") into buf. */
 const char *report_iso_time(time_t t, char *buf, size_t len);
 
-/* `rngaudit report merge`: reads the CSVs (libcsv strict mode; the header
- * must be report_csv_columns), groups rows by (cpu_vendor, cpu_family,
- * cpu_model, microcode, source) and writes one row per group: hosts, runs,
- * pass/warn/fail/unavailable counts, min and median h_assessed.  Any
- * malformed input is an ERR_DATA naming FILE:LINE, and nothing is written. */
+/* `rngaudit report merge`: reads audit CSVs (report/csvread.h: libcsv
+ * strict mode, the header must be report_csv_columns), keeps each row once
+ * by (host, timestamp, source) (the first read), groups the rows by
+ * (cpu_vendor, cpu_family, cpu_model, microcode, source) and writes one row
+ * per group: hosts, runs, pass/warn/fail/unavailable counts, min and median
+ * h_assessed.  O(rows log rows) time; memory grows with the distinct hosts,
+ * groups and rows kept.  Any malformed input is one ERR_DATA line naming
+ * FILE:LINE, text echoed from the input escaped (err_escape()).
+ *
+ * In steps, as the command does and as a fuzz target can (none of these
+ * prints or exits):
+ *     struct merge *m;
+ *     report_merge_create(&m, e);
+ *     report_merge_add_file(m, path, e);           (or _add_buffer, any number)
+ *     report_merge_write(m, out, e);                (or _print to a FILE *)
+ *     report_merge_free(m);
+ * After an add fails (e says why), m keeps the rows read before the error
+ * and stays usable; the command then writes nothing. */
+struct merge;
+int report_merge_create(struct merge **m, struct err *e);
+/* Reads one audit CSV file. */
+int report_merge_add_file(struct merge *m, const char *path, struct err *e);
+/* The same from len bytes in memory. */
+int report_merge_add_buffer(struct merge *m, const char *name, const void *data, size_t len,
+			    struct err *e);
+/* Writes the merged CSV to fp (ERR_IO on a write error; nothing closed). */
+int report_merge_print(struct merge *m, FILE *fp, struct err *e);
+/* Writes it whole or not at all through atomicfile.h; out "-" is stdout. */
+int report_merge_write(struct merge *m, const char *out, struct err *e);
+void report_merge_free(struct merge *m);
+
+/* All of the above for the files at paths; nothing is written unless every
+ * file reads cleanly. */
 int report_merge(const char *const *paths, size_t npaths, const char *out, struct err *e);
 
 /* The merged CSV's columns; NULL-terminated. */

@@ -2,7 +2,7 @@
 # audit and report commands, their man pages and tests (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/report/report.h src/report/text.c src/report/csv.c src/report/junit.c \
-	src/report/prom.c src/report/merge.c \
+	src/report/prom.c src/report/merge.c src/report/csvread.c src/report/csvread.h \
 	src/report/hashtab.c src/report/hashtab.h
 src_rngaudit_SOURCES += src/cli/cmd_audit.c src/cli/cmd_report.c
 # The audit finds data/quirks.txt and scripts/rngaudit-plot.sh here once installed.
@@ -16,12 +16,14 @@ dist_man_MANS += man/rngaudit.1 man/rngaudit-sources.1 man/rngaudit-collect.1 \
 	man/rngaudit-health.1 man/rngaudit-assess.1 man/rngaudit-iid.1 man/rngaudit-restart.1 \
 	man/rngaudit-conditioning.1 man/rngaudit-audit.1 man/rngaudit-report.1
 
-check_PROGRAMS += tests/test_verdict tests/test_policy
+check_PROGRAMS += tests/test_verdict tests/test_policy tests/test_merge
+tests_test_merge_SOURCES = tests/test_merge.c
+tests_test_merge_LDADD = $(LIBS_ALL)
 tests_test_verdict_SOURCES = tests/test_verdict.c
 tests_test_verdict_LDADD = $(LIBS_ALL)
 tests_test_policy_SOURCES = tests/test_policy.c
 tests_test_policy_LDADD = $(LIBS_ALL)
-TESTS += tests/test_verdict tests/test_policy tests/report_cli.sh
+TESTS += tests/test_verdict tests/test_policy tests/test_merge tests/report_cli.sh
 dist_check_SCRIPTS += tests/report_cli.sh
 # audit and merge timings (run by hand: scripts/bench-audit.sh BUILD-DIR)
 dist_noinst_SCRIPTS += scripts/bench-audit.sh

@@ -1,0 +1,209 @@
+/* test_merge.c - the fleet merge's library: the interning table it keys
+ * with (hashtab.h), and report_merge_* on CSVs in memory: rows counted once
+ * by (host, timestamp, source), a header with no rows, and bad input as one
+ * escaped line naming NAME:LINE. */
+#include "config.h"
+
+#include <stdint.h>
+
+#include "report/hashtab.h"
+#include "report/report.h"
+#include "tap.h"
+
+static void test_hashtab(void)
+{
+	struct hashtab t = HASHTAB_INIT;
+	uint32_t id, id2;
+	size_t len;
+	int all = 1;
+	const char *k;
+
+	tap_ok(hashtab_intern(&t, "alpha", 5, &id) == 1 && id == 0, "hashtab: a new key is added as id 0");
+	tap_ok(hashtab_intern(&t, "beta", 4, &id) == 1 && id == 1, "hashtab: the next new key is id 1");
+	tap_ok(hashtab_intern(&t, "alpha", 5, &id) == 0 && id == 0, "hashtab: a key seen before gets its id back");
+	tap_ok(hashtab_intern(&t, "", 0, &id) == 1 && hashtab_intern(&t, "", 0, &id2) == 0 && id == id2,
+	       "hashtab: the empty key is a key");
+	tap_ok(hashtab_intern(&t, "a\0b", 3, &id) == 1 && hashtab_intern(&t, "a\0c", 3, &id2) == 1 && id != id2,
+	       "hashtab: keys differing after a NUL byte are distinct");
+	k = hashtab_key(&t, 1, &len);
+	tap_ok(len == 4 && strcmp(k, "beta") == 0, "hashtab: key 1 reads back as \"beta\", NUL-terminated");
+	/* 100000 keys: many doublings of the table, every id found again. */
+	for (unsigned i = 0; i < 100000; i++) {
+		char key[32];
+		int n = snprintf(key, sizeof key, "host%u", i);
+		if (hashtab_intern(&t, key, (size_t)n, &id) != 1 || id != i + 5)
+			all = 0;
+	}
+	for (unsigned i = 0; i < 100000; i++) {
+		char key[32];
+		int n = snprintf(key, sizeof key, "host%u", i);
+		if (hashtab_intern(&t, key, (size_t)n, &id) != 0 || id != i + 5)
+			all = 0;
+	}
+	tap_ok(all, "hashtab: 100000 keys keep their dense ids across growth");
+	tap_eq_long((long long)hashtab_count(&t), 100005, "hashtab: 100005 keys counted");
+	hashtab_free(&t);
+	tap_ok(hashtab_count(&t) == 0, "hashtab: empty after free");
+}
+
+/* An audit CSV: the header, then rows given as (timestamp, host, model,
+ * source, verdict, h_assessed) with the other fields filled plausibly. */
+struct row { const char *ts, *host, *model, *source, *verdict, *h; };
+
+static char *csv_make(const struct row *r, size_t n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	for (size_t i = 0; report_csv_columns[i]; i++)
+		fprintf(fp, "%s%s", i ? "," : "", report_csv_columns[i]);
+	fputs("\r\n", fp);
+	for (size_t j = 0; j < n; j++) {
+		for (size_t i = 0; report_csv_columns[i]; i++) {
+			const char *c = report_csv_columns[i], *v = "";
+			if (strcmp(c, "timestamp") == 0) v = r[j].ts;
+			else if (strcmp(c, "host") == 0) v = r[j].host;
+			else if (strcmp(c, "cpu_vendor") == 0) v = "GenuineIntel";
+			else if (strcmp(c, "cpu_family") == 0) v = "6";
+			else if (strcmp(c, "cpu_model") == 0) v = r[j].model;
+			else if (strcmp(c, "source") == 0) v = r[j].source;
+			else if (strcmp(c, "verdict") == 0) v = r[j].verdict;
+			else if (strcmp(c, "h_assessed") == 0) v = r[j].h;
+			fprintf(fp, "%s\"%s\"", i ? "," : "", v);
+		}
+		fputs("\r\n", fp);
+	}
+	fclose(fp);
+	return buf;
+}
+
+/* The merged CSV of the buffers (NULL on error, e says why). */
+static char *merge_bufs(const char *const *bufs, size_t n, struct err *e)
+{
+	struct merge *m;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int rc = 0;
+
+	if (report_merge_create(&m, e) != 0)
+		return NULL;
+	for (size_t i = 0; i < n && rc == 0; i++)
+		rc = report_merge_add_buffer(m, "in.csv", bufs[i], strlen(bufs[i]), e);
+	fp = open_memstream(&out, &len);
+	if (rc == 0)
+		rc = report_merge_print(m, fp, e);
+	fclose(fp);
+	report_merge_free(m);
+	if (rc != 0) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+static const char merged_header[] = "cpu_vendor,cpu_family,cpu_model,microcode,source,hosts,runs,pass,"
+				    "warn,fail,unavailable,h_assessed_min,h_assessed_median\r\n";
+
+static void test_merge_counts(void)
+{
+	static const struct row rows[] = {
+		{ "2026-01-01T00:00:00Z", "a", "17", "rdrand", "pass", "0.9" },
+		{ "2026-01-01T00:00:00Z", "b", "17", "rdrand", "fail", "0.5" },
+		{ "2026-01-02T00:00:00Z", "a", "17", "rdrand", "warn", "0.7" },  /* a's second run */
+		{ "2026-01-01T00:00:00Z", "a", "17", "rdrand", "fail", "0.1" },  /* a's first again */
+		{ "2026-01-01T00:00:00Z", "a", "8", "rdseed", "pass", "" },
+	};
+	struct err e;
+	char *in = csv_make(rows, 5), *header_only = csv_make(NULL, 0), *out;
+	const char *twice[2] = { in, in }, *one[1] = { in }, *hdr[1] = { header_only };
+	char *once;
+
+	out = merge_bufs(hdr, 1, &e);
+	tap_ok(out && strcmp(out, merged_header) == 0, "a header with no rows merges to the header alone");
+	free(out);
+	once = merge_bufs(one, 1, &e);
+	tap_ok(once != NULL, "five rows merge");
+	tap_ok(once && strstr(once, "\"GenuineIntel\",6,17,\"\",\"rdrand\",2,3,1,1,1,0,0.5,0.69999999999999996\r\n"),
+	       "a row repeated counts once, the first kept: model 17 rdrand has 2 hosts, 3 runs, min 0.5, median 0.7");
+	tap_ok(once && strstr(once, "\"GenuineIntel\",6,8,\"\",\"rdseed\",1,1,1,0,0,0,,\r\n"),
+	       "the same host and time with another source is its own row (rdseed, no h)");
+	tap_ok(once && strstr(once, ",8,") && strstr(once, ",17,") && strstr(once, ",8,") < strstr(once, ",17,"),
+	       "groups in order: model 8 before 17");
+	out = merge_bufs(twice, 2, &e);
+	tap_ok(out && once && strcmp(out, once) == 0, "the same file given twice merges as once");
+	free(out);
+	free(once);
+	free(in);
+	free(header_only);
+}
+
+/* The error of merging one buffer, and whether it is a single line. */
+static int merge_error(const char *buf, size_t len, struct err *e)
+{
+	struct merge *m;
+	int rc;
+
+	if (report_merge_create(&m, e) != 0)
+		return -1;
+	rc = report_merge_add_buffer(m, "bad.csv", buf, len, e);
+	report_merge_free(m);
+	return rc;
+}
+
+static int one_line(const struct err *e)
+{
+	for (const char *p = e->msg; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return 0;
+	return 1;
+}
+
+static void test_merge_errors(void)
+{
+	static const struct row evil[] = {
+		{ "2026-01-01T00:00:00Z", "a", "17", "rdrand", "pa\nss\x1b[2J", "0.9" },
+	};
+	static const char junk[] = "\x7f" "ELF\x02\x01\x01\x00\x00\x00\x00\x00";
+	struct err e;
+	char *in = csv_make(evil, 1), *hdr = csv_make(NULL, 0), *cut, *big;
+	size_t hlen = strlen(hdr);
+
+	tap_ok(merge_error(in, strlen(in), &e) == ERR_DATA && one_line(&e) &&
+	       strstr(e.msg, "bad.csv:2: verdict 'pa\\nss\\x1b[2J'"),
+	       "a verdict with a newline and ESC: one line, escaped, naming bad.csv:2");
+	tap_ok(merge_error(junk, sizeof junk - 1, &e) == ERR_DATA && one_line(&e) && strstr(e.msg, "bad.csv:1: "),
+	       "binary junk: ERR_DATA, one line naming bad.csv:1");
+	tap_ok(merge_error("1,2,3\n", 6, &e) == ERR_DATA && one_line(&e) &&
+	       strstr(e.msg, "bad.csv:1: header field 1 is '1'"), "no header: names bad.csv:1 and what it found");
+	tap_ok(merge_error("", 0, &e) == ERR_DATA && one_line(&e) && strstr(e.msg, "bad.csv: empty file"),
+	       "an empty file is ERR_DATA");
+	/* A quoted field opened on line 2 and never closed. */
+	cut = malloc(hlen + 8);
+	memcpy(cut, hdr, hlen);
+	memcpy(cut + hlen, "\"2026-0", 7);
+	tap_ok(merge_error(cut, hlen + 7, &e) == ERR_DATA && one_line(&e) &&
+	       strstr(e.msg, "bad.csv:2: not a CSV: a quoted field"), "a truncated quoted field: names bad.csv:2");
+	memcpy(cut + hlen, "a\"b,\r\n", 6);
+	tap_ok(merge_error(cut, hlen + 6, &e) == ERR_DATA && one_line(&e) &&
+	       strstr(e.msg, "bad.csv:2: not a CSV: a quote inside"), "a stray quote: libcsv's error in our words");
+	free(cut);
+	/* 100 KiB with no line end after the header: refused, not buffered. */
+	big = malloc(hlen + 100 * 1024);
+	memcpy(big, hdr, hlen);
+	memset(big + hlen, 'x', 100 * 1024);
+	tap_ok(merge_error(big, hlen + 100 * 1024, &e) == ERR_DATA && one_line(&e) &&
+	       strstr(e.msg, "bad.csv:2: a row of more than 64 KiB"), "a row past 64 KiB is refused");
+	free(big);
+	free(in);
+	free(hdr);
+}
+
+int main(void)
+{
+	test_hashtab();
+	test_merge_counts();
+	test_merge_errors();
+	return tap_done();
+}
