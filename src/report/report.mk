@@ -25,5 +25,6 @@ tests_test_policy_SOURCES = tests/test_policy.c
 tests_test_policy_LDADD = $(LIBS_ALL)
 TESTS += tests/test_verdict tests/test_policy tests/test_merge tests/report_cli.sh
 dist_check_SCRIPTS += tests/report_cli.sh
-# audit and merge timings (run by hand: scripts/bench-audit.sh BUILD-DIR)
-dist_noinst_SCRIPTS += scripts/bench-audit.sh
+# audit and merge timings (run by hand: scripts/bench-audit.sh BUILD-DIR,
+# scripts/bench-merge.sh BUILD-DIR for the fleet-scale merge)
+dist_noinst_SCRIPTS += scripts/bench-audit.sh scripts/bench-merge.sh
