@@ -112,6 +112,9 @@ p1=$!
 p2=$!
 "$RNGAUDIT" collect --source sim:ideal --no-health -n 10 -o "$TMPD/noreader.fifo" 2>"$TMPD/nr.err" &
 p3=$!
+mkfifo "$TMPD/silent4.fifo"
+"$RNGAUDIT" report merge "$TMPD/silent4.fifo" >/dev/null 2>"$TMPD/mg.err" &
+p4=$!
 expect_exit 2 "a FIFO with no writer does not hang: exit 2 after a bounded wait" ra collect --source "file:$TMPD/silent.fifo" --no-health -n 10 -o "$TMPD/silent.out"
 check "no writer: one line saying so" one_line_error "silent.fifo: no data within"
 # one_line_in FILE PATTERN: FILE holds exactly one line, matching PATTERN
@@ -122,6 +125,8 @@ wait $p2; st=$?; test $st -eq 2; ok $? "assess of a FIFO with no writer exits 2 
 check "assess FIFO with no writer: one line saying so" one_line_in "$TMPD/as.err" "silent3.fifo: no data within"
 wait $p3; st=$?; test $st -eq 2; ok $? "collect -o a FIFO with no reader exits 2 after a bounded wait"
 check "FIFO with no reader: one line saying so" one_line_in "$TMPD/nr.err" "noreader.fifo: FIFO has no reader"
+wait $p4; st=$?; test $st -eq 2; ok $? "report merge of a FIFO with no writer exits 2 after a bounded wait"
+check "merge FIFO with no writer: one line saying so" one_line_in "$TMPD/mg.err" "silent4.fifo: no data within"
 expect_exit 2 "a policy file that never ends (/dev/zero) is refused, not read forever" ra audit --policy /dev/zero --source sim:ideal -n 1000
 check "endless policy: one line naming it and the limit" one_line_error "policy /dev/zero: larger than"
 expect_exit 2 "a probability in hex is refused" ra collect --source "sim:biased,p=0x0.8" --no-health -n 1 -o -

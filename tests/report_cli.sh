@@ -186,7 +186,7 @@ check "control characters escaped: one line, ESC and newline as C escapes" sh -c
 check "no raw ESC on stderr" sh -c "! grep -q \"\$(printf '\033')\" '$TMPD/err'"
 expect_exit 2 "merge of a missing file whose name has a newline" ra report merge "$TMPD/new
 line.csv"
-check "the file name is escaped: one line" one_line_error 'new\\nline.csv: No such file'
+check "the file name is escaped: one line" one_line_error 'new\\nline.csv: cannot open: No such file'
 
 # -o is written whole or not at all: a failed merge leaves the old output.
 cp "$TMPD/twice.csv" "$TMPD/keep.csv"

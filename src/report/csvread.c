@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include "input.h"
 #include "report/csvread.h"
 
 #include <csv.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "report/report.h"
 
@@ -228,11 +230,16 @@ int csvread_file(const char *path, csvread_row_fn fn, void *ctx, struct err *e)
 	char buf[CSVREAD_PIECE];
 	FILE *fp;
 	size_t n;
-	int rc;
+	int rc, fd;
 
-	if (!(fp = fopen(path, "rb"))) {
+	/* input_open: a FIFO with no writer gets a bounded wait, not a hang. */
+	if ((fd = input_open(path, e)) < 0)
+		return fd;
+	if (!(fp = fdopen(fd, "rb"))) {
 		char name[CSVREAD_NAME_MAX];
 		int errnum = errno;
+		if (fd != STDIN_FILENO)
+			close(fd);
 		return err_set_errno(e, err_code_from_errno(errnum), errnum, "%s",
 				     err_escape(name, sizeof name, path));
 	}
