@@ -70,6 +70,20 @@ static int open_failed(struct atomicfile *af, struct err *e, int errnum, const c
 	return code;
 }
 
+/* Writes in place through fd, which af then owns (closed on commit or abort). */
+static int attach_in_place(struct atomicfile *af, int fd, struct err *e)
+{
+	af->fp = fdopen(fd, "wb");
+	if (!af->fp) {
+		int saved = errno;
+		close(fd);
+		return open_failed(af, e, saved, "cannot write");
+	}
+	af->in_place = 1;
+	af->owns_fp = 1;
+	return 0;
+}
+
 /* The descriptor a name for stdout or an open descriptor means, or -1:
  * "-", "/dev/stdout", "/dev/stderr", "/dev/fd/N", "/proc/self/fd/N". */
 static int descriptor_alias(const char *path)
@@ -97,14 +111,7 @@ static int open_descriptor(struct atomicfile *af, int fd, struct err *e)
 	dupfd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
 	if (dupfd < 0)
 		return open_failed(af, e, errno, "not an open file descriptor");
-	af->fp = fdopen(dupfd, "wb");
-	if (!af->fp) {
-		int saved = errno;
-		close(dupfd);
-		return open_failed(af, e, saved, "cannot write");
-	}
-	af->owns_fp = 1;
-	return 0;
+	return attach_in_place(af, dupfd, e);
 }
 
 /* A FIFO opened for writing blocks until a reader comes; O_NONBLOCK fails
@@ -146,15 +153,7 @@ static int open_in_place(struct atomicfile *af, const struct stat *st, struct er
 		if (fd < 0)
 			return open_failed(af, e, errno, "cannot write");
 	}
-	af->fp = fdopen(fd, "wb");
-	if (!af->fp) {
-		int saved = errno;
-		close(fd);
-		return open_failed(af, e, saved, "cannot write");
-	}
-	af->in_place = 1;
-	af->owns_fp = 1;
-	return 0;
+	return attach_in_place(af, fd, e);
 }
 
 /* 1 if name is one of our temporaries: ".NAME.rngaudit-tmp.XXXXXX". */
