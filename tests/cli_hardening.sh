@@ -153,6 +153,12 @@ kill -TERM $pid; wait $pid; st=$?
 check "SIGTERM mid-collect exits 2" test $st -eq 2
 check "SIGTERM mid-collect keeps the 5000 whole samples" test "$(wc -c <"$TMPD/term.bin")" -eq 5000
 check "SIGTERM mid-collect: no temporary left" sh -c "! ls -a '$TMPD' | grep -q rngaudit-tmp"
+(head -c 5000 /dev/urandom; sleep 4) | "$RNGAUDIT" collect --source file:- --no-health -n 100000 -o "$TMPD/hup.bin" 2>/dev/null &
+pid=$!
+sleep 1
+kill -HUP $pid; wait $pid; st=$?
+check "SIGHUP mid-collect ends it by the signal (exit status 128+1)" test $st -eq 129
+check "SIGHUP mid-collect: neither the file nor a temporary is left" sh -c "test ! -e '$TMPD/hup.bin' && ! ls -a '$TMPD' | grep -q 'hup.bin.rngaudit-tmp'"
 (head -c 5000 /dev/urandom; sleep 4) | "$RNGAUDIT" collect --source file:- --no-health -n 100000 -o "$TMPD/killed.bin" 2>/dev/null &
 pid=$!
 sleep 1

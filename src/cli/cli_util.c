@@ -117,25 +117,31 @@ static void on_stop_signal(int sig)
 	cli_stop = 1;
 }
 
+void cli_install_fatal_handlers(void)
+{
+	static const int fatal[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2 };
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_fatal_signal;
+	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+		sigaction(fatal[i], &sa, NULL);
+}
+
 void cli_install_stop_handlers(void)
 {
 	struct sigaction sa;
+	cli_install_fatal_handlers();
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop_signal;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = 0;   /* no SA_RESTART: a blocking read returns EINTR so we can stop */
+	sa.sa_handler = on_stop_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	/* SIGURG only wakes a worker thread out of a blocking read (EINTR);
 	 * its default action is to be ignored, which would not. */
 	sa.sa_handler = on_wake_signal;
 	sigaction(CLI_WAKE_SIGNAL, &sa, NULL);
-	sa.sa_handler = on_fatal_signal;
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGQUIT, &sa, NULL);
-	sigaction(SIGALRM, &sa, NULL);
-	sigaction(SIGUSR1, &sa, NULL);
-	sigaction(SIGUSR2, &sa, NULL);
 }
 
 int cli_parse_max_samples(const char *cmd, const char *text, uint64_t *out)

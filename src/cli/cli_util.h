@@ -50,6 +50,10 @@ int cli_parse_samples(const char *cmd, const char *text, uint64_t *out);
  * default action so a stuck process can still be killed. */
 extern volatile sig_atomic_t cli_stop;
 void cli_install_stop_handlers(void);
+/* Every command starts with these: a signal that ends the process removes
+ * our temporaries first (atomicfile_remove_temps), then takes its default
+ * action.  cli_install_stop_handlers() turns SIGINT/SIGTERM into cli_stop. */
+void cli_install_fatal_handlers(void);
 
 /* Joins a worker thread; once cli_stop is set, wakes it every 100 ms with
  * CLI_WAKE_SIGNAL so that a blocking read returns EINTR and the engine sees

@@ -160,6 +160,7 @@ int main(int argc, char **argv)
 	 * mid-write: writes fail with EPIPE instead, the commands stop and say
 	 * what they wrote, and the exit status says the output is incomplete. */
 	signal(SIGPIPE, SIG_IGN);
+	cli_install_fatal_handlers();
 	/* Waiting on a silent FIFO or device is news only to someone watching. */
 	if (isatty(STDERR_FILENO))
 		input_set_wait_notice(cli_wait_notice);
