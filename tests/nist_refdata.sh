@@ -42,11 +42,17 @@ compare() {
 for ref in "$D"/refdata/*.res; do
 	name=$(basename "$ref" .res)
 	bin="$D/bin/$name.bin"
-	if ! ra assess -vv "$bin" >"$TMPD/$name.out" 2>"$TMPD/$name.err"; then
+	if ! ra assess -vv "$bin" >"$TMPD/$name.raw" 2>"$TMPD/$name.err"; then
 		ok 1 "assess -vv $name runs"
 		echo "# $(head -c 300 "$TMPD/$name.err")"
 		continue
 	fi
+	# these .res files are NIST's selftest data, written by an older build
+	# of ea_non_iid: "H_original: x" where 68ed165 prints "H_original = x",
+	# and no "H_bitstring Per Symbol" line (tests/nist_parity.sh holds
+	# assess to 68ed165's own format); rngaudit's last line is its own
+	sed -e '$d' -e '/^H_bitstring Per Symbol = /d' -e 's/^H_original = /H_original: /' \
+		"$TMPD/$name.raw" >"$TMPD/$name.out"
 	compare "$TMPD/$name.out" "$ref" >"$TMPD/$name.diag"
 	st=$?
 	ok $st "assess -vv $name matches NIST ea_non_iid v1.1.7 ($(grep -c . "$ref") lines, numbers within 1e-6)"

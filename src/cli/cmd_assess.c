@@ -1,12 +1,15 @@
 /* cmd_assess.c - `rngaudit assess`: the SP 800-90B non-IID estimators on a
  * NIST-format file, with the arguments of NIST's ea_non_iid:
  *
- *   rngaudit assess [-i|-c] [-a|-t] [-v|-vv] [-l INDEX,SAMPLES]
+ *   rngaudit assess [-i|-c] [-a|-t] [-v|-vv|-q] [-l INDEX,SAMPLES] [-o FILE]
  *                   [--format text|csv] FILE [BITS]
  *
- * -vv prints one value per line exactly as ea_non_iid -vv (v1.1.7) does, so
- * the output diffs against NIST's; -v lists every estimate; the default is
- * a short summary.  --format csv writes one row per estimator (libcsv). */
+ * The text output (-q, default, -v, -vv) is ea_non_iid's line for line
+ * (NIST commit 68ed165, version 1.1.7; assess_nist.c), followed by one line
+ * of rngaudit's own, always last, for scripts:
+ *   assessed min-entropy: X bits per sample
+ * -o FILE writes NIST's JSON document (whole or not at all).  --format csv
+ * writes one row per estimator (libcsv) instead of the text. */
 #include "config.h"
 
 #include <csv.h>
@@ -14,22 +17,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "atomicfile.h"
+#include "cli/assess_nist.h"
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
 #include "estimators/noniid.h"
 #include "engine/samples.h"
 
-/* NIST's MIN_SIZE: fewer samples than this draws its warning (90B 3.1.1). */
-#define ASSESS_MIN_SAMPLES 1000000u
-
 struct assess_args {
 	struct noniid_opts o;
-	int verbose;
+	int verbose;               /* times -v was given */
+	int quiet;                 /* -q: NIST's quiet mode, overrides -v */
+	const char *json_path;     /* -o FILE */
 	int csv;
 	const char *path;
 	int have_block;
+	int version;               /* --version */
 	uint64_t max_samples;      /* 0: samples_default_max() */
 };
 
@@ -58,6 +64,7 @@ static int assess_parse(int argc, char **argv, struct assess_args *a)
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "max-samples", required_argument, NULL, 'M' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct err e;
@@ -66,13 +73,15 @@ static int assess_parse(int argc, char **argv, struct assess_args *a)
 	noniid_opts_init(&a->o);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":icatvl:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":icatvqo:l:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i': a->o.conditioned = 0; break;
 		case 'c': a->o.conditioned = 1; break;
 		case 'a': a->o.truncate = 0; break;
 		case 't': a->o.truncate = 1; break;
 		case 'v': a->verbose++; break;
+		case 'q': a->quiet = 1; break;
+		case 'o': a->json_path = optarg; break;
 		case 'l':
 			if (assess_parse_block(optarg, a) != 0)
 				return cli_error("assess", "-l %s: expected INDEX,SAMPLES (SAMPLES >= 1)", optarg);
@@ -89,6 +98,9 @@ static int assess_parse(int argc, char **argv, struct assess_args *a)
 			else
 				return cli_error("assess", "--format %s: expected text or csv", optarg);
 			break;
+		case 'V':
+			a->version = 1;
+			return 0;
 		case ':':
 			return cli_error("assess", "option '%s' needs a value", argv[optind - 1]);
 		default:
@@ -106,85 +118,6 @@ static int assess_parse(int argc, char **argv, struct assess_args *a)
 	return 0;
 }
 
-/* ---- -vv: NIST's lines ------------------------------------------------ */
-
-static void print_result(const char *label, const struct est_result *r)
-{
-	const char *name = r->name ? r->name : "?";
-
-	if (!r->applicable) {
-		/* NIST's own words where its tool skips an estimator */
-		if (r->id && strcmp(r->id, "compression") == 0 && strstr(r->reason, "blocks"))
-			printf("\t*** Warning: not enough samples to run compression test (need more than 1000) ***\n");
-		else if (r->id && strcmp(r->id, "tuple") == 0 && strstr(r->reason, "35 times"))
-			printf("t-Tuple Estimate: No strings are repeated 35 times. t-Tuple estimate failed.\n");
-		else if (r->id && strcmp(r->id, "lrs") == 0 && strstr(r->reason, "v < u"))
-			printf("LRS Estimate: v<u. Can't Run LRS Test.\n");
-		else
-			printf("%s %s Estimate: not applicable: %s\n", label, name, r->reason);
-		return;
-	}
-	for (int i = 0; i < r->ndetails; i++) {
-		const struct est_detail *d = &r->detail[i];
-
-		switch (d->kind) {
-		case EST_DETAIL_INT:
-			printf("%s %s Estimate: %s = %lld\n", label, name, d->key, d->i);
-			break;
-		case EST_DETAIL_REAL:
-			printf("%s %s Estimate: %s = %.17g\n", label, name, d->key, d->x);
-			break;
-		case EST_DETAIL_NOTE:
-			printf("%s %s Estimate: %s\n", label, name, d->key);
-			break;
-		}
-	}
-}
-
-static void print_slot(const struct noniid_report *rep, int i)
-{
-	if (rep->bitstring_ran[i])
-		print_result("Bitstring", &rep->bitstring[i]);
-	if (i == NONIID_TUPLE && rep->bitstring_ran[NONIID_LRS])
-		print_result("Bitstring", &rep->bitstring[NONIID_LRS]);
-	if (rep->literal_ran[i])
-		print_result("Literal", &rep->literal[i]);
-	if (i == NONIID_TUPLE && rep->literal_ran[NONIID_LRS])
-		print_result("Literal", &rep->literal[NONIID_LRS]);
-}
-
-static void print_nist(const struct assess_args *a, const struct noniid_report *rep)
-{
-	if (a->have_block)
-		printf("Opening file: '%s', reading block %zu of size %zu\n", a->path,
-		       a->o.sub_index, a->o.sub_count);
-	else
-		printf("Opening file: '%s'\n", a->path);
-	printf("Loaded %zu samples of %u distinct %u-bit-wide symbols\n", rep->n, rep->alph_size,
-	       rep->bits);
-	if (rep->alph_size <= 1) {
-		printf("Symbol alphabet consists of 1 symbol. No entropy awarded...\n");
-		printf("Assessed min entropy: 0\n");
-		return;
-	}
-	if (rep->has_bitstring)
-		printf("Number of Binary Symbols: %zu\n", rep->nbits);
-	if (rep->n < ASSESS_MIN_SAMPLES)
-		printf("\n*** Warning: data contains less than %u samples ***\n\n", ASSESS_MIN_SAMPLES);
-	if (rep->translated)
-		printf("\nSymbols have been translated.\n");
-	for (int i = 0; i < NONIID_NEST; i++)
-		if (i != NONIID_LRS)
-			print_slot(rep, i);
-	if (rep->has_bitstring)
-		printf("H_bitstring = %.17g\n", rep->h_bitstring);
-	if (!a->o.conditioned)
-		printf("H_original: %.17g\n", rep->h_original);
-	printf("Assessed min entropy: %.17g\n", rep->h_assessed);
-}
-
-/* ---- default and -v: a summary ---------------------------------------- */
-
 /* -log2(1) is -0: shown as 0 outside the NIST-format lines */
 static double nz(double x)
 {
@@ -194,45 +127,6 @@ static double nz(double x)
 static const char *set_by(int by)
 {
 	return by < 0 ? "no estimate below the maximum" : noniid_est_name(by);
-}
-
-static void print_summary(const struct assess_args *a, const struct noniid_report *rep)
-{
-	printf("%s: %zu samples, %u distinct %u-bit symbols%s\n", a->path, rep->n, rep->alph_size,
-	       rep->bits, rep->translated && rep->alph_size > 1 ? " (translated)" : "");
-	if (rep->alph_size <= 1) {
-		printf("only one symbol occurs: no entropy awarded\n");
-		printf("assessed min-entropy: 0 bits per %u-bit sample\n", rep->bits);
-		return;
-	}
-	if (rep->n < ASSESS_MIN_SAMPLES)
-		printf("warning: fewer than %u samples; SP 800-90B 3.1.1 asks for at least that many\n",
-		       ASSESS_MIN_SAMPLES);
-	if (a->verbose >= 1) {
-		for (int d = 0; d < 2; d++) {
-			const struct est_result *r = d ? rep->literal : rep->bitstring;
-			const unsigned char *ran = d ? rep->literal_ran : rep->bitstring_ran;
-
-			for (int i = 0; i < NONIID_NEST; i++) {
-				if (!ran[i])
-					continue;
-				if (r[i].applicable)
-					printf("  %-9s %-20s %.6f\n", d ? "literal" : "bitstring",
-					       r[i].name, nz(r[i].h));
-				else
-					printf("  %-9s %-20s not applicable: %s\n",
-					       d ? "literal" : "bitstring", r[i].name, r[i].reason);
-			}
-		}
-	}
-	if (!a->o.conditioned)
-		printf("H_original:  %.6f bits per sample (set by %s)\n", nz(rep->h_original),
-		       set_by(rep->h_original_by));
-	if (rep->has_bitstring)
-		printf("H_bitstring: %.6f bits per bit over %zu bits (set by %s)\n", nz(rep->h_bitstring),
-		       rep->nbits, set_by(rep->h_bitstring_by));
-	printf("assessed min-entropy: %.6f bits per %u-bit sample (from %s)\n", nz(rep->h_assessed),
-	       rep->bits, rep->assessed_by_bitstring ? "bits x H_bitstring" : "H_original");
 }
 
 /* ---- --format csv ------------------------------------------------------ */
@@ -323,9 +217,33 @@ static int print_csv(const struct assess_args *a, const struct noniid_report *re
 	return csv_summary(stdout, "h_assessed", "Assessed min-entropy", rep->h_assessed, by);
 }
 
+/* NIST's text, then rngaudit's one line that scripts read (always last). */
+static void print_text(const struct assess_args *a, const struct assess_nist_run *run,
+		       const struct noniid_report *rep)
+{
+	assess_nist_print(stdout, run, rep);
+	printf("assessed min-entropy: %.17g bits per sample\n",
+	       rep->alph_size <= 1 ? 0.0 : nz(rep->h_assessed));
+	(void)a;
+}
+
+static void run_init(const struct assess_args *a, const uint8_t *s, size_t n,
+		     struct assess_nist_run *run)
+{
+	memset(run, 0, sizeof *run);
+	run->path = a->path;
+	sha256_hex(s, n, run->sha256);
+	run->have_block = a->have_block;
+	run->sub_index = a->o.sub_index;
+	run->sub_count = a->o.sub_count;
+	run->conditioned = a->o.conditioned;
+	run->verbose = a->quiet ? NIST_QUIET : NIST_NORMAL + a->verbose;
+}
+
 int cmd_assess(int argc, char **argv)
 {
 	struct assess_args a;
+	struct assess_nist_run run;
 	struct noniid_report rep;
 	struct err e;
 	uint8_t *s = NULL;
@@ -339,19 +257,25 @@ int cmd_assess(int argc, char **argv)
 	}
 	if ((rc = assess_parse(argc, argv, &a)) != 0)
 		return rc;
+	if (a.version)
+		return nist_print_version("assess", "noniid");
 	err_clear(&e);
 	if (cli_read_samples("assess", a.path, a.max_samples, &s, &n) != 0)
 		return EXIT_ERROR;
 	rc = noniid_assess(s, n, &a.o, &rep, &e);
+	run_init(&a, s, n, &run);
 	free(s);
 	if (rc != 0)
 		return cli_error("assess", "%s: %s", a.path, e.msg);
+	if (a.json_path && nist_json_save("assess", a.json_path, argc, argv,
+					  assess_nist_json(&run, &rep)) != 0) {
+		noniid_report_free(&rep);
+		return EXIT_ERROR;
+	}
 	if (a.csv)
 		rc = print_csv(&a, &rep);
-	else if (a.verbose >= 2)
-		print_nist(&a, &rep);
 	else
-		print_summary(&a, &rep);
+		print_text(&a, &run, &rep);
 	noniid_report_free(&rep);
 	if (rc != 0 || fflush(stdout) == EOF || ferror(stdout))
 		return cli_error("assess", "could not write the results to standard output");

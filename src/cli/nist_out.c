@@ -1,0 +1,73 @@
+/* nist_out.c - see nist_out.h. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "atomicfile.h"
+#include "cli/cli_util.h"
+#include "cli/nist_out.h"
+
+/* recreateCommandLine (shared/utils.h): the words joined by one space. */
+static char *nist_commandline(int argc, char **argv)
+{
+	size_t len = sizeof "rngaudit";
+	char *s;
+
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if (!(s = malloc(len)))
+		return NULL;
+	strcpy(s, "rngaudit");
+	for (int i = 0; i < argc; i++) {
+		strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+int nist_json_save(const char *cmd, const char *path, int argc, char **argv, struct json *doc)
+{
+	struct atomicfile af;
+	struct err e;
+	char stamp[32] = "";
+	time_t now = time(NULL);
+	struct tm tm;
+	char *line = nist_commandline(argc, argv);
+	int rc = 0;
+
+	/* getCurrentTimestamp (shared/TestRunUtils.h): local time, no separators */
+	if (localtime_r(&now, &tm))
+		strftime(stamp, sizeof stamp, "%Y%m%d%H%M%S", &tm);
+	if (!doc || !line || json_set_string(doc, "commandline", line) != 0 ||
+	    json_set_string(doc, "dateTimeStamp", stamp) != 0) {
+		free(line);
+		json_free(doc);
+		return cli_error(cmd, "%s: out of memory building the JSON report", path);
+	}
+	free(line);
+	err_clear(&e);
+	if (atomicfile_open(&af, path, &e) != 0) {
+		json_free(doc);
+		return cli_error_err(cmd, &e);
+	}
+	if (json_write(af.fp, doc) != 0) {
+		atomicfile_abort(&af);
+		rc = cli_error(cmd, "%s: write failed", path);
+	} else if (atomicfile_commit(&af, &e) != 0) {
+		rc = cli_error_err(cmd, &e);
+	}
+	json_free(doc);
+	return rc;
+}
+
+int nist_print_version(const char *cmd, const char *nist_name)
+{
+	printf("rngaudit %s %s\n", cmd, PACKAGE_VERSION);
+	printf("Its options and outputs follow NIST's %s %s (SP800-90B_EntropyAssessment "
+	       "commit 68ed165); see rngaudit-%s(1) for the differences.\n",
+	       nist_name, NIST_TOOL_VERSION, cmd);
+	return cli_finish_stdout(EXIT_OK);
+}

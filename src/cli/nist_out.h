@@ -1,0 +1,22 @@
+/* nist_out.h - what the NIST-compatible commands (assess, iid, restart,
+ * conditioning) share in the manner of NIST's SP800-90B tools: the -o JSON
+ * file and --version. */
+#ifndef RNGAUDIT_NIST_OUT_H
+#define RNGAUDIT_NIST_OUT_H
+#include "report/json.h"
+
+/* The NIST tool version whose outputs these commands reproduce
+ * (SP800-90B_EntropyAssessment commit 68ed165 prints 1.1.7): NIST's JSON
+ * carries it as "toolVersion". */
+#define NIST_TOOL_VERSION "1.1.7"
+
+/* Adds NIST's "commandline" (the words of this run, "rngaudit" first) and
+ * "dateTimeStamp" (YYYYMMDDhhmmss, local time) to doc, writes it to path
+ * through atomicfile (whole or not at all; "-" is stdout) and frees it.
+ * doc NULL means it could not be built (out of memory).  Returns 0, or
+ * prints one line naming cmd and path and returns EXIT_ERROR. */
+int nist_json_save(const char *cmd, const char *path, int argc, char **argv, struct json *doc);
+/* --version: rngaudit's version and the NIST tool (name as NIST's
+ * printVersion says it) it is compatible with.  Returns EXIT_OK. */
+int nist_print_version(const char *cmd, const char *nist_name);
+#endif

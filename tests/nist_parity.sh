@@ -1,0 +1,94 @@
+#!/bin/sh
+# nist_parity.sh - rngaudit's NIST-compatible commands against the outputs of
+# NIST's own tools at commit 68ed165 (tests/data/nist-68ed165, see its
+# README.md): the same lines in the same order, every word equal, every
+# number within 1e-6 (NIST's selftest tolerance; rngaudit computes in double
+# where NIST uses long double or a different binary search, so the last
+# digits may differ).  Lines that name the run (JSON commandline,
+# dateTimeStamp) are skipped; rngaudit's own last line of `assess` is
+# checked on its own.
+. "${top_srcdir:-.}/tests/tap.sh"
+
+D="$top_srcdir/tests/data/nist-68ed165"
+
+# same GOT REF: prints the first mismatches and exits 1 if any line differs
+# in a word, or a number by more than the tolerance, or the counts differ
+same() {
+	awk -v tol=1e-6 '
+	function toks(s, t,   n) {  # numbers and the text between them
+		n = 0
+		while (match(s, /-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/)) {
+			t[++n] = "T" substr(s, 1, RSTART - 1); t[++n] = "N" substr(s, RSTART, RLENGTH)
+			s = substr(s, RSTART + RLENGTH)
+		}
+		t[++n] = "T" s
+		return n
+	}
+	function alike(g, r,   a, b, na, nb, i, d) {
+		if (g == r) return 1
+		na = toks(g, a); nb = toks(r, b)
+		if (na != nb) return 0
+		for (i = 1; i <= na; i++) {
+			if (a[i] == b[i]) continue
+			if (substr(a[i], 1, 1) != "N" || substr(b[i], 1, 1) != "N") return 0
+			d = substr(a[i], 2) - substr(b[i], 2); if (d < 0) d = -d
+			if (d > tol) return 0
+			nnum++
+		}
+		return 1
+	}
+	/"(commandline|dateTimeStamp)" : / { next }
+	NR == FNR { ref[++nref] = $0; next }
+	{
+		g = $0; r = ref[++ngot]
+		if (!alike(g, r)) {
+			bad++
+			if (bad <= 5) printf "# line %d\n#   got: %s\n#   ref: %s\n", ngot, g, r
+		}
+	}
+	END {
+		if (ngot != nref) { printf "# %d lines, NIST has %d\n", ngot, nref; bad++ }
+		printf "# %d lines, %d numbers not equal as text but within %g\n", ngot, nnum, tol
+		exit bad > 0
+	}' "$2" "$1"
+}
+
+# assess_case NAME NISTFILE ARGS...: rngaudit assess ARGS NAME.bin, its text
+# without the last line, then "exit=N", against NISTFILE
+assess_case() {
+	a_f=$1; a_ref=$2; shift 2
+	(cd "$D/../nist-90b/bin" && ra assess "$@" "$a_f.bin") >"$TMPD/out" 2>&1
+	st=$?
+	sed '$d' "$TMPD/out" >"$TMPD/got"; echo "exit=$st" >>"$TMPD/got"
+	same "$TMPD/got" "$D/$a_ref" >"$TMPD/diag"
+	ok $? "assess $* $a_f: as ea_non_iid $* ($(wc -l <"$D/$a_ref") lines)"
+	cat "$TMPD/diag"
+	tail -n 1 "$TMPD/out" >"$TMPD/last"
+	check "assess $* $a_f: last line is rngaudit's result" \
+		grep -q '^assessed min-entropy: [0-9.e+-]* bits per sample$' "$TMPD/last"
+}
+
+for f in rand1_short rand4_short rand8_short; do
+	assess_case $f $f.non_iid.txt
+	assess_case $f $f.non_iid-v.txt -v
+	assess_case $f $f.non_iid-vv.txt -vv
+	assess_case $f $f.non_iid-q.txt -q
+	(cd "$D/../nist-90b/bin" && ra assess -q -o "$TMPD/$f.json" $f.bin) >/dev/null 2>&1
+	same "$TMPD/$f.json" "$D/$f.non_iid.json" >"$TMPD/diag"
+	ok $? "assess -o $f: NIST's JSON, key for key ($(wc -l <"$D/$f.non_iid.json") lines)"
+	cat "$TMPD/diag"
+done
+assess_case rand4_short rand4_short.non_iid-c-v.txt -c -v
+assess_case rand4_short rand4_short.non_iid-v-l1,2500.txt -v -l 1,2500
+(cd "$D/../nist-90b/bin" && ra assess -c -q -o "$TMPD/c.json" rand4_short.bin) >/dev/null 2>&1
+same "$TMPD/c.json" "$D/rand4_short.non_iid-c.json" >"$TMPD/diag"
+ok $? "assess -c -o rand4_short: NIST's JSON, key for key"
+cat "$TMPD/diag"
+
+# -o is written whole or not at all: a bad input leaves no file
+printf 'x' >"$TMPD/one.bin"
+expect_exit 2 "assess -o with a sample FILE missing: exit 2" ra assess -o "$TMPD/none.json" "$TMPD/missing.bin"
+check "assess -o: nothing written on an error" test ! -e "$TMPD/none.json"
+expect_exit 0 "assess --version" ra assess --version
+check "assess --version names NIST's version" grep -q 'noniid 1.1.7' "$TMPD/out"
+tap_done
