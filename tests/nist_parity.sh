@@ -85,10 +85,49 @@ same "$TMPD/c.json" "$D/rand4_short.non_iid-c.json" >"$TMPD/diag"
 ok $? "assess -c -o rand4_short: NIST's JSON, key for key"
 cat "$TMPD/diag"
 
+# --- iid ------------------------------------------------------------------
+# The permutation counters come from seeded shuffles (NIST seeds from
+# /dev/urandom), so their values and the verdicts they give differ by
+# design; their shape must not: each table row keeps its statistic, each
+# JSON counter its key and type.  rngaudit's own lines after NIST's (the
+# seed; statistics stopped early) are dropped; the exit status follows
+# rngaudit's convention (1 when a test rejects), so it is not compared.
+perm_shape() {
+	sed -e '/^Permutation seed: /d' -e '/ not run to the end: /d' -e '/^exit=/d' \
+	    -e 's/^\( *[A-Za-z]*\(([0-9]*)\)\{0,1\}\)\*\{0,1\} *[0-9][0-9]* *[0-9][0-9]* *[0-9][0-9]*\(  stopped (--full runs it)\)\{0,1\}$/\1 COUNTS/' \
+	    -e 's/^\( *[A-Za-z]*\)  not scored (--full scores it)$/\1 COUNTS/' \
+	    -e 's/^\(\*\* \)\{0,1\}\(Passed\|Failed\) IID permutation tests$/IID permutation verdict/' \
+	    -e 's/^IID permutation tests: \(Passed\|Failed\)$/IID permutation verdict/' \
+	    -e 's/^\(               "[A-Za-z0-9]*" : \)[0-9]*\.0\(,\{0,1\}\)$/\1COUNT\2/' \
+	    -e 's/^\(         "passedIidPermutationTests" : \)[a-z]*,$/\1VERDICT,/' "$1"
+}
+iid_case() {
+	a_f=$1; a_ref=$2; shift 2
+	(cd "$D/../nist-90b/bin" && ra iid "$@" "$a_f.bin") >"$TMPD/out" 2>&1
+	perm_shape "$TMPD/out" >"$TMPD/got"; perm_shape "$D/$a_ref" >"$TMPD/want"
+	same "$TMPD/got" "$TMPD/want" >"$TMPD/diag"
+	ok $? "iid $* $a_f: as ea_iid $*, permutation counts by shape ($(wc -l <"$TMPD/want") lines)"
+	cat "$TMPD/diag"
+}
+for f in rand1_short rand8_short; do
+	iid_case $f $f.iid.txt
+	iid_case $f $f.iid-v.txt -v
+	iid_case $f $f.iid-vv.txt -vv
+	iid_case $f $f.iid-q.txt -q
+	# NIST's ea_iid writes hAssessed right only with -vv: compare with that one
+	(cd "$D/../nist-90b/bin" && ra iid -q -o "$TMPD/$f.json" $f.bin) >/dev/null 2>&1
+	perm_shape "$TMPD/$f.json" >"$TMPD/got"; perm_shape "$D/$f.iid_vv.json" >"$TMPD/want"
+	same "$TMPD/got" "$TMPD/want" >"$TMPD/diag"
+	ok $? "iid -q -o $f: NIST's JSON (as its -vv run), counters by shape"
+	cat "$TMPD/diag"
+done
+
 # -o is written whole or not at all: a bad input leaves no file
 printf 'x' >"$TMPD/one.bin"
 expect_exit 2 "assess -o with a sample FILE missing: exit 2" ra assess -o "$TMPD/none.json" "$TMPD/missing.bin"
 check "assess -o: nothing written on an error" test ! -e "$TMPD/none.json"
 expect_exit 0 "assess --version" ra assess --version
 check "assess --version names NIST's version" grep -q 'noniid 1.1.7' "$TMPD/out"
+expect_exit 0 "iid --version" ra iid --version
+check "iid --version names NIST's version" grep -q 'iid 1.1.7' "$TMPD/out"
 tap_done

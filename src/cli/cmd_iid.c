@@ -1,7 +1,8 @@
-/* cmd_iid.c - `rngaudit iid [-i|-c] [-a|-t] [-v] [-q] [-l I,N] [--seed S|random]
- * [--threads N] [--full] FILE [BITS]`: the SP 800-90B chapter 5 IID track,
- * printed as NIST's ea_iid (v1.1.7) prints it at the same verbosity, plus
- * the seed of the permutations.  Exit 0 when the data passes every IID test
+/* cmd_iid.c - `rngaudit iid [-i|-c] [-a|-t] [-v] [-q] [-l I,N] [-o JSON]
+ * [--seed S|random] [--threads N] [--full] FILE [BITS]`: the SP 800-90B
+ * chapter 5 IID track, printed as NIST's ea_iid (commit 68ed165, version
+ * 1.1.7) prints it at the same verbosity, then (after NIST's lines) the
+ * seed of the permutations; -o writes NIST's JSON (iid_json.c).  Exit 0 when the data passes every IID test
  * (5.1, 5.2), 1 when any rejects it, 2 on bad input.
  *
  * One difference by default: once the verdict is known (the cheapest
@@ -21,6 +22,9 @@
 #endif
 
 #include "cli/cli_util.h"
+#include "cli/iid_json.h"
+#include "cli/nist_out.h"
+#include "sha256.h"
 #include "parse.h"
 #include "cli/commands.h"
 #include "estimators/estimators.h"
@@ -30,6 +34,8 @@
 #define CMD "iid"
 /* NIST's MIN_SIZE: the recommended number of samples and the -t cut */
 #define IID_MIN_SAMPLES 1000000
+#define IID_USAGE "usage: rngaudit iid [-i|-c] [-a|-t] [-v|-vv|-q] [-l INDEX,SAMPLES] [-o JSON] " \
+	"[--seed S|random] [--threads N] [--full] [--max-samples N] FILE [BITS]"
 
 static void print_mcv(const char *label, const uint8_t *s, size_t n, unsigned k,
 		      const struct est_result *r, int verbose)
@@ -109,6 +115,7 @@ int cmd_iid(int argc, char **argv)
 		{ "threads", required_argument, NULL, 'T' },
 		{ "full", no_argument, NULL, 'F' },
 		{ "max-samples", required_argument, NULL, 'M' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int initial = 1, all_bits = 1, verbose = 1, quiet = 0, threads = 0, full = 0, opt, rc;
@@ -116,7 +123,8 @@ int cmd_iid(int argc, char **argv)
 	size_t sub_index = 0, sub_count = 0, n, nbits;
 	unsigned bits = 0;
 	uint8_t *buf = NULL, *bitbuf = NULL;
-	const char *path;
+	const char *path, *json_path = NULL;
+	char sha[SHA256_HEX];
 	struct iid_data d;
 	struct est_result mcv_lit, mcv_bit;
 	struct iid_chisq ind, gof;
@@ -131,7 +139,7 @@ int cmd_iid(int argc, char **argv)
 	err_clear(&e);
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+icatvql:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+icatvqo:l:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'i': initial = 1; break;
 		case 'c': initial = 0; break;
@@ -139,6 +147,8 @@ int cmd_iid(int argc, char **argv)
 		case 't': all_bits = 0; break;
 		case 'v': verbose++; break;
 		case 'q': quiet = 1; break;
+		case 'o': json_path = optarg; break;
+		case 'V': return nist_print_version(CMD, "iid");
 		case 'l': {
 			char *comma = strchr(optarg, ',');
 			uint64_t a, b;
@@ -170,8 +180,7 @@ int cmd_iid(int argc, char **argv)
 				return EXIT_ERROR;
 			break;
 		default:
-			return cli_error(CMD, "unknown option '%s' (usage: rngaudit iid [-i|-c] [-a|-t] "
-					 "[-v] [--seed S|random] [--full] FILE [BITS])", argv[optind - 1]);
+			return cli_error(CMD, "unknown option '%s' (" IID_USAGE ")", argv[optind - 1]);
 		}
 	}
 	if (quiet)
@@ -179,21 +188,20 @@ int cmd_iid(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (argc != 1 && argc != 2)
-		return cli_error(CMD, "expected FILE [BITS] (usage: rngaudit iid [-i|-c] [-a|-t] [-v] "
-				 "[--seed S|random] [--full] FILE [BITS])");
+		return cli_error(CMD, "expected FILE [BITS] (" IID_USAGE ")");
 	path = argv[0];
 	if (argc == 2 && samples_parse_bits(argv[1], &bits, &e) != 0)
 		return cli_error_err(CMD, &e);
 
-	if (verbose > 1) {
-		if (sub_count == 0)
-			printf("Opening file: '%s'\n", path);
-		else
-			printf("Opening file: '%s', reading block %zu of size %zu\n", path, sub_index,
-			       sub_count);
-	}
 	if (cli_read_samples(CMD, path, max_samples, &buf, &n) != 0)
 		return EXIT_ERROR;
+	sha256_hex(buf, n, sha);
+	if (verbose > 1) {
+		printf("Opening file: '%s' (SHA-256 hash %s)", path, sha);
+		if (sub_count != 0)
+			printf(", reading block %zu of size %zu", sub_index, sub_count);
+		printf("\n");
+	}
 	if (sub_count) {
 		if (sub_index > n / sub_count || sub_index * sub_count >= n) {
 			free(buf);
@@ -265,7 +273,12 @@ int cmd_iid(int argc, char **argv)
 		free(bitbuf);
 		bitbuf = NULL;
 	}
+	/* what NIST's -vv prints; its JSON has it only then (see iid_json.c) */
 	h_assessed = d.bits;
+	if ((d.k > 2 || !initial) && h_bitstring * d.bits < h_assessed)
+		h_assessed = h_bitstring * d.bits;
+	if (initial && h_original < h_assessed)
+		h_assessed = h_original;
 	if (verbose == 1 || verbose == 2) {
 		if (initial) {
 			printf("H_original: %f\n", h_original);
@@ -280,14 +293,10 @@ int cmd_iid(int argc, char **argv)
 		}
 	} else if (verbose > 2) {
 		if (d.k > 2 || !initial) {
-			if (h_bitstring * d.bits < h_assessed)
-				h_assessed = h_bitstring * d.bits;
 			printf("H_bitstring = %.17g\n", h_bitstring);
 			printf("H_bitstring Per Symbol = %.17g\n", h_bitstring * d.bits);
 		}
 		if (initial) {
-			if (h_original < h_assessed)
-				h_assessed = h_original;
 			printf("H_original = %.17g\n", h_original);
 		}
 		printf("Assessed min entropy: %.17g\n", h_assessed);
@@ -374,6 +383,8 @@ int cmd_iid(int argc, char **argv)
 		}
 		printf("(* denotes failed test)\n\n");
 	}
+	print_verdict(verbose, perm.passed, "IID permutation tests", "IID permutation tests");
+	/* rngaudit's own lines, after NIST's */
 	if (verbose > 0)
 		printf("Permutation seed: %" PRIu64 " (%d shuffles; rerun with --seed %" PRIu64 ")\n",
 		       perm.seed, perm.perms, perm.seed);
@@ -394,7 +405,20 @@ int cmd_iid(int argc, char **argv)
 			       nskip, nskip > 1 ? "s" : "", why ? why : "a statistic");
 		}
 	}
-	print_verdict(verbose, perm.passed, "IID permutation tests", "IID permutation tests");
+	if (json_path) {
+		struct iid_json_in jin = {
+			.path = path, .sha256 = sha, .mean = d.rawmean, .median = d.median,
+			.binary = d.k == 2, .h_original = h_original, .h_bitstring = h_bitstring,
+			.h_assessed = h_assessed, .chi_pass = chi_pass, .lrs_pass = lrs_pass,
+			.perm = &perm,
+		};
+
+		if (nist_json_save(CMD, json_path, argc + optind, argv - optind,
+				   iid_json_build(&jin)) != 0) {
+			iid_data_free(&d);
+			return EXIT_ERROR;
+		}
+	}
 
 	iid_data_free(&d);
 	fflush(stdout);
