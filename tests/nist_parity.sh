@@ -122,6 +122,29 @@ for f in rand1_short rand8_short; do
 	cat "$TMPD/diag"
 done
 
+# --- conditioning ------------------------------------------------------------
+# every case of conditioning.txt but n_out > n_in, which rngaudit refuses
+# (rngaudit-conditioning(1))
+drop_wider() { awk '/^\$ /{ skip = ($0 ~ / 64 256 64 64$/) } !skip' "$1"; }
+for args in "-v 512 256 512 256" "-v 64 256 64 64" "-n 512 256 512 256 0.9" "-q -v 512 256 512 256"; do
+	echo "\$ ea_conditioning $args"
+	# shellcheck disable=SC2086
+	ra conditioning $args 2>&1
+	echo "exit=$?"
+done >"$TMPD/cond.txt"
+drop_wider "$TMPD/cond.txt" >"$TMPD/got"; drop_wider "$D/conditioning.txt" >"$TMPD/want"
+same "$TMPD/got" "$TMPD/want" >"$TMPD/diag"
+ok $? "conditioning -v, -n, -q: as ea_conditioning ($(wc -l <"$TMPD/want") lines)"
+cat "$TMPD/diag"
+ra conditioning -o "$TMPD/cv.json" -v 512 256 512 256 >/dev/null 2>&1
+same "$TMPD/cv.json" "$D/conditioning_v.json" >"$TMPD/diag"
+ok $? "conditioning -v -o: NIST's JSON, key for key"
+cat "$TMPD/diag"
+ra conditioning -n 512 256 512 256 0.9 -o "$TMPD/cn.json" >/dev/null 2>&1
+same "$TMPD/cn.json" "$D/conditioning_n.json" >"$TMPD/diag"
+ok $? "conditioning -n ... -o (NIST's argument order): NIST's JSON, key for key"
+cat "$TMPD/diag"
+
 # -o is written whole or not at all: a bad input leaves no file
 printf 'x' >"$TMPD/one.bin"
 expect_exit 2 "assess -o with a sample FILE missing: exit 2" ra assess -o "$TMPD/none.json" "$TMPD/missing.bin"

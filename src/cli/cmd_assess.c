@@ -251,6 +251,7 @@ int cmd_assess(int argc, char **argv)
 	int rc;
 
 	memset(&a, 0, sizeof a);
+	nist_note_commandline(argc, argv);
 	if (cli_wants_help(argc, argv)) {
 		cli_print_command_help("assess", stdout);
 		return EXIT_OK;
@@ -267,8 +268,7 @@ int cmd_assess(int argc, char **argv)
 	free(s);
 	if (rc != 0)
 		return cli_error("assess", "%s: %s", a.path, e.msg);
-	if (a.json_path && nist_json_save("assess", a.json_path, argc, argv,
-					  assess_nist_json(&run, &rep)) != 0) {
+	if (a.json_path && nist_json_save("assess", a.json_path, assess_nist_json(&run, &rep)) != 0) {
 		noniid_report_free(&rep);
 		return EXIT_ERROR;
 	}

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli/cli_util.h"
+#include "cli/nist_out.h"
 #include "parse.h"
 #include "cli/commands.h"
 #include "conditioning.h"
@@ -66,23 +67,66 @@ static int parse_width(const char *text, const char *what, unsigned *out)
 	return 0;
 }
 
+/* NIST's ea_conditioning -o document (conditioning_main.cpp: one
+ * "Overall" test case, type "Conditioning", no file); the long doubles
+ * are written as doubles, as NIST's jsoncpp values are, converted under
+ * its FE_TOWARDZERO like everything in that tool. */
+static struct json *cond_json(const struct cond_result *r)
+{
+	struct json *doc = json_new(JSON_OBJECT), *cases = NULL, *tc = NULL;
+	int rc;
+
+	if (!doc)
+		return NULL;
+	rc = json_set_bool(doc, "IID", 0);
+	rc |= json_set_int(doc, "errorLevel", 0);
+	rc |= json_set_string(doc, "toolVersion", NIST_TOOL_VERSION);
+	rc |= json_set_string(doc, "type", "Conditioning");
+	rc |= json_set_new(doc, "testCases", JSON_ARRAY, &cases);
+	if (cases)
+		rc |= json_append_new(cases, JSON_OBJECT, &tc);
+	if (!tc) {
+		json_free(doc);
+		return NULL;
+	}
+	rc |= json_set_string(tc, "testCaseDesc", "Overall");
+	fesetround(FE_TOWARDZERO);
+	rc |= json_set_real(tc, "n_in", r->n_in);
+	rc |= json_set_real(tc, "n_out", r->n_out);
+	rc |= json_set_real(tc, "nw", r->nw);
+	rc |= json_set_real(tc, "h_in", (double)r->h_in);
+	rc |= json_set_real(tc, "h_out", (double)r->h_out);
+	if (!r->vetted)
+		rc |= json_set_real(tc, "h_p", (double)r->h_p);
+	fesetround(FE_TONEAREST);
+	if (rc != 0) {
+		json_free(doc);
+		return NULL;
+	}
+	return doc;
+}
+
 int cmd_conditioning(int argc, char **argv)
 {
 	int vetted = 1, quiet = 0, opt, i, iid_file = 0;
-	const char *file = NULL;
+	const char *file = NULL, *json_path = NULL;
 	unsigned n_in = 0, n_out = 0, nw = 0;
 	long double h_in, h_p = -1.0L;
 	struct cond_result r;
 	struct err e;
 
+	nist_note_commandline(argc, argv);
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt(argc, argv, "+vnqi:c:")) != -1) {
+	/* no '+': NIST's usage puts -o after the numbers, and its getopt
+	 * permutes */
+	while ((opt = getopt(argc, argv, "vnqi:c:o:")) != -1) {
 		switch (opt) {
 		case 'v': vetted = 1; break;
 		case 'n': vetted = 0; break;
 		case 'q': quiet = 1; break;
 		case 'i': file = optarg; break;
+		case 'o': json_path = optarg; break;
 		case 'c':
 			if (strcmp(optarg, "iid") != 0 && strcmp(optarg, "non_iid") != 0)
 				return cli_error("conditioning", "-c: expected iid or non_iid, got '%s'",
@@ -122,8 +166,14 @@ int cmd_conditioning(int argc, char **argv)
 	}
 	if (conditioning_compute(n_in, n_out, nw, h_in, vetted, h_p, &r, &e) != 0)
 		return cli_error_err("conditioning", &e);
-	if (quiet)
-		return EXIT_OK;
+	if (json_path && nist_json_save("conditioning", json_path, cond_json(&r)) != 0)
+		return EXIT_ERROR;
+	if (quiet) {
+		/* NIST's -q still prints the precision lines */
+		for (i = 0; i < r.nattempts; i++)
+			printf("Attempting to compute entropy with %ld bits of precision.\n", r.prec[i]);
+		return cli_finish_stdout(EXIT_OK);
+	}
 
 	/* NIST's tool runs under FE_TOWARDZERO throughout, and glibc's printf
 	 * honours the rounding mode: print the same digits. */

@@ -137,6 +137,7 @@ int cmd_iid(int argc, char **argv)
 	struct err e;
 
 	err_clear(&e);
+	nist_note_commandline(argc, argv);
 	optind = 1;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+icatvqo:l:", longopts, NULL)) != -1) {
@@ -413,8 +414,7 @@ int cmd_iid(int argc, char **argv)
 			.perm = &perm,
 		};
 
-		if (nist_json_save(CMD, json_path, argc + optind, argv - optind,
-				   iid_json_build(&jin)) != 0) {
+		if (nist_json_save(CMD, json_path, iid_json_build(&jin)) != 0) {
 			iid_data_free(&d);
 			return EXIT_ERROR;
 		}

@@ -10,6 +10,8 @@
 #include "cli/cli_util.h"
 #include "cli/nist_out.h"
 
+static char *noted;   /* the run's words, from nist_note_commandline() */
+
 /* recreateCommandLine (shared/utils.h): the words joined by one space. */
 static char *nist_commandline(int argc, char **argv)
 {
@@ -28,26 +30,30 @@ static char *nist_commandline(int argc, char **argv)
 	return s;
 }
 
-int nist_json_save(const char *cmd, const char *path, int argc, char **argv, struct json *doc)
+void nist_note_commandline(int argc, char **argv)
+{
+	free(noted);
+	noted = nist_commandline(argc, argv);
+}
+
+int nist_json_save(const char *cmd, const char *path, struct json *doc)
 {
 	struct atomicfile af;
 	struct err e;
 	char stamp[32] = "";
 	time_t now = time(NULL);
 	struct tm tm;
-	char *line = nist_commandline(argc, argv);
+	const char *line = noted ? noted : "rngaudit";
 	int rc = 0;
 
 	/* getCurrentTimestamp (shared/TestRunUtils.h): local time, no separators */
 	if (localtime_r(&now, &tm))
 		strftime(stamp, sizeof stamp, "%Y%m%d%H%M%S", &tm);
-	if (!doc || !line || json_set_string(doc, "commandline", line) != 0 ||
+	if (!doc || json_set_string(doc, "commandline", line) != 0 ||
 	    json_set_string(doc, "dateTimeStamp", stamp) != 0) {
-		free(line);
 		json_free(doc);
 		return cli_error(cmd, "%s: out of memory building the JSON report", path);
 	}
-	free(line);
 	err_clear(&e);
 	if (atomicfile_open(&af, path, &e) != 0) {
 		json_free(doc);

@@ -10,12 +10,15 @@
  * carries it as "toolVersion". */
 #define NIST_TOOL_VERSION "1.1.7"
 
-/* Adds NIST's "commandline" (the words of this run, "rngaudit" first) and
+/* Remembers the command's words for NIST's "commandline" before getopt
+ * permutes them (NIST's recreateCommandLine runs first too). */
+void nist_note_commandline(int argc, char **argv);
+/* Adds NIST's "commandline" ("rngaudit" and the noted words) and
  * "dateTimeStamp" (YYYYMMDDhhmmss, local time) to doc, writes it to path
  * through atomicfile (whole or not at all; "-" is stdout) and frees it.
  * doc NULL means it could not be built (out of memory).  Returns 0, or
  * prints one line naming cmd and path and returns EXIT_ERROR. */
-int nist_json_save(const char *cmd, const char *path, int argc, char **argv, struct json *doc);
+int nist_json_save(const char *cmd, const char *path, struct json *doc);
 /* --version: rngaudit's version and the NIST tool (name as NIST's
  * printVersion says it) it is compatible with.  Returns EXIT_OK. */
 int nist_print_version(const char *cmd, const char *nist_name);
