@@ -58,15 +58,76 @@ static const struct command commands[] = {
 	  "\n"
 	  "Exit status: 0 no failure, 1 a test failed, 2 error.\n" },
 	{ "assess", cmd_assess, "SP 800-90B non-IID min-entropy estimators on a NIST-format file",
-	  "usage: rngaudit assess [-i|-c] [-a|-t] [-v|-vv] [-l INDEX,SAMPLES] [--format text|csv]\n"
-	  "                       [--max-samples N] FILE [BITS]\n" },
+	  "usage: rngaudit assess [-i|-c] [-a|-t] [-v|-vv|-q] [-l INDEX,SAMPLES] [-o JSON]\n"
+	  "                       [--format text|csv] [--max-samples N] [--version] FILE [BITS]\n"
+	  "\n"
+	  "Options are NIST's ea_non_iid's, with its meaning; so is the text output, line for\n"
+	  "line, followed by one last line of rngaudit's: assessed min-entropy: X bits per sample\n"
+	  "  -i                 initial entropy: H_original and H_bitstring (default)\n"
+	  "  -c                 conditioned output: the bitstring estimators only, h'\n"
+	  "  -a                 H_bitstring over all the bits (default)\n"
+	  "  -t                 H_bitstring over the first 1000000 bits only\n"
+	  "  -v, -vv            more output: one line per estimator; every intermediate\n"
+	  "  -q                 NIST's quiet mode: warnings and the result line only\n"
+	  "  -l INDEX,SAMPLES   assess samples [INDEX*SAMPLES, (INDEX+1)*SAMPLES) only\n"
+	  "  -o JSON            also write NIST's JSON report (whole or not at all; - = stdout)\n"
+	  "  --format csv       one CSV row per estimator instead of the text\n"
+	  "  --max-samples N    read at most N samples (default: from physical memory)\n"
+	  "  --version          rngaudit's version and the NIST tool it follows\n"
+	  "  BITS               bits per sample, 1..8 (default: inferred from the data)\n"
+	  "\n"
+	  "Exit status: 0 assessed, 2 usage error or bad input.\n" },
 	{ "iid", cmd_iid, "SP 800-90B IID track: permutation and chi-square tests",
-	  "usage: rngaudit iid [-i|-c] [-a|-t] [-v] [-q] [-l INDEX,SAMPLES] [--seed S|random]\n"
-	  "                    [--threads N] [--full] [--max-samples N] FILE [BITS]\n" },
+	  "usage: rngaudit iid [-i|-c] [-a|-t] [-v|-vv|-q] [-l INDEX,SAMPLES] [-o JSON]\n"
+	  "                    [--seed S|random] [--threads N] [--full] [--max-samples N]\n"
+	  "                    [--version] FILE [BITS]\n"
+	  "\n"
+	  "Options -i -c -a -t -v -q -l -o are NIST's ea_iid's, with its meaning; so is the\n"
+	  "output, line for line, followed by the permutation seed.\n"
+	  "  -i                 initial entropy: literal and bitstring MCV (default)\n"
+	  "  -c                 conditioned output: bitstring MCV only\n"
+	  "  -a, -t             bitstring of all the bits (default), or its first 1000000\n"
+	  "  -v, -vv            more output, as NIST's\n"
+	  "  -q                 NIST's quiet mode: warnings only (the verdict is the exit status)\n"
+	  "  -l INDEX,SAMPLES   test samples [INDEX*SAMPLES, (INDEX+1)*SAMPLES) only\n"
+	  "  -o JSON            also write NIST's JSON report (whole or not at all; - = stdout)\n"
+	  "  --seed S|random    seed of the 10000 shuffles (default 800090; random draws one)\n"
+	  "  --threads N        permutation worker threads, 1..64 (default: online CPUs)\n"
+	  "  --full             run every statistic to its end even once the verdict is known\n"
+	  "  --max-samples N    read at most N samples (default: from physical memory)\n"
+	  "  --version          rngaudit's version and the NIST tool it follows\n"
+	  "  BITS               bits per sample, 1..8 (default: inferred from the data)\n"
+	  "\n"
+	  "Exit status: 0 IID, 1 a test rejected the IID assumption, 2 error.\n" },
 	{ "restart", cmd_restart, "SP 800-90B 3.1.4 restart tests on a 1000x1000 restart matrix",
-	  "usage: rngaudit restart [-i|-n] [-v] FILE BITS H_I\n" },
+	  "usage: rngaudit restart [-i|-n] [-v|-vv|-q] FILE [BITS] H_I\n"
+	  "\n"
+	  "Options are NIST's ea_restart's, with its meaning. FILE: 1000 restarts x 1000\n"
+	  "samples, one sample per byte, row i = restart i.\n"
+	  "  -i                 the IID track (MCV estimates, IID tests on rows and columns)\n"
+	  "  -n                 the non-IID track: all ten estimators (default)\n"
+	  "  -v, -vv            more output, as NIST's\n"
+	  "  -q                 NIST's quiet mode\n"
+	  "  BITS               bits per sample, 1..8 (default: inferred from the data)\n"
+	  "  H_I                the initial entropy estimate to validate, bits per sample\n"
+	  "\n"
+	  "Exit status: 0 passed, 1 the sanity check or the validation failed, 2 error.\n" },
 	{ "conditioning", cmd_conditioning, "SP 800-90B 3.1.5 entropy after a conditioning function",
-	  "usage: rngaudit conditioning [-v|-n] n_in n_out nw h_in [h']\n" },
+	  "usage: rngaudit conditioning [-v|-n] [-q] n_in n_out nw h_in [h']\n"
+	  "       rngaudit conditioning -n [-q] -i FILE [-c iid|non_iid] n_in n_out nw h_in\n"
+	  "\n"
+	  "Options are NIST's ea_conditioning's, with its meaning (-v here means vetted,\n"
+	  "not verbose, as in NIST's tool).\n"
+	  "  -v                 a vetted conditioning function (SP 800-90B 3.1.5.1.2; default)\n"
+	  "  -n                 a non-vetted one (3.1.5.2): needs h', given or from -i\n"
+	  "  -q                 NIST's quiet mode\n"
+	  "  -i FILE            compute h' from the conditioned output samples in FILE\n"
+	  "  -c iid|non_iid     how to estimate h' from FILE (default non_iid)\n"
+	  "  n_in n_out nw      input, output and narrowest internal widths, in bits\n"
+	  "  h_in               entropy of the input, in bits\n"
+	  "  h'                 entropy per bit of the output (non-vetted)\n"
+	  "\n"
+	  "Exit status: 0 computed, 2 usage error or bad input.\n" },
 	{ "audit", cmd_audit, "audit every source: collect, health-test, assess, verdict, reports",
 	  "usage: rngaudit audit [--source LIST|all] [-n N] [--bits K] [--csv F] [--junit F]\n"
 	  "                      [--prom F] [--policy F] [--quirks F] [--plot DIR] [--strict]\n"
@@ -84,7 +145,13 @@ static const struct command commands[] = {
 	  "Exit status: 0 every source passed, 1 a source failed (or warned with\n"
 	  "--strict) or a required source is missing, 2 error or interrupted.\n" },
 	{ "report", cmd_report, "fleet reports: merge many hosts' audit CSVs",
-	  "usage: rngaudit report merge A.csv B.csv ... [-o OUT.csv]\n" },
+	  "usage: rngaudit report merge A.csv B.csv ... [-o OUT.csv]\n"
+	  "\n"
+	  "  merge              one fleet CSV from many hosts' audit CSVs (rngaudit audit --csv),\n"
+	  "                     each run counted once\n"
+	  "  -o, --output FILE  write it to FILE (whole or not at all; default and - = stdout)\n"
+	  "\n"
+	  "Exit status: 0 merged, 2 usage error or bad input (one line naming the file and line).\n" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
