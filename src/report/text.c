@@ -18,14 +18,16 @@ static const char *figure_label(const struct report_source *s)
 
 int report_text_write(FILE *fp, const struct report_run *r, struct err *e)
 {
-	char t[64];
+	char t[64], ucode[32] = "unknown";
 	int any_drbg = 0, any_cond = 0;
 
-	fprintf(fp, "rngaudit %s audit of %s (%s, family %u model %u stepping %u, microcode %s%lx), "
+	/* an unknown revision reads "microcode unknown", not "unknown 0" */
+	if (r->sys.microcode_known)
+		snprintf(ucode, sizeof ucode, "0x%lx", r->sys.microcode);
+	fprintf(fp, "rngaudit %s audit of %s (%s, family %u model %u stepping %u, microcode %s), "
 		"kernel %s, %s\n", r->tool_version, r->sys.hostname[0] ? r->sys.hostname : "?",
 		r->sys.cpu_vendor[0] ? r->sys.cpu_vendor : "unknown CPU", r->sys.cpu_family,
-		r->sys.cpu_model, r->sys.cpu_stepping, r->sys.microcode_known ? "0x" : "unknown ",
-		r->sys.microcode_known ? r->sys.microcode : 0UL, r->sys.kernel,
+		r->sys.cpu_model, r->sys.cpu_stepping, ucode, r->sys.kernel,
 		report_iso_time(r->finished, t, sizeof t));
 	fprintf(fp, "policy: %s (alpha %s)%s\n\n", r->policy->origin,
 		policy_format_alpha(r->policy->alpha, t, sizeof t),
