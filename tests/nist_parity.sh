@@ -145,6 +145,21 @@ same "$TMPD/cn.json" "$D/conditioning_n.json" >"$TMPD/diag"
 ok $? "conditioning -n ... -o (NIST's argument order): NIST's JSON, key for key"
 cat "$TMPD/diag"
 
+# --- restart ------------------------------------------------------------------
+# X_cutoff comes from a Monte Carlo simulation (NIST seeds it from
+# /dev/urandom): compared by shape
+gzip -dc "$top_srcdir/tests/data/nist-oracle/inputs/restart2_ok.bin.gz" >"$TMPD/restart2_ok.bin"
+(cd "$TMPD" && ra restart -n -v -o "$TMPD/r.json" restart2_ok.bin 2 1.0) >"$TMPD/out" 2>&1
+echo "exit=$?" >>"$TMPD/out"
+cut_x() { sed 's/X_cutoff: [0-9]*$/X_cutoff: SIMULATED/' "$1"; }
+cut_x "$TMPD/out" >"$TMPD/got"; cut_x "$D/restart2_ok.n_v.txt" >"$TMPD/want"
+same "$TMPD/got" "$TMPD/want" >"$TMPD/diag"
+ok $? "restart -n -v restart2_ok: as ea_restart -n -v, X_cutoff by shape ($(wc -l <"$TMPD/want") lines)"
+cat "$TMPD/diag"
+same "$TMPD/r.json" "$D/restart2_ok.n.json" >"$TMPD/diag"
+ok $? "restart -n -o restart2_ok: NIST's JSON, key for key"
+cat "$TMPD/diag"
+
 # -o is written whole or not at all: a bad input leaves no file
 printf 'x' >"$TMPD/one.bin"
 expect_exit 2 "assess -o with a sample FILE missing: exit 2" ra assess -o "$TMPD/none.json" "$TMPD/missing.bin"

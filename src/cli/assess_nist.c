@@ -109,7 +109,7 @@ static void print_extra(FILE *fp, const char *label, const struct est_result *r)
 
 /* ---- -v: one line per estimator, then NIST's "\t... Estimate" line ------ */
 
-static void print_verbose(FILE *fp, const char *label, const struct est_result *r)
+void nist_print_estimate_v(FILE *fp, const char *label, const struct est_result *r)
 {
 	if (!r->applicable) {
 		const char *s = skip_line(r, NIST_VERBOSE);
@@ -184,7 +184,7 @@ static void print_slot(FILE *fp, const struct noniid_report *rep, int verbose, i
 			if (verbose == NIST_EXTRA)
 				print_extra(fp, label[d], &r[k]);
 			else if (verbose == NIST_VERBOSE)
-				print_verbose(fp, label[d], &r[k]);
+				nist_print_estimate_v(fp, label[d], &r[k]);
 			else if (!r[k].applicable && skip_line(&r[k], verbose))
 				fprintf(fp, "%s\n", skip_line(&r[k], verbose));
 		}

@@ -22,6 +22,10 @@ struct assess_nist_run {
 	int verbose;               /* NIST_QUIET .. NIST_EXTRA */
 };
 
+/* The one line NIST's estimator prints about itself at -v (e.g. "Literal
+ * MCV Estimate: mode = ..."), or its warning when it did not run; also
+ * what ea_restart -v prints for rows and columns. */
+void nist_print_estimate_v(FILE *fp, const char *label, const struct est_result *r);
 /* Prints what ea_non_iid prints at run->verbose for this report. */
 void assess_nist_print(FILE *fp, const struct assess_nist_run *run, const struct noniid_report *rep);
 /* NIST's -o document for this report, without commandline and

@@ -1,4 +1,4 @@
-/* cmd_conditioning.c - `rngaudit conditioning [-v|-n] [-q] n_in n_out nw h_in [h']`
+/* cmd_conditioning.c - `rngaudit conditioning [-v|-n] [-q] [-o JSON] n_in n_out nw h_in [h']`
  * (or `-n -i FILE [-c iid|non_iid] n_in n_out nw h_in`: h' assessed from a
  * file of conditioned output, 90B 3.1.5.2): SP 800-90B 3.1.5 entropy after
  * conditioning, printed line for line as NIST's ea_conditioning (v1.1.7)
@@ -135,7 +135,7 @@ int cmd_conditioning(int argc, char **argv)
 			break;
 		default:
 			return cli_error("conditioning", "unknown option '-%c' (usage: rngaudit "
-					 "conditioning [-v|-n] n_in n_out nw h_in [h'])", optopt);
+					 "conditioning [-v|-n] [-q] [-o JSON] n_in n_out nw h_in [h'])", optopt);
 		}
 	}
 	argc -= optind;

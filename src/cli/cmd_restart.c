@@ -1,6 +1,7 @@
-/* cmd_restart.c - `rngaudit restart [-i|-n] [-v] [-q] FILE [BITS] H_I`:
+/* cmd_restart.c - `rngaudit restart [-i|-n] [-v] [-q] [-o JSON] FILE [BITS] H_I`:
  * SP 800-90B 3.1.4 restart tests on a 1000 x 1000 restart matrix, printed as
- * NIST's ea_restart (v1.1.7) prints them.  Exit 0 when the sanity check and
+ * NIST's ea_restart (commit 68ed165, version 1.1.7) prints them; -o writes
+ * its JSON (non-IID track).  Exit 0 when the sanity check and
  * the validation pass, 1 when either fails, 2 on bad input. */
 #include "config.h"
 
@@ -8,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli/assess_nist.h"
 #include "cli/cli_util.h"
+#include "cli/nist_out.h"
+#include "sha256.h"
 #include "parse.h"
 #include "cli/commands.h"
 #include "restart.h"
@@ -30,15 +34,77 @@ static const char *const est_label[NONIID_NEST] = {
 	"LZ78Y Prediction Test Estimate",
 };
 
+/* -v: restart_main.cpp prints each estimator's own line (as ea_non_iid
+ * -v, label "Literal") before its "(Rows)" and "(Cols)" lines; t-Tuple and
+ * LRS run in one pass, so their four own lines come first. */
 static void print_est(const struct restart_result *r, int i, int verbose)
 {
 	unsigned w = (i >= NONIID_COLLISION && i <= NONIID_COMPRESSION) ? 1 : r->bits;
+	int pass = i == NONIID_TUPLE || i == NONIID_LRS;
+
 	if (verbose < 2 || !r->ran[i])
 		return;
+	if (verbose == 2 && i == NONIID_TUPLE)
+		for (int d = 0; d < 2; d++) {
+			nist_print_estimate_v(stdout, "Literal", d ? &r->col[NONIID_TUPLE] : &r->row[NONIID_TUPLE]);
+			if (r->ran[NONIID_LRS])
+				nist_print_estimate_v(stdout, "Literal", d ? &r->col[NONIID_LRS] : &r->row[NONIID_LRS]);
+		}
+	if (verbose == 2 && !pass)
+		nist_print_estimate_v(stdout, "Literal", &r->row[i]);
 	if (r->row[i].applicable)
 		printf("\t%s (Rows) = %f / %u bit(s)\n", est_label[i], r->row[i].h, w);
+	if (verbose == 2 && !pass)
+		nist_print_estimate_v(stdout, "Literal", &r->col[i]);
 	if (r->col[i].applicable)
 		printf("\t%s (Cols) = %f / %u bit(s)\n", est_label[i], r->col[i].h, w);
+}
+
+/* testCaseDesc of restart_main.cpp's test cases, by estimator */
+static const char *const case_desc[NONIID_NEST] = {
+	"Most Common Value", "Collision Test (for bit strings only)",
+	"Markov Test (for bit strings only)", "Compression Test (for bit strings only)",
+	"T-Tuple Test", "LRS Test", "Multi Most Common in Window Test", "Lag Prediction Test",
+	"Multi Markov Model with Counting Test (MultiMMC)", "LZ78Y Test",
+};
+
+/* NIST's ea_restart -o document: per estimator h_r, h_c and the width,
+ * then "Overall" with H_r, H_c, H_I; type "Restart". */
+static struct json *restart_json(const char *path, const char *sha, const struct restart_result *r)
+{
+	struct json *doc = json_new(JSON_OBJECT), *cases = NULL, *tc;
+	int rc;
+
+	if (!doc)
+		return NULL;
+	rc = json_set_bool(doc, "IID", r->iid);
+	rc |= json_set_int(doc, "errorLevel", 0);
+	rc |= json_set_string(doc, "filename", path);
+	rc |= json_set_string(doc, "sha256", sha);
+	rc |= json_set_string(doc, "toolVersion", NIST_TOOL_VERSION);
+	rc |= json_set_string(doc, "type", "Restart");
+	rc |= json_set_new(doc, "testCases", JSON_ARRAY, &cases);
+	for (int i = 0; cases && r->sanity_passed && i < NONIID_NEST; i++) {
+		if (!r->ran[i] || json_append_new(cases, JSON_OBJECT, &tc) != 0)
+			continue;
+		rc |= json_set_string(tc, "testCaseDesc", case_desc[i]);
+		rc |= json_set_real(tc, "dataWordSize", r->bits);
+		if (r->row[i].applicable)
+			rc |= json_set_real(tc, "h_r", r->row[i].h);
+		if (r->col[i].applicable)
+			rc |= json_set_real(tc, "h_c", r->col[i].h);
+	}
+	if (cases && r->sanity_passed && json_append_new(cases, JSON_OBJECT, &tc) == 0) {
+		rc |= json_set_string(tc, "testCaseDesc", "Overall");
+		rc |= json_set_real(tc, "h_r", r->h_r);
+		rc |= json_set_real(tc, "h_c", r->h_c);
+		rc |= json_set_real(tc, "h_i", r->h_i);
+	}
+	if (rc != 0 || !cases) {
+		json_free(doc);
+		return NULL;
+	}
+	return doc;
 }
 
 static void print_chisq(const char *what, const struct iid_chisq *c, int verbose)
@@ -53,6 +119,16 @@ static void print_chisq(const char *what, const struct iid_chisq *c, int verbose
 	}
 }
 
+/* -o, whatever the outcome once the tests ran; then the exit status */
+static int restart_finish(const char *json_path, const char *path, const char *sha,
+			  const struct restart_result *r, int status)
+{
+	fflush(stdout);
+	if (json_path && nist_json_save(CMD, json_path, restart_json(path, sha, r)) != 0)
+		return EXIT_ERROR;
+	return status;
+}
+
 int cmd_restart(int argc, char **argv)
 {
 	int iid = 0, verbose = 1, quiet = 0, opt, rc;
@@ -60,22 +136,25 @@ int cmd_restart(int argc, char **argv)
 	double h_i;
 	uint8_t *buf;
 	size_t n;
-	const char *path;
+	const char *path, *json_path = NULL;
+	char sha[SHA256_HEX];
 	struct restart_result r;
 	struct err e;
 
 	err_clear(&e);
+	nist_note_commandline(argc, argv);
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt(argc, argv, "+invq")) != -1) {
+	while ((opt = getopt(argc, argv, "+invqo:")) != -1) {
 		switch (opt) {
 		case 'i': iid = 1; break;
 		case 'n': iid = 0; break;
 		case 'v': verbose++; break;
 		case 'q': quiet = 1; break;
+		case 'o': json_path = optarg; break;
 		default:
-			return cli_error(CMD, "unknown option '-%c' (usage: rngaudit restart [-i|-n] [-v] "
-					 "FILE [BITS] H_I)", optopt);
+			return cli_error(CMD, "unknown option '-%c' (usage: rngaudit restart [-i|-n] "
+					 "[-v|-vv|-q] [-o JSON] FILE [BITS] H_I)", optopt);
 		}
 	}
 	if (quiet)
@@ -113,8 +192,9 @@ int cmd_restart(int argc, char **argv)
 					 h_i, bits, path);
 		}
 	}
+	sha256_hex(buf, n, sha);
 	if (verbose > 1)
-		printf("Opening file: '%s'\n", path);
+		printf("Opening file: '%s' (SHA-256 hash %s)\n", path, sha);
 	rc = restart_run(buf, n, bits, h_i, iid, 0, &r, &e);
 	free(buf);
 	if (rc)
@@ -133,7 +213,7 @@ int cmd_restart(int argc, char **argv)
 	if (!r.sanity_passed) {
 		if (verbose > 0)
 			printf("\n*** Restart Sanity Check Failed ***\n");
-		return EXIT_FAILED;
+		return restart_finish(json_path, path, sha, &r, EXIT_FAILED);
 	}
 	if (verbose > 1)
 		printf("\nRestart Sanity Check Passed...\n");
@@ -187,11 +267,11 @@ int cmd_restart(int argc, char **argv)
 	if (!r.validation_passed) {
 		if (verbose > 0)
 			printf("*** min(H_r, H_c) < H_I/2, Validation Testing Failed ***\n");
-		return EXIT_FAILED;
+		return restart_finish(json_path, path, sha, &r, EXIT_FAILED);
 	}
 	if (verbose > 0) {
 		printf("Validation Test Passed...\n\n");
 		printf("min(H_r, H_c, H_I): %f\n\n", r.h_min);
 	}
-	return EXIT_OK;
+	return restart_finish(json_path, path, sha, &r, EXIT_OK);
 }

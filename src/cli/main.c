@@ -100,7 +100,7 @@ static const struct command commands[] = {
 	  "\n"
 	  "Exit status: 0 IID, 1 a test rejected the IID assumption, 2 error.\n" },
 	{ "restart", cmd_restart, "SP 800-90B 3.1.4 restart tests on a 1000x1000 restart matrix",
-	  "usage: rngaudit restart [-i|-n] [-v|-vv|-q] FILE [BITS] H_I\n"
+	  "usage: rngaudit restart [-i|-n] [-v|-vv|-q] [-o JSON] FILE [BITS] H_I\n"
 	  "\n"
 	  "Options are NIST's ea_restart's, with its meaning. FILE: 1000 restarts x 1000\n"
 	  "samples, one sample per byte, row i = restart i.\n"
@@ -108,13 +108,14 @@ static const struct command commands[] = {
 	  "  -n                 the non-IID track: all ten estimators (default)\n"
 	  "  -v, -vv            more output, as NIST's\n"
 	  "  -q                 NIST's quiet mode\n"
+	  "  -o JSON            also write NIST's JSON report (whole or not at all; - = stdout)\n"
 	  "  BITS               bits per sample, 1..8 (default: inferred from the data)\n"
 	  "  H_I                the initial entropy estimate to validate, bits per sample\n"
 	  "\n"
 	  "Exit status: 0 passed, 1 the sanity check or the validation failed, 2 error.\n" },
 	{ "conditioning", cmd_conditioning, "SP 800-90B 3.1.5 entropy after a conditioning function",
-	  "usage: rngaudit conditioning [-v|-n] [-q] n_in n_out nw h_in [h']\n"
-	  "       rngaudit conditioning -n [-q] -i FILE [-c iid|non_iid] n_in n_out nw h_in\n"
+	  "usage: rngaudit conditioning [-v|-n] [-q] [-o JSON] n_in n_out nw h_in [h']\n"
+	  "       rngaudit conditioning -n [-q] [-o JSON] -i FILE [-c iid|non_iid] n_in n_out nw h_in\n"
 	  "\n"
 	  "Options are NIST's ea_conditioning's, with its meaning (-v here means vetted,\n"
 	  "not verbose, as in NIST's tool).\n"
@@ -123,6 +124,7 @@ static const struct command commands[] = {
 	  "  -q                 NIST's quiet mode\n"
 	  "  -i FILE            compute h' from the conditioned output samples in FILE\n"
 	  "  -c iid|non_iid     how to estimate h' from FILE (default non_iid)\n"
+	  "  -o JSON            also write NIST's JSON report (whole or not at all; - = stdout)\n"
 	  "  n_in n_out nw      input, output and narrowest internal widths, in bits\n"
 	  "  h_in               entropy of the input, in bits\n"
 	  "  h'                 entropy per bit of the output (non-vetted)\n"
