@@ -298,16 +298,12 @@ static int json_case(struct json *cases, const struct noniid_report *rep, int i)
 
 struct json *assess_nist_json(const struct assess_nist_run *run, const struct noniid_report *rep)
 {
-	struct json *doc = json_new(JSON_OBJECT), *cases = NULL, *all = NULL;
-	int rc;
+	struct json *cases, *all = NULL;
+	struct json *doc = nist_json_doc(0, "", run->path, run->sha256, &cases);
+	int rc = 0;
 
 	if (!doc)
 		return NULL;
-	rc = json_set_bool(doc, "IID", 0);
-	rc |= json_set_string(doc, "filename", run->path);
-	rc |= json_set_string(doc, "sha256", run->sha256);
-	rc |= json_set_string(doc, "toolVersion", NIST_TOOL_VERSION);
-	rc |= json_set_string(doc, "type", "");
 	if (rep->alph_size <= 1) {
 		/* non_iid_main.cpp: errorLevel -1, the message, no test cases */
 		rc |= json_set_int(doc, "errorLevel", -1);
@@ -315,11 +311,9 @@ struct json *assess_nist_json(const struct assess_nist_run *run, const struct no
 				      "Symbol alphabet consists of 1 symbol. No entropy awarded...");
 		rc |= json_set_null(doc, "testCases");
 	} else {
-		rc |= json_set_int(doc, "errorLevel", 0);
-		rc |= json_set_new(doc, "testCases", JSON_ARRAY, &cases);
-		for (int i = 0; cases && i < NONIID_NEST; i++)
+		for (int i = 0; i < NONIID_NEST; i++)
 			rc |= json_case(cases, rep, i);
-		if (cases && json_append_new(cases, JSON_OBJECT, &all) == 0) {
+		if (json_append_new(cases, JSON_OBJECT, &all) == 0) {
 			rc |= json_set_string(all, "testCaseDesc", "Overall");
 			rc |= json_set_real(all, "dataWordSize", rep->bits);
 			rc |= json_set_real(all, "hAssessed", rep->h_assessed);

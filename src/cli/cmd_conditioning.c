@@ -73,18 +73,12 @@ static int parse_width(const char *text, const char *what, unsigned *out)
  * its FE_TOWARDZERO like everything in that tool. */
 static struct json *cond_json(const struct cond_result *r)
 {
-	struct json *doc = json_new(JSON_OBJECT), *cases = NULL, *tc = NULL;
-	int rc;
+	struct json *cases, *tc = NULL;
+	struct json *doc = nist_json_doc(0, "Conditioning", NULL, NULL, &cases);
+	int rc = 0;
 
-	if (!doc)
-		return NULL;
-	rc = json_set_bool(doc, "IID", 0);
-	rc |= json_set_int(doc, "errorLevel", 0);
-	rc |= json_set_string(doc, "toolVersion", NIST_TOOL_VERSION);
-	rc |= json_set_string(doc, "type", "Conditioning");
-	rc |= json_set_new(doc, "testCases", JSON_ARRAY, &cases);
-	if (cases)
-		rc |= json_append_new(cases, JSON_OBJECT, &tc);
+	if (doc)
+		rc = json_append_new(cases, JSON_OBJECT, &tc);
 	if (!tc) {
 		json_free(doc);
 		return NULL;

@@ -72,18 +72,12 @@ static const char *const case_desc[NONIID_NEST] = {
  * then "Overall" with H_r, H_c, H_I; type "Restart". */
 static struct json *restart_json(const char *path, const char *sha, const struct restart_result *r)
 {
-	struct json *doc = json_new(JSON_OBJECT), *cases = NULL, *tc;
-	int rc;
+	struct json *cases, *tc;
+	struct json *doc = nist_json_doc(r->iid, "Restart", path, sha, &cases);
+	int rc = 0;
 
 	if (!doc)
 		return NULL;
-	rc = json_set_bool(doc, "IID", r->iid);
-	rc |= json_set_int(doc, "errorLevel", 0);
-	rc |= json_set_string(doc, "filename", path);
-	rc |= json_set_string(doc, "sha256", sha);
-	rc |= json_set_string(doc, "toolVersion", NIST_TOOL_VERSION);
-	rc |= json_set_string(doc, "type", "Restart");
-	rc |= json_set_new(doc, "testCases", JSON_ARRAY, &cases);
 	for (int i = 0; cases && r->sanity_passed && i < NONIID_NEST; i++) {
 		if (!r->ran[i] || json_append_new(cases, JSON_OBJECT, &tc) != 0)
 			continue;

@@ -26,21 +26,13 @@ static void stat_key(int i, char *key, size_t size)
 
 struct json *iid_json_build(const struct iid_json_in *in)
 {
-	struct json *doc = json_new(JSON_OBJECT), *cases = NULL, *tc = NULL, *results = NULL;
+	struct json *cases, *tc = NULL, *results = NULL;
+	struct json *doc = nist_json_doc(1, "", in->path, in->sha256, &cases);
 	char key[32];
-	int rc;
+	int rc = 0;
 
-	if (!doc)
-		return NULL;
-	rc = json_set_bool(doc, "IID", 1);
-	rc |= json_set_int(doc, "errorLevel", 0);
-	rc |= json_set_string(doc, "filename", in->path);
-	rc |= json_set_string(doc, "sha256", in->sha256);
-	rc |= json_set_string(doc, "toolVersion", NIST_TOOL_VERSION);
-	rc |= json_set_string(doc, "type", "");
-	rc |= json_set_new(doc, "testCases", JSON_ARRAY, &cases);
-	if (cases)
-		rc |= json_append_new(cases, JSON_OBJECT, &tc);
+	if (doc)
+		rc = json_append_new(cases, JSON_OBJECT, &tc);
 	if (!tc) {
 		json_free(doc);
 		return NULL;

@@ -30,6 +30,32 @@ static char *nist_commandline(int argc, char **argv)
 	return s;
 }
 
+struct json *nist_json_doc(int iid, const char *type, const char *path, const char *sha256,
+			   struct json **cases)
+{
+	struct json *doc = json_new(JSON_OBJECT);
+	int rc;
+
+	*cases = NULL;
+	if (!doc)
+		return NULL;
+	rc = json_set_bool(doc, "IID", iid);
+	rc |= json_set_int(doc, "errorLevel", 0);
+	rc |= json_set_string(doc, "toolVersion", NIST_TOOL_VERSION);
+	rc |= json_set_string(doc, "type", type);
+	if (path) {
+		rc |= json_set_string(doc, "filename", path);
+		rc |= json_set_string(doc, "sha256", sha256);
+	}
+	rc |= json_set_new(doc, "testCases", JSON_ARRAY, cases);
+	if (rc != 0) {
+		json_free(doc);
+		*cases = NULL;
+		return NULL;
+	}
+	return doc;
+}
+
 void nist_note_commandline(int argc, char **argv)
 {
 	free(noted);

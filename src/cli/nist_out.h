@@ -10,6 +10,11 @@
  * carries it as "toolVersion". */
 #define NIST_TOOL_VERSION "1.1.7"
 
+/* A new NIST document (test_run_base.h's fields): IID, errorLevel 0,
+ * toolVersion, type, and filename and sha256 when path is not NULL, with an
+ * empty "testCases" array in *cases; NULL when out of memory. */
+struct json *nist_json_doc(int iid, const char *type, const char *path, const char *sha256,
+			   struct json **cases);
 /* Remembers the command's words for NIST's "commandline" before getopt
  * permutes them (NIST's recreateCommandLine runs first too). */
 void nist_note_commandline(int argc, char **argv);
