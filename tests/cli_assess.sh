@@ -34,7 +34,17 @@ expect_exit 0 "--format csv" ra assess --format csv "$D/rand8_short.bin"
 check "csv: header row" grep -q '^"domain","id","estimator","applicable","reason","p","min_entropy","details"' "$TMPD/out"
 # 10 bitstring + 7 literal estimators + h_original, h_bitstring, h_assessed + header
 check "csv: 21 rows" test "$(wc -l <"$TMPD/out")" -eq 21
-check "csv: literal MCV row as NIST (h 7.0104540377360411)" grep -q '^"literal","mcv","Most Common Value","1","",".*","7.0104540377360411"' "$TMPD/out"
+check "csv: literal MCV row as NIST (h 7.0104540377360411), numbers bare" grep -q '^"literal","mcv","Most Common Value",1,"",[0-9.e-]*,7.0104540377360411,"' "$TMPD/out"
+# every numeric column (applicable, p, min_entropy) parses as a number or is empty
+check "csv: Python's csv module reads applicable, p and min_entropy as numbers" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert len(rows) == 20
+for r in rows:
+    for k in ("applicable", "p", "min_entropy"):
+        if r[k] != "":
+            float(r[k])
+' "$TMPD/out"
 
 expect_exit 0 "-l 1,5000 -vv" ra assess -vv -l 1,5000 "$D/rand1_short.bin"
 check "-l: NIST's 'reading block' line" grep -q "^Opening file: '.*rand1_short.bin' (SHA-256 hash [0-9a-f]*), reading block 1 of size 5000$" "$TMPD/out"

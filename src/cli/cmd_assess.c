@@ -131,9 +131,19 @@ static const char *set_by(int by)
 
 /* ---- --format csv ------------------------------------------------------ */
 
+/* One quoting convention with the audit CSV (report/csv.c, RFC 4180):
+ * text always quoted (quotes doubled), numbers bare, a missing number an
+ * empty field, so typed readers load the numeric columns as numbers. */
 static int csv_field(FILE *fp, const char *text, int last)
 {
 	if (csv_fwrite(fp, text, strlen(text)) == EOF)
+		return -1;
+	return fputs(last ? "\r\n" : ",", fp) == EOF ? -1 : 0;
+}
+
+static int csv_number(FILE *fp, const char *num, int last)
+{
+	if (fputs(num, fp) == EOF)
 		return -1;
 	return fputs(last ? "\r\n" : ",", fp) == EOF ? -1 : 0;
 }
@@ -163,13 +173,13 @@ static int csv_row(FILE *fp, const char *domain, const struct est_result *r)
 		used += (size_t)w;
 	}
 	if (csv_field(fp, domain, 0) || csv_field(fp, r->id, 0) || csv_field(fp, r->name, 0) ||
-	    csv_field(fp, r->applicable ? "1" : "0", 0) || csv_field(fp, r->reason, 0))
+	    csv_number(fp, r->applicable ? "1" : "0", 0) || csv_field(fp, r->reason, 0))
 		return -1;
 	snprintf(num, sizeof num, "%.17g", r->applicable ? r->p : 0.0);
-	if (csv_field(fp, r->applicable ? num : "", 0))
+	if (csv_number(fp, r->applicable ? num : "", 0))
 		return -1;
 	snprintf(num, sizeof num, "%.17g", r->applicable ? nz(r->h) : 0.0);
-	if (csv_field(fp, r->applicable ? num : "", 0))
+	if (csv_number(fp, r->applicable ? num : "", 0))
 		return -1;
 	return csv_field(fp, details, 1);
 }
@@ -180,8 +190,8 @@ static int csv_summary(FILE *fp, const char *id, const char *name, double h, con
 
 	snprintf(num, sizeof num, "%.17g", nz(h));
 	if (csv_field(fp, "summary", 0) || csv_field(fp, id, 0) || csv_field(fp, name, 0) ||
-	    csv_field(fp, "1", 0) || csv_field(fp, "", 0) || csv_field(fp, "", 0) ||
-	    csv_field(fp, num, 0))
+	    csv_number(fp, "1", 0) || csv_field(fp, "", 0) || csv_number(fp, "", 0) ||
+	    csv_number(fp, num, 0))
 		return -1;
 	return csv_field(fp, by, 1);
 }
