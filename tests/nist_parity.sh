@@ -156,6 +156,15 @@ cut_x "$TMPD/out" >"$TMPD/got"; cut_x "$D/restart2_ok.n_v.txt" >"$TMPD/want"
 same "$TMPD/got" "$TMPD/want" >"$TMPD/diag"
 ok $? "restart -n -v restart2_ok: as ea_restart -n -v, X_cutoff by shape ($(wc -l <"$TMPD/want") lines)"
 cat "$TMPD/diag"
+# -vv: against ../nist-oracle's ea_restart -n -vv output (a 1.1.7 build in
+# 68ed165's format, see its README)
+(cd "$TMPD" && ra restart -n -vv restart2_ok.bin 2 1.0) >"$TMPD/out" 2>&1
+echo "exit=$?" >>"$TMPD/out"
+cut_x "$TMPD/out" >"$TMPD/got"
+cut_x "$top_srcdir/tests/data/nist-oracle/restart/restart2_ok.n_vv.txt" >"$TMPD/want"
+same "$TMPD/got" "$TMPD/want" >"$TMPD/diag"
+ok $? "restart -n -vv restart2_ok: as ea_restart -n -vv, X_cutoff by shape ($(wc -l <"$TMPD/want") lines)"
+cat "$TMPD/diag"
 same "$TMPD/r.json" "$D/restart2_ok.n.json" >"$TMPD/diag"
 ok $? "restart -n -o restart2_ok: NIST's JSON, key for key"
 cat "$TMPD/diag"

@@ -80,7 +80,7 @@ static const char *skip_line(const struct est_result *r, int verbose)
 
 /* ---- -vv: every intermediate on its own line ---------------------------- */
 
-static void print_extra(FILE *fp, const char *label, const struct est_result *r)
+void nist_print_estimate_vv(FILE *fp, const char *label, const struct est_result *r)
 {
 	const char *name = r->name ? r->name : "?";
 
@@ -182,7 +182,7 @@ static void print_slot(FILE *fp, const struct noniid_report *rep, int verbose, i
 			if (!ran[k])
 				continue;
 			if (verbose == NIST_EXTRA)
-				print_extra(fp, label[d], &r[k]);
+				nist_print_estimate_vv(fp, label[d], &r[k]);
 			else if (verbose == NIST_VERBOSE)
 				nist_print_estimate_v(fp, label[d], &r[k]);
 			else if (!r[k].applicable && skip_line(&r[k], verbose))

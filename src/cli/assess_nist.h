@@ -26,6 +26,8 @@ struct assess_nist_run {
  * MCV Estimate: mode = ..."), or its warning when it did not run; also
  * what ea_restart -v prints for rows and columns. */
 void nist_print_estimate_v(FILE *fp, const char *label, const struct est_result *r);
+/* The same at -vv: every intermediate on its own line. */
+void nist_print_estimate_vv(FILE *fp, const char *label, const struct est_result *r);
 /* Prints what ea_non_iid prints at run->verbose for this report. */
 void assess_nist_print(FILE *fp, const struct assess_nist_run *run, const struct noniid_report *rep);
 /* NIST's -o document for this report, without commandline and

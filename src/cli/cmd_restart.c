@@ -34,28 +34,30 @@ static const char *const est_label[NONIID_NEST] = {
 	"LZ78Y Prediction Test Estimate",
 };
 
-/* -v: restart_main.cpp prints each estimator's own line (as ea_non_iid
- * -v, label "Literal") before its "(Rows)" and "(Cols)" lines; t-Tuple and
- * LRS run in one pass, so their four own lines come first. */
+/* -v, -vv: restart_main.cpp prints each estimator's own lines (as
+ * ea_non_iid -v or -vv, label "Literal") before its "(Rows)" and "(Cols)"
+ * lines; t-Tuple and LRS run in one pass, so their own lines come first. */
 static void print_est(const struct restart_result *r, int i, int verbose)
 {
 	unsigned w = (i >= NONIID_COLLISION && i <= NONIID_COMPRESSION) ? 1 : r->bits;
 	int pass = i == NONIID_TUPLE || i == NONIID_LRS;
+	void (*own)(FILE *, const char *, const struct est_result *) =
+		verbose == 2 ? nist_print_estimate_v : verbose == 3 ? nist_print_estimate_vv : NULL;
 
 	if (verbose < 2 || !r->ran[i])
 		return;
-	if (verbose == 2 && i == NONIID_TUPLE)
+	if (own && i == NONIID_TUPLE)
 		for (int d = 0; d < 2; d++) {
-			nist_print_estimate_v(stdout, "Literal", d ? &r->col[NONIID_TUPLE] : &r->row[NONIID_TUPLE]);
+			own(stdout, "Literal", d ? &r->col[NONIID_TUPLE] : &r->row[NONIID_TUPLE]);
 			if (r->ran[NONIID_LRS])
-				nist_print_estimate_v(stdout, "Literal", d ? &r->col[NONIID_LRS] : &r->row[NONIID_LRS]);
+				own(stdout, "Literal", d ? &r->col[NONIID_LRS] : &r->row[NONIID_LRS]);
 		}
-	if (verbose == 2 && !pass)
-		nist_print_estimate_v(stdout, "Literal", &r->row[i]);
+	if (own && !pass)
+		own(stdout, "Literal", &r->row[i]);
 	if (r->row[i].applicable)
 		printf("\t%s (Rows) = %f / %u bit(s)\n", est_label[i], r->row[i].h, w);
-	if (verbose == 2 && !pass)
-		nist_print_estimate_v(stdout, "Literal", &r->col[i]);
+	if (own && !pass)
+		own(stdout, "Literal", &r->col[i]);
 	if (r->col[i].applicable)
 		printf("\t%s (Cols) = %f / %u bit(s)\n", est_label[i], r->col[i].h, w);
 }
