@@ -70,6 +70,7 @@ static void test_parse(void)
 	struct policy_source s;
 	struct err e;
 	char buf[32];
+	double x = 0;
 
 	tap_ok(parse(&p, "# comment\n\n  alpha = 2^-20  # trailing\nmin_samples=5000\r\n", &e) == 0,
 	       "comments, blanks, spaces and CRLF accepted");
@@ -79,6 +80,13 @@ static void test_parse(void)
 	tap_ok(parse(&p, "alpha = 2^(-40)\n", &e) == 0 && p.alpha == 0x1p-40, "alpha as 2^(-40)");
 	tap_eq_str(policy_format_alpha(0x1p-30, buf, sizeof buf), "2^-30", "2^-30 formats as a power of two");
 	tap_eq_str(policy_format_alpha(1e-6, buf, sizeof buf), "1e-06", "1e-6 formats as %g");
+	/* Found by tests/fuzz/fuzz_policy.c: "%g" gave "1", which no policy takes. */
+	tap_eq_str(policy_format_alpha(0.9999999, buf, sizeof buf), "0.9999999",
+		   "0.9999999 formats with the digits it needs to read back");
+	tap_eq_str(policy_format_alpha(0x1p-1010, buf, sizeof buf), "9.113902524445497e-305",
+		   "2^-1010 (beyond 2^-1000) formats as a decimal that reads back");
+	tap_ok(policy_parse_alpha(policy_format_alpha(0x1p-1000, buf, sizeof buf), &x) == 0 &&
+	       x == 0x1p-1000, "2^-1000 formats as 2^-1000 and reads back");
 
 	tap_ok(parse(&p, "claim.hwrng = 0.25\nclaim = 0.75\n", &e) == 0, "per-source and default keys");
 	policy_for(&p, "hwrng", &s);

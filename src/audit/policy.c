@@ -76,6 +76,10 @@ void policy_defaults(struct policy *p)
 	snprintf(p->required[0], sizeof p->required[0], "getrandom");
 }
 
+/* 2^-1000 is already far below any rate a test could observe; the bound
+ * keeps the exponent an int and the value a normal double. */
+#define POLICY_ALPHA_EXP_MIN (-1000)
+
 int policy_parse_alpha(const char *text, double *out)
 {
 	char *end;
@@ -89,7 +93,7 @@ int policy_parse_alpha(const char *text, double *out)
 			t++;
 		errno = 0;
 		exp = strtol(t, &end, 10);
-		if (errno || end == t || exp >= 0 || exp < -1000)
+		if (errno || end == t || exp >= 0 || exp < POLICY_ALPHA_EXP_MIN)
 			return -1;
 		if (paren && *end++ != ')')
 			return -1;
@@ -106,14 +110,24 @@ int policy_parse_alpha(const char *text, double *out)
 	return 0;
 }
 
+/* What the reports print must read back as the same alpha: "%g" alone
+ * printed 0.9999999 as "1" (which the policy refuses) and 2^-1010 as a power
+ * the parser does not take.  So: 2^N where policy_parse_alpha() takes it,
+ * else the fewest significant digits (6 at least, 17 always suffice for a
+ * double) that give the value back. */
 const char *policy_format_alpha(double alpha, char *buf, size_t len)
 {
 	int exp;
 	double m = frexp(alpha, &exp);
-	if (m == 0.5 && exp <= 0)
+	if (m == 0.5 && exp <= 0 && exp - 1 >= POLICY_ALPHA_EXP_MIN) {
 		snprintf(buf, len, "2^%d", exp - 1);
-	else
-		snprintf(buf, len, "%g", alpha);
+		return buf;
+	}
+	for (int digits = 6; digits <= 17; digits++) {
+		snprintf(buf, len, "%.*g", digits, alpha);
+		if (strtod(buf, NULL) == alpha)
+			break;
+	}
 	return buf;
 }
 
