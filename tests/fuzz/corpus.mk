@@ -6,6 +6,25 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/conditioning/seed-nonvetted \
 	tests/fuzz/corpus/conditioning/seed-tiny \
 	tests/fuzz/corpus/conditioning/seed-vetted \
+	tests/fuzz/corpus/numbers/seed-1 \
+	tests/fuzz/corpus/numbers/seed-10 \
+	tests/fuzz/corpus/numbers/seed-11 \
+	tests/fuzz/corpus/numbers/seed-12 \
+	tests/fuzz/corpus/numbers/seed-13 \
+	tests/fuzz/corpus/numbers/seed-14 \
+	tests/fuzz/corpus/numbers/seed-15 \
+	tests/fuzz/corpus/numbers/seed-16 \
+	tests/fuzz/corpus/numbers/seed-17 \
+	tests/fuzz/corpus/numbers/seed-18 \
+	tests/fuzz/corpus/numbers/seed-19 \
+	tests/fuzz/corpus/numbers/seed-2 \
+	tests/fuzz/corpus/numbers/seed-3 \
+	tests/fuzz/corpus/numbers/seed-4 \
+	tests/fuzz/corpus/numbers/seed-5 \
+	tests/fuzz/corpus/numbers/seed-6 \
+	tests/fuzz/corpus/numbers/seed-7 \
+	tests/fuzz/corpus/numbers/seed-8 \
+	tests/fuzz/corpus/numbers/seed-9 \
 	tests/fuzz/corpus/policy/02e714e3ba7fc2e1aabd8d329160df9444a764eb \
 	tests/fuzz/corpus/policy/055bb7578747b1a09d05488877b8b9fadcb3a64e \
 	tests/fuzz/corpus/policy/05906c6d19af1ddd1341a9a41a1e662d6aa1b8ec \

@@ -6,13 +6,15 @@
 # A new parser gets a target: add NAME to FUZZ_TARGETS, a replay_NAME program
 # below, tests/fuzz/fuzz_NAME.c and a seed corpus in tests/fuzz/corpus/NAME/,
 # then run scripts/fuzz-corpus-list.sh.
-FUZZ_TARGETS = spec policy quirks samples conditioning
+FUZZ_TARGETS = spec numbers policy quirks samples conditioning
 
-check_PROGRAMS += tests/fuzz/replay_spec tests/fuzz/replay_policy tests/fuzz/replay_quirks \
+check_PROGRAMS += tests/fuzz/replay_spec tests/fuzz/replay_numbers tests/fuzz/replay_policy tests/fuzz/replay_quirks \
 	tests/fuzz/replay_samples tests/fuzz/replay_conditioning
 FUZZ_REPLAY_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz.h
 tests_fuzz_replay_spec_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_spec.c
 tests_fuzz_replay_spec_LDADD = $(LIBS_ALL)
+tests_fuzz_replay_numbers_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_numbers.c
+tests_fuzz_replay_numbers_LDADD = $(LIBS_ALL)
 tests_fuzz_replay_policy_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_policy.c
 tests_fuzz_replay_policy_LDADD = $(LIBS_ALL)
 tests_fuzz_replay_quirks_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_quirks.c
