@@ -25,165 +25,399 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/numbers/seed-7 \
 	tests/fuzz/corpus/numbers/seed-8 \
 	tests/fuzz/corpus/numbers/seed-9 \
-	tests/fuzz/corpus/policy/02e714e3ba7fc2e1aabd8d329160df9444a764eb \
+	tests/fuzz/corpus/policy/0215c34b25e51995ffca5d0c1ed1e34ab8e57652 \
+	tests/fuzz/corpus/policy/044a57948f9ea73d2f910459ca515adf9158d981 \
+	tests/fuzz/corpus/policy/04d033a269bd871eacfb2557640d4a2bf23f65b7 \
+	tests/fuzz/corpus/policy/0553ddb00556272f52e475cb8038a340ebf8560f \
 	tests/fuzz/corpus/policy/055bb7578747b1a09d05488877b8b9fadcb3a64e \
-	tests/fuzz/corpus/policy/05906c6d19af1ddd1341a9a41a1e662d6aa1b8ec \
-	tests/fuzz/corpus/policy/05ac6926c00890016360868cded662d7a2e9dfa5 \
-	tests/fuzz/corpus/policy/05ffcc2701733a9a2ded2b22b7aadbbf317868df \
+	tests/fuzz/corpus/policy/0560a3616b976584cd04aea10de22a1311f7c34a \
+	tests/fuzz/corpus/policy/05f3da0d939f0887e06a4d59e577aca38e4f2a76 \
 	tests/fuzz/corpus/policy/06672ee73cac876bf0fc8cc0db6c11d19cb8b7ba \
-	tests/fuzz/corpus/policy/07a72436915353d01e4477999a9c20c940a09341 \
+	tests/fuzz/corpus/policy/08811ef2e177499a1b8a79c453a012d5f9abef28 \
+	tests/fuzz/corpus/policy/08add1d7ae2719c7d4c5ad2b88ec5b67156bede6 \
 	tests/fuzz/corpus/policy/08dbe1788a50df5638a1995b3ff01adb8aa6cd88 \
-	tests/fuzz/corpus/policy/0bccdaa7b2422611ac2cbb4a18429e4a82f25730 \
+	tests/fuzz/corpus/policy/0a2b684f58e414389e129a0bf1d5897953f43c54 \
 	tests/fuzz/corpus/policy/0e3946fbe63871d2aaf2c41be42a4551efe4262f \
-	tests/fuzz/corpus/policy/0f8e6b12e55c86b76bbd82a26aa6f63340b0a396 \
+	tests/fuzz/corpus/policy/0e433bbc391113a3e4ee099f849555fea32a5f97 \
+	tests/fuzz/corpus/policy/0ea872925b6255864853178bb7863a9cba2d56bf \
+	tests/fuzz/corpus/policy/0ff463d6ca138b51e102ed04b6a48c62a575381f \
+	tests/fuzz/corpus/policy/1041a44056bb9a448926aaed00aee987319ca78f \
 	tests/fuzz/corpus/policy/109d76e9f13d951980556591f03e58c97196c5ef \
+	tests/fuzz/corpus/policy/10ee152763215215cd394bbe13a13422f20ac583 \
+	tests/fuzz/corpus/policy/110e90e6305bb28224e07d28dd9047424e8b77f6 \
 	tests/fuzz/corpus/policy/130f10a5bfdfff49e1f1cabeac5f098cc760a06b \
-	tests/fuzz/corpus/policy/155eea148c023e49a666e67732ae506dfb4afdb3 \
-	tests/fuzz/corpus/policy/15b164f0e380b0d328ef8a3acac83762f7228434 \
-	tests/fuzz/corpus/policy/18c287dbb1ff662a07f4b4b0ce169e929f637f80 \
-	tests/fuzz/corpus/policy/19faaac84707976fe7d39a9d80ea1cfa243dba7d \
-	tests/fuzz/corpus/policy/1e23edb929c823df40241d1076ce0e728a83d324 \
-	tests/fuzz/corpus/policy/1e2be39a1b7291d50abbe129be28a4920f1e69a2 \
+	tests/fuzz/corpus/policy/1317897db394d24570a55bd3ee842d83aa6379ba \
+	tests/fuzz/corpus/policy/152796b096b6a088efc11f1c39c97d883549a66d \
+	tests/fuzz/corpus/policy/1800e91eeaae009a39ee93a52cd9e5c616673bfa \
+	tests/fuzz/corpus/policy/1834e0e6cd559ea018f01bdb8be92809580e26b3 \
+	tests/fuzz/corpus/policy/1a8865098faa943058a504f9eaec282850dd9166 \
+	tests/fuzz/corpus/policy/1b5bca576797c016c833a76adfd80f153db185c8 \
+	tests/fuzz/corpus/policy/1d92c7977ef3ccfe280f1b266921f0746d9e9373 \
+	tests/fuzz/corpus/policy/1f5332b72fcec64cd7487b83608c126748a68ef9 \
 	tests/fuzz/corpus/policy/21606782c65e44cac7afbb90977d8b6f82140e76 \
 	tests/fuzz/corpus/policy/266e6067884ae31a8453afde6bd24ab9e695dcd7 \
-	tests/fuzz/corpus/policy/2925ff0df414b47809e4fe681de58ed3012ee852 \
+	tests/fuzz/corpus/policy/270fe145f833b56392e1761c1e34f04ca8d2ad96 \
+	tests/fuzz/corpus/policy/2b676da35da19a1c7d6d5a2c0f87ce11e41c1de9 \
+	tests/fuzz/corpus/policy/2ccd75cce05b8779ab89d20120def4ef629967eb \
+	tests/fuzz/corpus/policy/2f0cb7033672f579a475a55a47377fc477796bb7 \
 	tests/fuzz/corpus/policy/2f7760a3174003d0ad9368a334f053904d79e034 \
 	tests/fuzz/corpus/policy/2ff0c0286f4879f67fd19b4323025a431cb05244 \
-	tests/fuzz/corpus/policy/308e25401634d5e9c0bc2b7eb6798cfa562a30d8 \
 	tests/fuzz/corpus/policy/3423fc07c2516f987308d709f4b1cecf040d5da3 \
 	tests/fuzz/corpus/policy/349df71954c53568ddf672b67f4a29788a4a38ad \
-	tests/fuzz/corpus/policy/34d42eb0c6dce1989c2b1406edafcb83bfcfa54f \
-	tests/fuzz/corpus/policy/34f5549a9f2c7da3d5b93805b86c137705d7d68d \
-	tests/fuzz/corpus/policy/360c3c6355721014b370099022eb508058feac0a \
+	tests/fuzz/corpus/policy/3746b623d2f7afd5d47201e18954758a322d5f75 \
+	tests/fuzz/corpus/policy/37e6a19a143e94ab365e122f7e4da59b5b0b4111 \
+	tests/fuzz/corpus/policy/38c0518d6e16de7dc11229a04a23419729b6782c \
+	tests/fuzz/corpus/policy/396746690c3d36f77d93bc92b27476a98ea4127d \
 	tests/fuzz/corpus/policy/3a003b8d2a89c4381a564cd5c41d5c7d1b0a8215 \
-	tests/fuzz/corpus/policy/3ea867250a8b04d2acb2fc76ca65ceafeaf6bf6b \
-	tests/fuzz/corpus/policy/40183a6c91394681fdad5b787ef027c9e3ee9df5 \
+	tests/fuzz/corpus/policy/3d663a327fdc2cd4434ad968a0b1bc659d9ab7da \
 	tests/fuzz/corpus/policy/4059c0c67833ded384c0e41ddd84d05d87938230 \
-	tests/fuzz/corpus/policy/41650a3e8bb855ca1ffa5c55a9e5bb11b1ba24d7 \
 	tests/fuzz/corpus/policy/4237395e2ce2c810ff4802eacbe8ca40f5da43b2 \
-	tests/fuzz/corpus/policy/4306f0f63e396c9f8f13e6e20441109766b9d00c \
-	tests/fuzz/corpus/policy/4352b9eb860592759bc066a4a133415bdd970817 \
-	tests/fuzz/corpus/policy/44f3224b9daa3631bb526592a7572fb67066eb15 \
-	tests/fuzz/corpus/policy/4504bf026e17c379e2aa2e23773bdba4d32c9f05 \
-	tests/fuzz/corpus/policy/45720b7f7df321808540bfb2bb9a8a2eb0482fdd \
-	tests/fuzz/corpus/policy/45749f383595db360677a1c1c7f4921481046155 \
-	tests/fuzz/corpus/policy/45c937dfa17a44b7900e1183b8a3377e06cfe5b5 \
+	tests/fuzz/corpus/policy/47e220ac71ec6d09b680289ae577d8b3d2913646 \
 	tests/fuzz/corpus/policy/484aebe21bd1a121584741959f0ef0a7e884bf87 \
-	tests/fuzz/corpus/policy/4921c0f7c720346c7861c895e124842cafe8cf34 \
-	tests/fuzz/corpus/policy/4a97136f6cf2fb8f7e63987166277893d6c1de48 \
-	tests/fuzz/corpus/policy/4bde1639f6c649ddd8e237d9b9ac09c2fcd4e67a \
-	tests/fuzz/corpus/policy/4c57de48f914938a4b21c48679dec8c5e4527813 \
+	tests/fuzz/corpus/policy/4ca6becad64e71c4393c8b099e0c8ac022881127 \
 	tests/fuzz/corpus/policy/4d75309cd41f5062576bcce1657a79b5c801de02 \
+	tests/fuzz/corpus/policy/4e1857c6cd958037f996339b0514ba9a10ee253f \
+	tests/fuzz/corpus/policy/4e3aa723be292d48b5634bde1b2c5b9e119093ec \
+	tests/fuzz/corpus/policy/4fb6f8ec40d97813e98c122cabcec1bd25a4d9a3 \
 	tests/fuzz/corpus/policy/50f7299ae24a6ab342febf25f3e595ed0d38381a \
-	tests/fuzz/corpus/policy/51b51e8d89d9d2314ad8b907c431cbf534ce07af \
-	tests/fuzz/corpus/policy/52c3c21519a31019b28d463aef7051ccd1978aed \
 	tests/fuzz/corpus/policy/5380a2b2d4553cfb5e8d1ee8d0482d00bb518066 \
-	tests/fuzz/corpus/policy/547760c9c80da818e42f6386f7d40e9f064fcf84 \
+	tests/fuzz/corpus/policy/5558ab67a222121a03a27666a7d8d48b969e68e3 \
 	tests/fuzz/corpus/policy/55901566f5fb3251f23ab0bf102ebdf549ff9e6c \
 	tests/fuzz/corpus/policy/570c29ebe362f9785ef286d8d0acdc1b4ea3dc41 \
+	tests/fuzz/corpus/policy/59303f7e6d78271796818131605f0e1d3e1f2312 \
+	tests/fuzz/corpus/policy/5ad8439b27b928f758d9e710961bb7ac676b8e18 \
+	tests/fuzz/corpus/policy/5b2827c7375374a8579c0708f8ac09a1e12d8033 \
 	tests/fuzz/corpus/policy/5ba93c9db0cff93f52b521d7420e43f6eda2784f \
+	tests/fuzz/corpus/policy/5cf4b5c22451c76576def83dbc1cd2d1eb3930d0 \
+	tests/fuzz/corpus/policy/5fc769cfcea43e562b8f734dc0db37d61e2d0d90 \
+	tests/fuzz/corpus/policy/608706c3993c29bbee8fbadd436cd64e94eb81a1 \
+	tests/fuzz/corpus/policy/60e1d99e929ba29d15432b2b3274a47dccb72bce \
+	tests/fuzz/corpus/policy/60f51516368b96f5dd9e39b8e01be1c32aa95468 \
 	tests/fuzz/corpus/policy/610f5de0af9a509470927031d7f3df4973d829c2 \
-	tests/fuzz/corpus/policy/61d5d6d76351d257d2c6b73c18e51ae815c50597 \
 	tests/fuzz/corpus/policy/621cf3df63b93378c7ea2247685b2365f20e7243 \
 	tests/fuzz/corpus/policy/66b11a746dfd8b9451ed2a987ad4d273aa07ffe8 \
-	tests/fuzz/corpus/policy/68ea2f0077b27b3354da97731bad2bcdf437f504 \
+	tests/fuzz/corpus/policy/67457b2c23637728e8b8b085c6e0a5e8dd04249e \
+	tests/fuzz/corpus/policy/67b731554f3e0b656bc3eb862b04e6b8e35f6dae \
+	tests/fuzz/corpus/policy/69b9da7ad2d5f89631d9711c1a138ff5c7b4e680 \
+	tests/fuzz/corpus/policy/69dd90396a4b960f37e0253d97f2e5f5b74a40c7 \
 	tests/fuzz/corpus/policy/6b5af310f6a19e0a5dee908cd3066d20eb55296d \
+	tests/fuzz/corpus/policy/6d0395bb6d0b67256991969d9b47f625507dfedf \
 	tests/fuzz/corpus/policy/6d6e76c6ece2f7dad3f64d451052c8afab128a8e \
-	tests/fuzz/corpus/policy/6f327dd34986681a20dee611ec7ebe90a6a71c82 \
-	tests/fuzz/corpus/policy/7220bdb512e3c0885a85eae5c29b4b7d36d9ca2b \
 	tests/fuzz/corpus/policy/730191ef9ac54ef299538efd9a6b9d0eeadf965d \
-	tests/fuzz/corpus/policy/739ed695eeee342d4705b27b9185de89763040bc \
-	tests/fuzz/corpus/policy/74784a689e1178948fc11b65b0e33df4b2e3ffd8 \
+	tests/fuzz/corpus/policy/73568f64c4db63e43b985e6e193b5e0c0653497c \
+	tests/fuzz/corpus/policy/73a08152ebca601fd17fa612f1ee9c447c534551 \
+	tests/fuzz/corpus/policy/74eacaeb4803536e8535a44a5506234f48571a62 \
+	tests/fuzz/corpus/policy/75671bde2a404dcdaadaa78656d6d72a3596037e \
 	tests/fuzz/corpus/policy/7657e001b5811391bb1b8fb965b4ed16c5af0eaa \
-	tests/fuzz/corpus/policy/76be15cab0957d8d7f5f6701c5347602be7a6482 \
 	tests/fuzz/corpus/policy/774e6a979489881d43d415aff7bf7f7946e9e84a \
-	tests/fuzz/corpus/policy/7a5b3163cc26ace2c57cfd3968c6e844ea73ba1b \
+	tests/fuzz/corpus/policy/77f1d7dbe5f2c5f27cc671b580ab2553411b14cd \
+	tests/fuzz/corpus/policy/7a42f2783dd2307fb674c3135200dfdfe408aaf7 \
 	tests/fuzz/corpus/policy/7ad46bbf3fe6a97fcc72aa6f98491c1c149e71e3 \
 	tests/fuzz/corpus/policy/7b3eccf9e51dde85977d76e8a34f76e676887cec \
-	tests/fuzz/corpus/policy/7ba67c9fcc65052959ef6a395e834e39d9ab6dac \
-	tests/fuzz/corpus/policy/7c504348639d5f47234d6acaddc367464ab1d42b \
-	tests/fuzz/corpus/policy/7ca4381579266b9aa8b1c20d9aa65cd6efffec5a \
-	tests/fuzz/corpus/policy/7fc523342111745edc5e2943320cd97c6431aa86 \
-	tests/fuzz/corpus/policy/8007acdd76a16c2d76fb075f9f6673c08557560b \
-	tests/fuzz/corpus/policy/8056dfddc2ad3c34922ebd068e7c2f62d7cffe21 \
+	tests/fuzz/corpus/policy/7edb6c150e828f2c21dabfa311c4936c50a28fc6 \
 	tests/fuzz/corpus/policy/80eea99e5656f94f26560ccd587110f2833be298 \
 	tests/fuzz/corpus/policy/810a52dc33fae04f5cafd674fcd9ba9d5cbfb627 \
-	tests/fuzz/corpus/policy/857ae4ff3cfb93054ae46340730edc5534f8ea6d \
-	tests/fuzz/corpus/policy/85da0fc7fbca0b34bec23d2a67a9a71d5187e2be \
+	tests/fuzz/corpus/policy/832acc08a49331763b6c157c6f53923b9cfe95ef \
 	tests/fuzz/corpus/policy/85f1ae3dcaf3a6c5984fbf8db91065c0489ade1a \
-	tests/fuzz/corpus/policy/89aa4138e770be20d7cc20712251b01dcb0083ad \
-	tests/fuzz/corpus/policy/8d968c1f3f8f9e9b670ce8c2f4d03a48c82ad845 \
+	tests/fuzz/corpus/policy/8d269a88347f2559f9fd6210f9df97e287049363 \
 	tests/fuzz/corpus/policy/8e959fcfbea7440a29d3efa6c8996bf91f492357 \
 	tests/fuzz/corpus/policy/8fe4d6652ccdc554749590142fc41d1e94a651a8 \
+	tests/fuzz/corpus/policy/9010f2077446b314a195e9770da88fe4008f2623 \
+	tests/fuzz/corpus/policy/9160f4ba35a0acb486c624c9c4fb60e599339f51 \
 	tests/fuzz/corpus/policy/91b41f59fa7064d9ea27c808c8d6713e9b926f50 \
-	tests/fuzz/corpus/policy/91e39f02d00cc146a006dc248d925fafd41b8d6d \
 	tests/fuzz/corpus/policy/9241e17f05f4c7dd08bf65e497af0c4b5ca0d18d \
 	tests/fuzz/corpus/policy/93427c9988016614287c04f63ede1a4fc1f30b8f \
-	tests/fuzz/corpus/policy/97c91c9248850604b45328c6a32befe0504c13ec \
-	tests/fuzz/corpus/policy/9923e2ef4f3e5dd4a23d068fb89c3c796965d2a9 \
+	tests/fuzz/corpus/policy/93fbe38fd0d4cdae7c1ea36b0b6383b31ac9d535 \
+	tests/fuzz/corpus/policy/9658606d6128fa756e29dc16f5a484e5f8cc9f7b \
+	tests/fuzz/corpus/policy/96d4ac627abc0166a33e474fabdc809251cf5ba4 \
 	tests/fuzz/corpus/policy/996a54415ebc0d7b3335032760e7d9c8cb23195c \
+	tests/fuzz/corpus/policy/9bd4aeb7b21dd20347b48f387a62561fbdf1517e \
+	tests/fuzz/corpus/policy/9cae59495831600b1d3cea09d9ecc3a5f34601c0 \
 	tests/fuzz/corpus/policy/9cc19b4dda86df0efa0f3bc09e8d93bd56c6e5b5 \
-	tests/fuzz/corpus/policy/a119746fe3a6da14b01fae81b4b4a0c4448eec9c \
-	tests/fuzz/corpus/policy/a1e294c0c01c0a861abafceab2545c6f65c373fa \
+	tests/fuzz/corpus/policy/9dba5d926bc7ee365db2301c6ef888c6bda8699f \
+	tests/fuzz/corpus/policy/9df89f537a6435a9ff8ee3cc9e7c88997c42ff80 \
+	tests/fuzz/corpus/policy/9fd5b7a20d7ca297c274e7f92844318773012bfa \
 	tests/fuzz/corpus/policy/a2a42d4cf9dfd7f108eb5e5e8dd460db7d4a23a1 \
-	tests/fuzz/corpus/policy/a4b9c3a8d4d08f29f4c158cb0d511ce0589e11b9 \
-	tests/fuzz/corpus/policy/a76a0cf52107283f141e54be2387c353c43f33b1 \
-	tests/fuzz/corpus/policy/a9b0cf1e837800398a9be68f412d567ebe287bd5 \
-	tests/fuzz/corpus/policy/a9bea92c58462beffffd844027672101854001f6 \
+	tests/fuzz/corpus/policy/a4f05e4319d1843492baceb232d1e519c07280f8 \
+	tests/fuzz/corpus/policy/a618d1d34030941ad05f9d8fb5a6612f66006a17 \
+	tests/fuzz/corpus/policy/a7cb0f3fb9e708f60a108fe7199299c1721d413b \
 	tests/fuzz/corpus/policy/aba7d3d2063d149d4699ee27e1127ca7c4a5189d \
-	tests/fuzz/corpus/policy/ac127f600acd71aad3eb110e9bb0c7de513a73e8 \
+	tests/fuzz/corpus/policy/abf619da7d0093ac1493cb46363f49f82d745ea3 \
+	tests/fuzz/corpus/policy/ad4970e1f3d9e9c7f97cc0fc8ba10a4348a2d8dc \
 	tests/fuzz/corpus/policy/adc83b19e793491b1c6ea0fd8b46cd9f32e592fc \
-	tests/fuzz/corpus/policy/af81474549548cbabc1ca4489455d4af135f6309 \
-	tests/fuzz/corpus/policy/b14904b2675b02ade767f2d3fd0abdb4cb2397f4 \
-	tests/fuzz/corpus/policy/b2b9cef26a01b0768dc305859f957380040f73e1 \
+	tests/fuzz/corpus/policy/af0b5cc1d1bf621dc4cdc25398a32140e4a3caa2 \
+	tests/fuzz/corpus/policy/af626077a365a57208e3d0ba2306de555eca3132 \
+	tests/fuzz/corpus/policy/b117aa208e92135d67e96d4d4248715c404177bf \
+	tests/fuzz/corpus/policy/b4b9838422c9eb83c63b8f0a2e02f878892f032a \
+	tests/fuzz/corpus/policy/b551f66eb3a34c8059eca343246f4ba185283c85 \
+	tests/fuzz/corpus/policy/b597ddaeedbbe8c746697dd527a5019b133f2881 \
 	tests/fuzz/corpus/policy/b59934777789aef8fd0414511a32bc72554ceab2 \
+	tests/fuzz/corpus/policy/b604dfe7f1f50b9c844ed27e48709d0ad384bd49 \
+	tests/fuzz/corpus/policy/b60a6eb8c6e52f4c307f2db47c86fc6831239dde \
+	tests/fuzz/corpus/policy/b6365dc5de99ed07af6c2a56699b058aa3be6901 \
 	tests/fuzz/corpus/policy/b647b9fa4df43c1685eb5fc3c93075086c716a20 \
-	tests/fuzz/corpus/policy/b7f8e1227245e47d1792cfb067b1f38c4998c4a5 \
-	tests/fuzz/corpus/policy/bb200cb12f31cf899152919cddb861f3a71aa8b4 \
+	tests/fuzz/corpus/policy/b858cb282617fb0956d960215c8e84d1ccf909c6 \
+	tests/fuzz/corpus/policy/ba0492e6aeab177bc732fd8d3ed70b01be2e4006 \
+	tests/fuzz/corpus/policy/ba80207cf4c2f2020ee276244d207af534e29973 \
+	tests/fuzz/corpus/policy/bae4e119716d2fa1b353294a6b510a06dc87fada \
 	tests/fuzz/corpus/policy/bc8c2b2cc6dcca505ab7b9abefceef0d1e986fd3 \
-	tests/fuzz/corpus/policy/c0bcb1406303605e2cd74f9bad635b882aeaa66d \
-	tests/fuzz/corpus/policy/c153cf5c1d23b40223cfaaa12e96ae957d33a7cc \
-	tests/fuzz/corpus/policy/c2d5bffda3b295321cb17aae598fdf9f19a0c5ac \
+	tests/fuzz/corpus/policy/be75ebc7ee711aad9033c5acb55d1e9cb9ce116a \
 	tests/fuzz/corpus/policy/c4b88c2cfcf73f2b385aae8069fe81a355172350 \
-	tests/fuzz/corpus/policy/c614408134322ed4785b700ce5c690094c1703dc \
-	tests/fuzz/corpus/policy/cb1be20152ed769a73ebb5f337a94e693be8da0e \
+	tests/fuzz/corpus/policy/c5060247129f77635824afb67d4a75631aed7001 \
+	tests/fuzz/corpus/policy/c5ca4624986639004794ae5e2768065c97b0f442 \
+	tests/fuzz/corpus/policy/c5faf6993cfa6ef143d162ba88ded0cc8dde0e36 \
+	tests/fuzz/corpus/policy/c7abf5d526448240ad181e1a8d14b9f973be952d \
+	tests/fuzz/corpus/policy/c9a93653c3a583fcf1068421522c0a4d7c225b61 \
+	tests/fuzz/corpus/policy/c9d9845a54a00105b15e6d065efdcacaa90fbc26 \
 	tests/fuzz/corpus/policy/cb5275026f18d3695cb5f9af7685c370c0f9bdab \
+	tests/fuzz/corpus/policy/cbf489f428fd064825abc795389574f7ec9b3ce5 \
+	tests/fuzz/corpus/policy/ceff3ef184d0b67dda22ba1f660e96d939865d8e \
 	tests/fuzz/corpus/policy/cfc2c6fc9741a97bfbac05106fc0748d19439baa \
+	tests/fuzz/corpus/policy/d0ddd04e1f4c8f44d6d2022b5812bff9114e1bfe \
 	tests/fuzz/corpus/policy/d1854cae891ec7b29161ccaf79a24b00c274bdaa \
-	tests/fuzz/corpus/policy/d223ed27b22daab84e75e0e1b45765a401d1fb89 \
+	tests/fuzz/corpus/policy/d1fc9b607f5c1b3a50e0af4c1fb25e9bfb1759a0 \
+	tests/fuzz/corpus/policy/d2de9634fd748a6b9e11f2bf6cc5b85fffce20dc \
 	tests/fuzz/corpus/policy/d40d38de36eabb33776205d1ff0265d150459e10 \
-	tests/fuzz/corpus/policy/d49864d89c8fb8da3d44f26e880ecda439ed4486 \
+	tests/fuzz/corpus/policy/d43dc43bb929e7232b841847be8ab55c5d050c33 \
+	tests/fuzz/corpus/policy/d46b2e991c0d8dbbc0a85fe4bf9071cd51aac5e6 \
 	tests/fuzz/corpus/policy/d4c3425ee7396e04eb96fb5be01c2b135e6f7f95 \
-	tests/fuzz/corpus/policy/d579f621b945fabdfb1672ad1963b6b355540c0a \
-	tests/fuzz/corpus/policy/d7a6b644453384cb858aae6c92595c19367ac0f2 \
-	tests/fuzz/corpus/policy/d9c5dfc3b2e9f4354f70c0eed25c9710bbaf5a5b \
-	tests/fuzz/corpus/policy/dcb66c072fb3e2b40e5f436456e62e83d1b812ac \
-	tests/fuzz/corpus/policy/ddd4290f7bc2c9bdaf36a38450814f08280bda80 \
-	tests/fuzz/corpus/policy/de485e7c37440667db11fc2be681c7bec6bed101 \
+	tests/fuzz/corpus/policy/daddafcc4058ff69562203d24103f1023abaff42 \
+	tests/fuzz/corpus/policy/db98d53e42dcc14b4d950640242598f8e5632297 \
+	tests/fuzz/corpus/policy/dc22896dc4a0e11d152855291cc41ff2fa460438 \
+	tests/fuzz/corpus/policy/df70487300216835d59f4e48d8fd8186973e1542 \
 	tests/fuzz/corpus/policy/e085b45ea7134a8ffd50bcec08bb16fdfdda7a30 \
-	tests/fuzz/corpus/policy/e0c4923ace8a8f25787d950848bf644163b4da51 \
-	tests/fuzz/corpus/policy/e49e41dbecb29213f83131e6068b123bddb2e57a \
-	tests/fuzz/corpus/policy/e568a3e199ef4b6ce01f3c905dd65378f670aafc \
-	tests/fuzz/corpus/policy/e5feca120363425a01b58c1b0797dd57150bc340 \
+	tests/fuzz/corpus/policy/e54212baada0fb7b7a2fe0dc12627689b4ae4a38 \
+	tests/fuzz/corpus/policy/e5f6ac979065224e8e11582e0a46a6a34abd1ea9 \
 	tests/fuzz/corpus/policy/e6bc2f3d7c6b2cc00c84cd26c6def6e51acb19d3 \
-	tests/fuzz/corpus/policy/ea13a2385280b5b757deec836e85adef0960bbdb \
-	tests/fuzz/corpus/policy/ec102e626ffce0da2c39bd9c0eb27b070aff9708 \
-	tests/fuzz/corpus/policy/ed776fc5a84c423743742bc989dea539bd8785c5 \
+	tests/fuzz/corpus/policy/e7212e41dca338ee59ff64b23bb8bdf9085d352c \
+	tests/fuzz/corpus/policy/eb44186a4e4baae2f4233e7a531a9be42d15e5b2 \
+	tests/fuzz/corpus/policy/ecccf304c3d7128620cee8059b8d5eab3dd21370 \
+	tests/fuzz/corpus/policy/edd2554f5770f73490e603b065ffd428dd3e9f34 \
 	tests/fuzz/corpus/policy/eec2cbf561f15111340a1cf3cbd7d253fb4b078d \
 	tests/fuzz/corpus/policy/ef6af198444acda74e5f0b900d0f7fe4194914d5 \
 	tests/fuzz/corpus/policy/ef7cf4f773d2136de95d233fd8fff283b404b536 \
-	tests/fuzz/corpus/policy/efaf47c4ded3e25e59c1d9ba0cfb7af8e5c2bac9 \
-	tests/fuzz/corpus/policy/f418ab956366e12e74e4831815f2f7cd6cc0e336 \
-	tests/fuzz/corpus/policy/f4c9934c22bdf2bcbdc9a06c081ca4713fe8eb16 \
+	tests/fuzz/corpus/policy/f0d48ce829cf1a33e3f9571d709154e2f68512a6 \
+	tests/fuzz/corpus/policy/f1527e22359adbf2125c054baa2783bfe6e72bee \
+	tests/fuzz/corpus/policy/f2fc0c506d3eb70bafaa5ecb2df3817c3dcb3b21 \
 	tests/fuzz/corpus/policy/f53a22ccc788bd729f93935b74ea732bb7703de7 \
-	tests/fuzz/corpus/policy/f58a95898d0e3e1733cb5c994994139c00a3bd5a \
-	tests/fuzz/corpus/policy/f67600a98fccc7d7fb87b117cdd2cf882bd4e6ea \
-	tests/fuzz/corpus/policy/f940bb9b6f43d4f3665ad9a96785c31c064e93fd \
-	tests/fuzz/corpus/policy/fae47ebdcbce0a4c7c1f1c41607845760700c414 \
+	tests/fuzz/corpus/policy/f795c4bcf4b2f7dd8c79c40a88004aafaa7e95ac \
+	tests/fuzz/corpus/policy/f878020c0a207cff15a61bcb455f96c12b0457d3 \
+	tests/fuzz/corpus/policy/f918b27d0674b526fa8fa3e10b433fae599ebf91 \
+	tests/fuzz/corpus/policy/f96388586707627bda21e4510ac860e9f9a320f5 \
+	tests/fuzz/corpus/policy/fa653750ce948ab7fec6301d9f8087fc3763d0d4 \
 	tests/fuzz/corpus/policy/fb8d046b1ab7e8a0898b286dfc56077fcd393976 \
-	tests/fuzz/corpus/policy/fd2475556a47d193559164f9a9a0672410c154d4 \
-	tests/fuzz/corpus/quirks/seed-ids \
-	tests/fuzz/corpus/quirks/seed-table \
+	tests/fuzz/corpus/policy/fc2bac53f13e08d25f23bc9cc68139c7dc31831f \
+	tests/fuzz/corpus/quirks/01316f18a45e6c070bb6cb21f368467291b155f5 \
+	tests/fuzz/corpus/quirks/01769583288c04edbc2f56975fdf3ea70fa821ef \
+	tests/fuzz/corpus/quirks/0195a402878645cccd9689d4015b4573347fc445 \
+	tests/fuzz/corpus/quirks/01a19e916e993190cb18e85558ce755238dead6b \
+	tests/fuzz/corpus/quirks/03ee8ad39b49c34f0ef56da9773d4d94d6b602e4 \
+	tests/fuzz/corpus/quirks/0446c278b45b9c664f3c49cfa9c3cb7a7e129bad \
+	tests/fuzz/corpus/quirks/04f1d1148c7ded31298a868ae4451eead14fe465 \
+	tests/fuzz/corpus/quirks/0627029ad8c52268cfe114d494a6aa48ceb70642 \
+	tests/fuzz/corpus/quirks/06f290b4a8a739d19f70203a7afde924ce5b0b87 \
+	tests/fuzz/corpus/quirks/07bd2a60daaf5ba883bf97f9f583747aefbc0724 \
+	tests/fuzz/corpus/quirks/087b98c5d282ccf5caf953dc48a49a2a10344e32 \
+	tests/fuzz/corpus/quirks/088fb1a4ab057f4fcf7d487006499060c7fe5773 \
+	tests/fuzz/corpus/quirks/08f717c02165dcea27322d7d6a301826ea579fcf \
+	tests/fuzz/corpus/quirks/099600a10a944114aac406d136b625fb416dd779 \
+	tests/fuzz/corpus/quirks/0a53038efcfde202ff098e91e1e30e54da9fea4e \
+	tests/fuzz/corpus/quirks/0b35a998fad7d9ee7d5337edffbb7c8f2a3dc410 \
+	tests/fuzz/corpus/quirks/0c2f22877b34607d8615bc924c360e0d530c0e43 \
+	tests/fuzz/corpus/quirks/0ecb0737412b318e85f8f6e56a0cd6cf5fdd0715 \
+	tests/fuzz/corpus/quirks/0f0200d773452b15251e51fe085c15ad71a48394 \
+	tests/fuzz/corpus/quirks/100e7215b8112429345d199843919bd166153cf0 \
+	tests/fuzz/corpus/quirks/11f4de6b8b45cf8051b1d17fa4cde9ad935cea41 \
+	tests/fuzz/corpus/quirks/13588a1c684641e12bb20dc37842aba635cdaa41 \
+	tests/fuzz/corpus/quirks/1469e141abf6b3b22e3c85873b441ef8e1abed01 \
+	tests/fuzz/corpus/quirks/14a86e8dbc83c84965e4419e1e761aaf4a3eff02 \
+	tests/fuzz/corpus/quirks/14f82b1a2dfb03dc50f10f9abbf5e85c8e0fa59f \
+	tests/fuzz/corpus/quirks/1859d57f31387a98c8cd470694ca52af4c50fc41 \
+	tests/fuzz/corpus/quirks/1862c29d8c58df2d517cd5f80ed234ce044501cc \
+	tests/fuzz/corpus/quirks/202b588245789d9ad8afef403fb671532cdfc5a3 \
+	tests/fuzz/corpus/quirks/238a70adf56e0ac0728ea67c1245a79b6ffdf707 \
+	tests/fuzz/corpus/quirks/24d53a6336f053081da88ae11a8ddd4c97616c99 \
+	tests/fuzz/corpus/quirks/258d30a8396ccee995edaffc00612b76a4b39480 \
+	tests/fuzz/corpus/quirks/264dd83285420a12992624d6c4364eaac86191a7 \
+	tests/fuzz/corpus/quirks/27935fc46b42c09758e52aa8ae5e2df6add12c8f \
+	tests/fuzz/corpus/quirks/291663309fbe781256b010ea8e20acf572b10449 \
+	tests/fuzz/corpus/quirks/30346b253f95030a9cda8a4f80a105cadb04c5ac \
+	tests/fuzz/corpus/quirks/33271ceeb1e2321521df7a6bbef9447952552275 \
+	tests/fuzz/corpus/quirks/368310c7877f650f89fe4507489cd5a150cc0492 \
+	tests/fuzz/corpus/quirks/36bc5102b50d039bb3fc2b82427d12bfc12f7810 \
+	tests/fuzz/corpus/quirks/3779c74a83d34935a91251292ceae3f5a06cad5c \
+	tests/fuzz/corpus/quirks/37fb00156449eb788d3c75d87d32ea9310f45744 \
+	tests/fuzz/corpus/quirks/3a4f5e570566701706eb0307cbc81340e9195b9e \
+	tests/fuzz/corpus/quirks/3b776f50eea76d5601fd93f9427501f5fca3d950 \
+	tests/fuzz/corpus/quirks/3f3d2d8955322f325af6db2238355fa07007ebd9 \
+	tests/fuzz/corpus/quirks/40ad0f4b2d4e8e4848918be9329ec08eb947816e \
+	tests/fuzz/corpus/quirks/41b9f84294da4e68174f7f27957ccc61825a89d3 \
+	tests/fuzz/corpus/quirks/41d5ea8850aa1fbd05d7a7e364b1f61704faae9c \
+	tests/fuzz/corpus/quirks/41ea35c9eba71635d931e4b8922d2b3e46c80e54 \
+	tests/fuzz/corpus/quirks/41fa1051a2bf3d09d41657b3dc367ca2d545d26c \
+	tests/fuzz/corpus/quirks/436660e0b406a6fa1c6f4702cdd4c67ab654c79f \
+	tests/fuzz/corpus/quirks/4396b7ba11528bbe41bec3af214ead3a0b92dee5 \
+	tests/fuzz/corpus/quirks/4421e626d33a75aa76812e9957114d4a001c2519 \
+	tests/fuzz/corpus/quirks/4462479ab358c6d4d3dc0f0aa875d63d932038e9 \
+	tests/fuzz/corpus/quirks/450f1b75e0e5c18f462149c803d5476d3afc0300 \
+	tests/fuzz/corpus/quirks/49cf0f650c0ab505e6395d5bf2f12e0deeae4e73 \
+	tests/fuzz/corpus/quirks/4b90b96a45b995d71706820932cae7d1e056aaf3 \
+	tests/fuzz/corpus/quirks/4bb068e90cbea7b686da3ae39d4c3b2561981df4 \
+	tests/fuzz/corpus/quirks/4e6571171249a26ce7bc05f31d686a437607569d \
+	tests/fuzz/corpus/quirks/4f3b93a995d99c645eac32a27212e8a747e46c1a \
+	tests/fuzz/corpus/quirks/4feed4ea2d4b50511964312d90c1dd7a290d280b \
+	tests/fuzz/corpus/quirks/4ffd9d326b9f7583aea4a65922dccbcee5c5c8e1 \
+	tests/fuzz/corpus/quirks/50b7718c8950aaaaaf88d793351097ef1195c82a \
+	tests/fuzz/corpus/quirks/50bd5703300fe09bc3663cd87e58ccc59fb2b91b \
+	tests/fuzz/corpus/quirks/538d4875071c0c261f33898f4c3c457b74a883d9 \
+	tests/fuzz/corpus/quirks/53e1a35952ccdda6ad3d753b48c5c1b4ef68ebd8 \
+	tests/fuzz/corpus/quirks/542e247b78604f4b99cda6988e4349c5ee59db9e \
+	tests/fuzz/corpus/quirks/585fce119de401b2118ecaddd90c75f61a1ab115 \
+	tests/fuzz/corpus/quirks/590428e4f013469e8e13ff2d00aa1c86167d5897 \
+	tests/fuzz/corpus/quirks/5918edf64cb6cbe2effb256d533054d3884a7898 \
+	tests/fuzz/corpus/quirks/59498bb24200962f61ea9e37765e6fb7375539e2 \
+	tests/fuzz/corpus/quirks/59fe058066226d9c58e7722f904674f3d7f1a329 \
+	tests/fuzz/corpus/quirks/5a32b623515d949a8df8f277077d1ddbdbc5603a \
+	tests/fuzz/corpus/quirks/5a361e0ea42c3a2efb38566035f2f08e7360bbcb \
+	tests/fuzz/corpus/quirks/5b7fc4ad86af95307f8afcf0d275f8a38eb1b546 \
+	tests/fuzz/corpus/quirks/5bb7b2741d966d524683f7898f383cac2d348e4a \
+	tests/fuzz/corpus/quirks/5c8fcaa27cecf72588573424396cf66c4f255f8b \
+	tests/fuzz/corpus/quirks/5cdefcd722fb03d2415e2fd2fde02979f832da3f \
+	tests/fuzz/corpus/quirks/616d5be91d22c619a40d4e1fdcb70288a73ed783 \
+	tests/fuzz/corpus/quirks/61a48a304ab8b257cb75c3e6b1873e7d9f3fef4c \
+	tests/fuzz/corpus/quirks/64c63af2837b5d615d34fc0647e2f59d3ccaef14 \
+	tests/fuzz/corpus/quirks/65530a413c09be0430faa66e4f363c9c2ab80ca3 \
+	tests/fuzz/corpus/quirks/65aea98c57dcd2a1ffb0d35ca20603caaf7d9f03 \
+	tests/fuzz/corpus/quirks/660a3d6c71f91ea14af575d548c5b3eb4c099452 \
+	tests/fuzz/corpus/quirks/6852607a70b9c458e6db11452e10e6b2d4a1b4e0 \
+	tests/fuzz/corpus/quirks/6975ce0eb71c55d89fac99f3452c906e26b7426f \
+	tests/fuzz/corpus/quirks/6a53a1455633589ba3515ed95eaeb1a984c596ac \
+	tests/fuzz/corpus/quirks/6b8157475df21c1ed41238bf4b3d46ab462fa862 \
+	tests/fuzz/corpus/quirks/6c1c4c273e7ec0150b1b42536bf1ab5f45a37b79 \
+	tests/fuzz/corpus/quirks/6e503cc44c5a6e5a0997c16aa51196524be7743c \
+	tests/fuzz/corpus/quirks/6fbe71315acc3fa285dabca4788660275f2ca99d \
+	tests/fuzz/corpus/quirks/740d23cd647f255d1d3de3ff40362f7bd2174ec4 \
+	tests/fuzz/corpus/quirks/75e9859c69a33ebe9224b15b0c1e6e5a93199589 \
+	tests/fuzz/corpus/quirks/77e9a70c29cb6ff269380f65ec2dc8131a1dc328 \
+	tests/fuzz/corpus/quirks/786f5faad85c4be1ec950627f0b55b782eff5937 \
+	tests/fuzz/corpus/quirks/7b7d8a50778c28083b7e6226613b43dd73adcf72 \
+	tests/fuzz/corpus/quirks/7c03ced297096fecf413e5b67b4bed7fc0167865 \
+	tests/fuzz/corpus/quirks/7c09cd51936eacb78fd7f1dd29ebe64589a0bddf \
+	tests/fuzz/corpus/quirks/7d4332fc45956b43aad5eb09cbe38d95913d3596 \
+	tests/fuzz/corpus/quirks/7d662d3394db1a18eb19a2e92263d63b1fdaaa66 \
+	tests/fuzz/corpus/quirks/7e28aa05acc7641386da95907173be0810253eab \
+	tests/fuzz/corpus/quirks/7f009f674aebbacf95eecc1951ecf2c33cf233b1 \
+	tests/fuzz/corpus/quirks/7f043ee9c767f31e832c5c8029382cbef59e3bcc \
+	tests/fuzz/corpus/quirks/7fa98e6d8fd9b077928bbfc993e0440f42d90949 \
+	tests/fuzz/corpus/quirks/80ffcc3cacff15f81d0b7cf89e7a90dba203eda8 \
+	tests/fuzz/corpus/quirks/843fa04c9fdf94b5e613161cb7db0f9af5f290f2 \
+	tests/fuzz/corpus/quirks/8468b522d2ab1a70fe04dbc8a6e2c42861e914d9 \
+	tests/fuzz/corpus/quirks/85d4b4769d56b26e5bffd2af7b7c40f9ef05470e \
+	tests/fuzz/corpus/quirks/85f1ae3dcaf3a6c5984fbf8db91065c0489ade1a \
+	tests/fuzz/corpus/quirks/8601588ad595552d878a92edbe6a40a832f53fa5 \
+	tests/fuzz/corpus/quirks/886b1636eb5f1ee0ea62ae9c7b255a00e1f683d8 \
+	tests/fuzz/corpus/quirks/8882632b7f0dffa4d723ab9cf17bedb55690ba5b \
+	tests/fuzz/corpus/quirks/8a6a075db6e114dd759129cd4294dc3c079f29f8 \
+	tests/fuzz/corpus/quirks/8b3e2aebf94a3fabce0308f9f4f71d509b8b28c6 \
+	tests/fuzz/corpus/quirks/8db1d5d8c38837ce226b4fdc0fcdd58781e94446 \
+	tests/fuzz/corpus/quirks/8e889eeb2971bc84c6914fd0f9fdc3a27359d1cf \
+	tests/fuzz/corpus/quirks/8ebe09e912caae2258adf6d08b5b2f3bc1c0e42b \
+	tests/fuzz/corpus/quirks/90827f61413e06d073eb7a08c4bb86f528a1b57d \
+	tests/fuzz/corpus/quirks/908d9483b8682b1010d742a9867c1de6c9b78d3f \
+	tests/fuzz/corpus/quirks/92859cb6cfa213495adddf7373123eb3bb779295 \
+	tests/fuzz/corpus/quirks/94069c4acd2dcc993d302fd336ef28718f26696d \
+	tests/fuzz/corpus/quirks/94b7085229060cfc3e80141bd0ee20bd0ef3572c \
+	tests/fuzz/corpus/quirks/950803a02d8c3421e6f2b5d163c6a401497743e4 \
+	tests/fuzz/corpus/quirks/975dbeeb2b6bd309760c96b2047999712fa89d79 \
+	tests/fuzz/corpus/quirks/97d633fa84a39db9e0c0324575147f872c04d2e7 \
+	tests/fuzz/corpus/quirks/9a675a73f026f4e33bee5c17f769858ae072f5d2 \
+	tests/fuzz/corpus/quirks/9a71fa70472debf9275d1848e3032729b23a93ae \
+	tests/fuzz/corpus/quirks/9b0660dcfa763bf0ff922ea9b72a100cfaeb8e91 \
+	tests/fuzz/corpus/quirks/9bf4393df9c18bf3f44a808393ea4f9af87a9135 \
+	tests/fuzz/corpus/quirks/9c00927f8990c23c53310cd320a9f2d3013f129c \
+	tests/fuzz/corpus/quirks/9cd5a83c50b944fd6b6ec51c5394ced94e60ac61 \
+	tests/fuzz/corpus/quirks/a265ba313aac8fa19107a26fed45e571cd78319f \
+	tests/fuzz/corpus/quirks/a2abfe148a0ad342401bf6e48e29e7de438a0500 \
+	tests/fuzz/corpus/quirks/a3199e07088bada19e370152da9c604a91a93fe6 \
+	tests/fuzz/corpus/quirks/a471f54e1256ae3fc8ece2cc8f66ff8d3d1328d9 \
+	tests/fuzz/corpus/quirks/a5285cd151b528bd0549b9dc7a5baba3c2f82f48 \
+	tests/fuzz/corpus/quirks/a65a07379ef3ce9afac4c5068f8ea4dcf9009c91 \
+	tests/fuzz/corpus/quirks/a6c68f2dbc5fbd01bc910d815cd51a948e36f134 \
+	tests/fuzz/corpus/quirks/a7231cc943aea99f81af6641554d09d3de093984 \
+	tests/fuzz/corpus/quirks/a75d4e96a2a7d6a8e353373ee67a9e0290c796c0 \
+	tests/fuzz/corpus/quirks/a75f31d2a72f8db67898d59f1e3b43359ca934ae \
+	tests/fuzz/corpus/quirks/a8d05ae63dd2d748235aa5f1b423104c5a95568b \
+	tests/fuzz/corpus/quirks/aa21346ec919cd84a1048364b8397f094039614b \
+	tests/fuzz/corpus/quirks/aaae724f9b403e9b45cc923cc5b795af1fecefe2 \
+	tests/fuzz/corpus/quirks/ab6ec65b91170479aaa19d09a32df6917e45a0bd \
+	tests/fuzz/corpus/quirks/abc31b9b24c51dc8ca2c11f9c7eab52adfb12174 \
+	tests/fuzz/corpus/quirks/ac8393920429017968def2f9178e6b0a3b6808a6 \
+	tests/fuzz/corpus/quirks/ae6309a888b99c02247d499056cd0257934b7a6e \
+	tests/fuzz/corpus/quirks/afce8f47b44cadef3031b2f0e00944a1e3e633cf \
+	tests/fuzz/corpus/quirks/b0adf05aeb7a82dba57b8681e2e773dafa180197 \
+	tests/fuzz/corpus/quirks/b22119d402e2410ecd3d2fff12ff2860b4306f88 \
+	tests/fuzz/corpus/quirks/b858cb282617fb0956d960215c8e84d1ccf909c6 \
+	tests/fuzz/corpus/quirks/b913bdd8a9440f8a76756f9e53d7f86278e77c79 \
+	tests/fuzz/corpus/quirks/bbf30345d40077dfe86e61d6b31bf7b92e93a44e \
+	tests/fuzz/corpus/quirks/bc0342e40f875bde2f6c6c6c6b4cc41435c0834e \
+	tests/fuzz/corpus/quirks/c1223fd9254175a0eafa0335e096cedec5897c54 \
+	tests/fuzz/corpus/quirks/c3aeb842aa16e63aed275da7d3aa6f3f65f59ede \
+	tests/fuzz/corpus/quirks/c50e6bb33840a949c6342e8c6f8218571d6d1761 \
+	tests/fuzz/corpus/quirks/c6591640c003e07cce5eebeb0485aebadca412ad \
+	tests/fuzz/corpus/quirks/c7d1551e457273c7bd8894d57bf08a40b0777a9c \
+	tests/fuzz/corpus/quirks/ca76cc5e383f4df47b41db1dbe28706aeb90a8ca \
+	tests/fuzz/corpus/quirks/ca985c2057aa09296a2cece013e3a8b5d2c2463d \
+	tests/fuzz/corpus/quirks/cb10cb05ffb5c4ffd6b4d6f00f9960bb09ba91f2 \
+	tests/fuzz/corpus/quirks/cbaa23bd52da221ac420b26792efa9ac7d477b70 \
+	tests/fuzz/corpus/quirks/cbdf370a2ee017ba7800c7e80bbb8824667ac2dd \
+	tests/fuzz/corpus/quirks/ce0405a1a4807c6e2b88765c2a93a0d9c26995f0 \
+	tests/fuzz/corpus/quirks/ce16246742ed29ab954f53f7b29f0344f0afe08c \
+	tests/fuzz/corpus/quirks/cea81c93b0bc6164869d88b75821a2220de8ad73 \
+	tests/fuzz/corpus/quirks/cf3e01dea76bfd71b571a87a677f02e26a2fe674 \
+	tests/fuzz/corpus/quirks/d08f88df745fa7950b104e4a707a31cfce7b5841 \
+	tests/fuzz/corpus/quirks/d1671deed2a43110cab550f54ea2c25320128c9d \
+	tests/fuzz/corpus/quirks/d1a0ae2f19446f79443245ef52999c93a2b3bbc2 \
+	tests/fuzz/corpus/quirks/d25fe3f6319c57228cf2b1ba6dc9a38c373b0518 \
+	tests/fuzz/corpus/quirks/d2e77f146a47e6a69f6fc7e2a7f18d5970364b59 \
+	tests/fuzz/corpus/quirks/d441b38920eacdcf9b100bd7b1cc492a586d2083 \
+	tests/fuzz/corpus/quirks/d4832bcda54baf7d93aebf645e81ba0314df2daa \
+	tests/fuzz/corpus/quirks/d598fb09de1d5e26e757641761e72b6c70286017 \
+	tests/fuzz/corpus/quirks/d5d6532a0bcb0b415956309bb6c698e2111806ab \
+	tests/fuzz/corpus/quirks/d62a2c3992d46445f48e0f0eed2e4b49ecd7b492 \
+	tests/fuzz/corpus/quirks/d632c8de392038c8344c2f80906c75ffd585d6e3 \
+	tests/fuzz/corpus/quirks/d9f518128d0dbc4d8994a97518607d62dd7723eb \
+	tests/fuzz/corpus/quirks/db6e5330143826326eacb22ffd79433d3a787c95 \
+	tests/fuzz/corpus/quirks/dd530d882f63e0e94d16279c9e708f9f0f26bd13 \
+	tests/fuzz/corpus/quirks/ddb5708d918cfe4b4dadb34aa6339a3751cf8521 \
+	tests/fuzz/corpus/quirks/df5478f493b6bdebeb5c365043bb841667911314 \
+	tests/fuzz/corpus/quirks/e06ca305fd059fcfa2bd32b8fce14b3720a8e91b \
+	tests/fuzz/corpus/quirks/e26c20cd8dd0d7e0fc7181330fee2cb68c3e9a19 \
+	tests/fuzz/corpus/quirks/e2775ad57b9a2e06c6fa28da3b8aaee377fe4e7c \
+	tests/fuzz/corpus/quirks/e3b8a83c5071690c14da52eb4605b38ab189b474 \
+	tests/fuzz/corpus/quirks/e51569721e61a97a1a092a07ebde05fdb40af90a \
+	tests/fuzz/corpus/quirks/e72678263d0f1fdd1bcf5336890bae28e301010c \
+	tests/fuzz/corpus/quirks/e9dfcdcc1ae4b5bcfcfd530edd0c817ffcbd4c83 \
+	tests/fuzz/corpus/quirks/e9f72a91c5ef36ce6c8db42790f2911d29ec1ac6 \
+	tests/fuzz/corpus/quirks/eab263811dda2a5464a8325924c7f0a93d472cd3 \
+	tests/fuzz/corpus/quirks/eadf4b9277d9e622f711d2fecc873ce7890de716 \
+	tests/fuzz/corpus/quirks/eb765f2a470615308963ab762edcfda955197663 \
+	tests/fuzz/corpus/quirks/ec8b0d40e65dbdbc570b47d4a67ba05e8af3ee46 \
+	tests/fuzz/corpus/quirks/edf1a83e657dbbc1225be9aed3f5d2e3fedbc768 \
+	tests/fuzz/corpus/quirks/f080446304324098b74b9addc0a16960d33e1b84 \
+	tests/fuzz/corpus/quirks/f131f1a64c1bfe87cc118b221b10fe01656cbe11 \
+	tests/fuzz/corpus/quirks/f1fa3c63383b6d1ac28cccae9954107d0d7f751e \
+	tests/fuzz/corpus/quirks/f370552ce0946efa7ec05a0ab5c7ae3e831b7a25 \
+	tests/fuzz/corpus/quirks/f40b6b711517eeb1abacc6cf464fb52495752f26 \
+	tests/fuzz/corpus/quirks/f48820d5ed7d46e54bfdb6c873979ce89a5e6bb8 \
+	tests/fuzz/corpus/quirks/f58e12f5e504eadc38ac4d1d4456a588c7bdd847 \
+	tests/fuzz/corpus/quirks/f692b992a62faf7eedb502d6e99a77be297cc147 \
+	tests/fuzz/corpus/quirks/f89ccc1e5f0babc0484f9ba2d625169c86d3877b \
+	tests/fuzz/corpus/quirks/f970320ad3803a0b145a5f1479bb460bee371f43 \
+	tests/fuzz/corpus/quirks/fa43c2602aacc1e7f5df961ebc526a32b9580db2 \
+	tests/fuzz/corpus/quirks/fb5d59cec6d1d334fe4c8a77158a0da0553cc67e \
+	tests/fuzz/corpus/quirks/fcd8c9897ad18ab8cff0193a541989604100b67a \
+	tests/fuzz/corpus/quirks/fcffddc26a231e0d276264aa3e612b3a6b6e38f9 \
+	tests/fuzz/corpus/quirks/fe9ee56092d878539d3d316d9906e5878ec2584d \
 	tests/fuzz/corpus/samples/seed-1 \
 	tests/fuzz/corpus/samples/seed-2-bad \
 	tests/fuzz/corpus/samples/seed-4 \
