@@ -37,15 +37,17 @@ static int reference_u64(const char *p, unsigned __int128 *out)
 		if ((v = v * 10 + (unsigned)(*p - '0')) > REF_SATURATED)
 			v = REF_SATURATED;
 	if (*p == 'e' || *p == 'E') {
-		unsigned exp = 0;
+		unsigned __int128 exp = 0;
 		p++;
 		if (*p < '0' || *p > '9')
 			return -1;
-		/* 10^20 > UINT64_MAX: larger exponents saturate any nonzero value. */
+		/* An exponent past UINT64_MAX is refused even after 0 (parse_u64
+		 * reads it as a count too); 10^20 > UINT64_MAX saturates any other
+		 * nonzero value. */
 		for (; *p >= '0' && *p <= '9'; p++)
-			if ((exp = exp * 10 + (unsigned)(*p - '0')) > 20)
-				exp = 21;
-		for (; exp > 0 && v != 0; exp--)
+			if ((exp = exp * 10 + (unsigned)(*p - '0')) > UINT64_MAX)
+				return -1;
+		for (; exp > 0 && v != 0 && v < REF_SATURATED; exp--)
 			if ((v = v * 10) > REF_SATURATED)
 				v = REF_SATURATED;
 	}

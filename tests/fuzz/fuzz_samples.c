@@ -98,6 +98,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	/* An empty file costs the reader a 1 MiB buffer (it cannot know the
+	 * size): read it for the empty input only, not for every "BITS\n". */
+	if (len == 0 && size > 0) {
+		check_symbolize(body, len);
+		close(fd);
+		free(bits_text);
+		return 0;
+	}
 	if (samples_read_file(path, &s, &n, &e) == 0) {
 		FUZZ_ASSERT(n == len && memcmp(s, body, n) == 0);
 		check_samples(s, n, bits_text);
