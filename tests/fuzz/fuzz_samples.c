@@ -2,8 +2,9 @@
  * argument, as `assess`, `iid` and `restart` take them (FILE [BITS]).
  *
  * The input's first line is the bits argument, the rest the file's bytes.
- * The bytes go to a memfd (no filesystem write) that samples_read_file()
- * opens by its /proc/self/fd path; then the range check, the bit width and
+ * The bytes go to a memfd (no filesystem write) that samples_read_file_max()
+ * opens by its /proc/self/fd path, capped at the value of the file's first
+ * byte (as --max-samples caps it); then the range check, the bit width and
  * alphabet NIST's tool infers, and the slicing of bytes into K-bit samples
  * and back to bits, each against what it promises. */
 #include "config.h"
@@ -83,10 +84,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t blen = nl ? (size_t)(nl - data) : size;
 	char *bits_text = fuzz_strdup(data, blen), path[64];
 	const uint8_t *body = nl ? nl + 1 : data + size;
-	size_t len = size - (size_t)(body - data), n = 0;
+	size_t len = size - (size_t)(body - data), n = 0, max;
 	uint8_t *s = NULL;
 	struct err e;
-	int fd;
+	int fd, more = -1;
 
 	if (!bits_text)
 		return 0;
@@ -106,8 +107,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(bits_text);
 		return 0;
 	}
-	if (samples_read_file(path, &s, &n, &e) == 0) {
-		FUZZ_ASSERT(n == len && memcmp(s, body, n) == 0);
+	/* The cap (--max-samples) is the file's first byte, 0 = none. */
+	max = len ? body[0] : 0;
+	if (samples_read_file_max(path, max, &s, &n, &more, &e) == 0) {
+		size_t want = max && len > max ? max : len;
+		FUZZ_ASSERT(n == want && memcmp(s, body, n) == 0 && more == (want < len));
 		check_samples(s, n, bits_text);
 		free(s);
 	} else {
