@@ -485,11 +485,14 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/samples/021d59e30fdd54243890d2cf76c448ecca894aa4 \
 	tests/fuzz/corpus/samples/07f20c048c402a3f1d1d8dc668e26a6af4fa9091 \
 	tests/fuzz/corpus/samples/090973bbd90bd93ace3b760d5768e71f8a766af7 \
-	tests/fuzz/corpus/samples/0bc3cb2ac3e3c82211f1ad7b34216e016d00443e \
+	tests/fuzz/corpus/samples/09f6f65e0ad86c2d3f069c712fb6495b5024efda \
 	tests/fuzz/corpus/samples/12e60a6a77c6e32b89e93185fab765b938fde671 \
 	tests/fuzz/corpus/samples/154d140faacbfdaf7ec963471026c8d36ae358a0 \
+	tests/fuzz/corpus/samples/17bbf5b49e1143ea33e293658071dd5fdfbe5561 \
 	tests/fuzz/corpus/samples/192f0f1a24b9fcd01ebae4b0436d7f65dbbbf4d4 \
 	tests/fuzz/corpus/samples/1b6453892473a467d07372d45eb05abc2031647a \
+	tests/fuzz/corpus/samples/1b93c974c5a2e75e0661d6f29e5a7496ec77c88e \
+	tests/fuzz/corpus/samples/1cc0bd4171b19f301c62d7caa4bb69bf555c4802 \
 	tests/fuzz/corpus/samples/1da0c86c56f5f77ed4af48deb5dc680033616211 \
 	tests/fuzz/corpus/samples/2151d3beb5778a512eb7c133f265efc04a993370 \
 	tests/fuzz/corpus/samples/2241bca8c769615441c98f72df32ee2f4dff6bc3 \
@@ -497,40 +500,39 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/samples/22a0afaef4a05e0dcb23e5dc8a0537e4c5c8f404 \
 	tests/fuzz/corpus/samples/237a2cf6e417621589e68c56e43dca0f3052e5fa \
 	tests/fuzz/corpus/samples/2ce5c0108dbaf6096d1b75c1dcfc3a4897542384 \
-	tests/fuzz/corpus/samples/2f38c9eb06689afd832ae713b974beb8516bb720 \
+	tests/fuzz/corpus/samples/317c9d5fd1a907e8ffa2d17e135346d515105b72 \
+	tests/fuzz/corpus/samples/34b0b1536d196b570bd1aa4c9e45de9deb729790 \
 	tests/fuzz/corpus/samples/3d86ba949f05f366bec5a4881b57407e2fe20233 \
 	tests/fuzz/corpus/samples/41b6f86a7a86f97648d54a4645d17f4e8bb924b8 \
 	tests/fuzz/corpus/samples/43e5737c5576e443aeb90634eb2acf222bbbb71e \
-	tests/fuzz/corpus/samples/446617cdaac12da3e03df435d92218eba2069b93 \
 	tests/fuzz/corpus/samples/450de7d6e6ba15aaab7a492e8fe3135d196688db \
 	tests/fuzz/corpus/samples/45a8e8ad1b543970830b74661ddab134ea139d56 \
 	tests/fuzz/corpus/samples/4e57bed609e0eb2333b5fb3b3b995b340937be0d \
 	tests/fuzz/corpus/samples/52a7988bd78efb0ed7e26bfd86e278c1c38d46f2 \
+	tests/fuzz/corpus/samples/53351ece76f8f0c40620e5b5b8bf46afeda2d368 \
 	tests/fuzz/corpus/samples/5533777846e84559cb964c6ac806e4f0c0b212a1 \
-	tests/fuzz/corpus/samples/5ec4e43835bc3c5f06484c367fa427211d13c1da \
+	tests/fuzz/corpus/samples/5c79c7a3f042ef45f1cd40f268db5329f450e502 \
 	tests/fuzz/corpus/samples/687857b0eacd0ad8c42eab9d4485c18b29c48161 \
 	tests/fuzz/corpus/samples/71853c6197a6a7f222db0f1978c7cb232b87c5ee \
+	tests/fuzz/corpus/samples/7f57c65d3d2bc821d6aee9b739fb32f8a24a2b5a \
 	tests/fuzz/corpus/samples/804a09e7d423ca12a46823bdd6be3d93134da033 \
 	tests/fuzz/corpus/samples/847bc523079c003bc342e2d6bd99b1af32362fdd \
 	tests/fuzz/corpus/samples/86b32740f4da9227df01c388d68883f8adde9b43 \
-	tests/fuzz/corpus/samples/92bf5833eed5472419f4972ba9edf30f16f6159d \
-	tests/fuzz/corpus/samples/990b06b9b78da7db039f3fa468ae693d1d5199bf \
+	tests/fuzz/corpus/samples/96e48e988f42b2cc00b61046a72391f3b20bc341 \
 	tests/fuzz/corpus/samples/9a94d5fcc3e69aee9bd000f7346472e68da78c3b \
 	tests/fuzz/corpus/samples/9c9c1da85f3f3ff77722e895ea88acdc34748f7a \
 	tests/fuzz/corpus/samples/9f281721b251a8fd93314bf64a20e0732cfb97a2 \
-	tests/fuzz/corpus/samples/a8cbdca08ffed3810a86ca9759b4a7365f16ef1e \
+	tests/fuzz/corpus/samples/a6f63d081b775b9ecec80181adfe08c5d8b956dc \
 	tests/fuzz/corpus/samples/aa8e35bcb8ddbdc8cb65afdcbda73fcc5d8f043b \
 	tests/fuzz/corpus/samples/ab5dbdd26b5e5a8612e845a841c256d2e6672f34 \
 	tests/fuzz/corpus/samples/b59eefc0da2a5910a5fd627d955db392b8906823 \
-	tests/fuzz/corpus/samples/b7b2aeeab8bbf27d9a395ec21c509bbcfeed7fec \
 	tests/fuzz/corpus/samples/c244d5daebd57ce316ecc903c6d0615de03b7e55 \
 	tests/fuzz/corpus/samples/c2925529d6c689e9e63845fed68addac0da3cce1 \
+	tests/fuzz/corpus/samples/d48b1085dafee83ab78d8674ca87c24b8cf511b4 \
 	tests/fuzz/corpus/samples/d8530a3f6365095b1ecc48239d2edeaa7ea6e536 \
 	tests/fuzz/corpus/samples/dc81d01fba0c8fa84a586a0e8536532c920f7936 \
 	tests/fuzz/corpus/samples/e0e6ac74a2068eaae8a3eeedeaba94070a3f3758 \
-	tests/fuzz/corpus/samples/e0eb172a60be52032454c285b27622891b3282ff \
 	tests/fuzz/corpus/samples/e1865d387d0a5f4d1bb83bdb68d98832b58979f5 \
-	tests/fuzz/corpus/samples/e1985349c5c9f6168f556e8152bb8e43455910e3 \
 	tests/fuzz/corpus/samples/e54f7550ea45146d92317918288b811eafe29dc1 \
 	tests/fuzz/corpus/samples/eaace7454b1abd610d6ad78aaede679d8259c8de \
 	tests/fuzz/corpus/samples/ed60f86df43f9d75b409dc4867408f242990da91 \
@@ -538,6 +540,7 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/samples/efa11c13f443087e057d54e89f1f6d08c06f8607 \
 	tests/fuzz/corpus/samples/f3e770c9899c2742cca330b9050359993321c336 \
 	tests/fuzz/corpus/samples/f7133ffc0b970ea54f98d6d2e50498aaa52cbe3b \
+	tests/fuzz/corpus/samples/fee827c440f77fd983780e05ac804a659aad143b \
 	tests/fuzz/corpus/spec/0422abd404955b8c03597501325a5fcac945571a \
 	tests/fuzz/corpus/spec/05a79f06cf3f67f726dae68d18a2290f6c9a50c9 \
 	tests/fuzz/corpus/spec/078547878de04c0a6deb6925442e000fe81aaa85 \
