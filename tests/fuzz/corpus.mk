@@ -32,6 +32,11 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/conditioning/e947b30da9db8d58dca30d09dddb4428fad22976 \
 	tests/fuzz/corpus/conditioning/f8875c45bcbd501bf92b4832325e0d55ac948b1b \
 	tests/fuzz/corpus/conditioning/fbe8c7f34286cc3cf56feaf4e8b0a6f5421006db \
+	tests/fuzz/corpus/merge/seed-audit \
+	tests/fuzz/corpus/merge/seed-header-only \
+	tests/fuzz/corpus/merge/seed-lf \
+	tests/fuzz/corpus/merge/seed-quoted \
+	tests/fuzz/corpus/merge/seed-two-hosts \
 	tests/fuzz/corpus/numbers/094d98b399bf4ace7b8899ab7081e867fb03f869 \
 	tests/fuzz/corpus/numbers/14f3b6f199a302dfdfb729e169230436ba6f7cb8 \
 	tests/fuzz/corpus/numbers/151a27b357e3d911dc549fd553093d156f67241c \

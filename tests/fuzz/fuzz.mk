@@ -6,10 +6,10 @@
 # A new parser gets a target: add NAME to FUZZ_TARGETS, a replay_NAME program
 # below, tests/fuzz/fuzz_NAME.c and a seed corpus in tests/fuzz/corpus/NAME/,
 # then run scripts/fuzz-corpus-list.sh.
-FUZZ_TARGETS = spec numbers policy quirks samples conditioning
+FUZZ_TARGETS = spec numbers policy quirks merge samples conditioning
 
 check_PROGRAMS += tests/fuzz/replay_spec tests/fuzz/replay_numbers tests/fuzz/replay_policy tests/fuzz/replay_quirks \
-	tests/fuzz/replay_samples tests/fuzz/replay_conditioning
+	tests/fuzz/replay_merge tests/fuzz/replay_samples tests/fuzz/replay_conditioning
 FUZZ_REPLAY_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz.h
 tests_fuzz_replay_spec_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_spec.c
 tests_fuzz_replay_spec_LDADD = $(LIBS_ALL)
@@ -19,6 +19,8 @@ tests_fuzz_replay_policy_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_policy
 tests_fuzz_replay_policy_LDADD = $(LIBS_ALL)
 tests_fuzz_replay_quirks_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_quirks.c
 tests_fuzz_replay_quirks_LDADD = $(LIBS_ALL)
+tests_fuzz_replay_merge_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_merge.c
+tests_fuzz_replay_merge_LDADD = $(LIBS_ALL)
 tests_fuzz_replay_samples_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_samples.c
 tests_fuzz_replay_samples_LDADD = $(LIBS_ALL)
 tests_fuzz_replay_conditioning_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_conditioning.c
