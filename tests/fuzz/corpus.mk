@@ -32,11 +32,238 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/conditioning/e947b30da9db8d58dca30d09dddb4428fad22976 \
 	tests/fuzz/corpus/conditioning/f8875c45bcbd501bf92b4832325e0d55ac948b1b \
 	tests/fuzz/corpus/conditioning/fbe8c7f34286cc3cf56feaf4e8b0a6f5421006db \
-	tests/fuzz/corpus/merge/seed-audit \
-	tests/fuzz/corpus/merge/seed-header-only \
-	tests/fuzz/corpus/merge/seed-lf \
-	tests/fuzz/corpus/merge/seed-quoted \
-	tests/fuzz/corpus/merge/seed-two-hosts \
+	tests/fuzz/corpus/merge/02f395fd7b0079febd4b7f97881ab4392fa70c1b \
+	tests/fuzz/corpus/merge/03d3f6c5c789e52a181edf8954ed82c7dd5ccb9c \
+	tests/fuzz/corpus/merge/03e98f2b504fc8695d83c76a6d581771b365e1e4 \
+	tests/fuzz/corpus/merge/04c7e46f0022846d9f7af4ee8715a1d8a7d2dc4b \
+	tests/fuzz/corpus/merge/07dd57fb74f07b5924f26602b2772a6f3a697f2d \
+	tests/fuzz/corpus/merge/07ea856db7bd202b1a61d09edc138493f17dbac0 \
+	tests/fuzz/corpus/merge/08534f33c201a45017b502e90a800f1b708ebcb3 \
+	tests/fuzz/corpus/merge/088ecf780bd106f69144fa8a46a767953ca6d230 \
+	tests/fuzz/corpus/merge/0a90769fac822cf8c1298a6b4d53ce3166ef82c0 \
+	tests/fuzz/corpus/merge/0d54b02cf8207cfcba91c7f3f1990c0688716b52 \
+	tests/fuzz/corpus/merge/0dcc8b28bc82a8fa9033b8fa3cb2d8441e94906a \
+	tests/fuzz/corpus/merge/0e04fbf29579d5aa41036b49a7442bfe03212ad4 \
+	tests/fuzz/corpus/merge/0eb762d1daf41f7175e5944c79ccaab65158f3b4 \
+	tests/fuzz/corpus/merge/0f2506cf20be78797b68cbe4ed7ffa2598a5c78a \
+	tests/fuzz/corpus/merge/1094cacce46257d841c211e7398144e89d9fbf7a \
+	tests/fuzz/corpus/merge/11c2daee12a1c7d18596716aa59edd001da3716e \
+	tests/fuzz/corpus/merge/12ad09e9e2b68c57aa5f5264bdabcd14a4e8785d \
+	tests/fuzz/corpus/merge/13350112188b47f44533005eccb793bad6002ad3 \
+	tests/fuzz/corpus/merge/165f55ba76ef0b390466626c02aae4aa00eac357 \
+	tests/fuzz/corpus/merge/17dbe38249c9446ad80ae739d6075035084fc8ef \
+	tests/fuzz/corpus/merge/187a1bc69d6b333d49f4468dd0d2cb8c0879233e \
+	tests/fuzz/corpus/merge/19802e85992d83f06e745d482d63b82900042be6 \
+	tests/fuzz/corpus/merge/19dce3f85d696e215f31b22aa4872469f7f964f8 \
+	tests/fuzz/corpus/merge/19e19a696e56620999416a5402269fc6c9f2fb41 \
+	tests/fuzz/corpus/merge/1c0d449c18440843a5c005e6458b7db4a0af38a6 \
+	tests/fuzz/corpus/merge/1dcf0ec2351966fc2b0babee787f535a2683f130 \
+	tests/fuzz/corpus/merge/1e48a56a28f8f91525e3c3ef9229272c0637b803 \
+	tests/fuzz/corpus/merge/2043d1728086ba18e476ed5e8a286ce20c6b56cb \
+	tests/fuzz/corpus/merge/211562582177e4fa86b5f99021f527e070c3ea25 \
+	tests/fuzz/corpus/merge/22359f05d46f4cd01baab9264f11b3405605b9fe \
+	tests/fuzz/corpus/merge/2333cbcff4b130668ea6a791fa7a15f19ee84ed8 \
+	tests/fuzz/corpus/merge/23833462f55515a900e016db2eb943fb474c19f6 \
+	tests/fuzz/corpus/merge/24a62739f180bd6360ffe52d0641656ea5d8d41d \
+	tests/fuzz/corpus/merge/251cdd80fc31af8876fd8f7bc930b0c78604dae4 \
+	tests/fuzz/corpus/merge/25a55babc266d668f90042fe21a352ee0d18161b \
+	tests/fuzz/corpus/merge/269fa71e80c5bfd7d381137b46578dc4714154f7 \
+	tests/fuzz/corpus/merge/2903da9c3abeb9f66a69a6c7104e2e6bdf383bc8 \
+	tests/fuzz/corpus/merge/291f1632571632f4c1287c312f4f52455475a5b1 \
+	tests/fuzz/corpus/merge/2ace62c1befa19e3ea37dd52be9f6d508c5163e6 \
+	tests/fuzz/corpus/merge/2be45879c2e2ab3809abb487a942dad93848c270 \
+	tests/fuzz/corpus/merge/2e19c33869ba3cf6b9f2758ce7aa4951c206db7b \
+	tests/fuzz/corpus/merge/2ec32f795616ccd4931f98d296c45761c7663de4 \
+	tests/fuzz/corpus/merge/32e8d0f757a776330adbfc9af42388b5a33e70cb \
+	tests/fuzz/corpus/merge/335aa5e987487f2daed7821622f00be07e4d5371 \
+	tests/fuzz/corpus/merge/336151c8ce34776e9bdd6e4b5f909dd18c04f6ca \
+	tests/fuzz/corpus/merge/3439288cf7db779d15e4f71ceae7d0e013a6bde4 \
+	tests/fuzz/corpus/merge/39120d624d3b78def8ddc2bdc7a8fade408d194c \
+	tests/fuzz/corpus/merge/39d8e1f5b698366c5b1ddc29e399828bb0342e3d \
+	tests/fuzz/corpus/merge/3ab2a9def14edb6eb042aa914b58c159f6caa134 \
+	tests/fuzz/corpus/merge/3b2d8019e24e4cea7eeb0f9c9fea1207d2897e7e \
+	tests/fuzz/corpus/merge/3c463b49f57284a7c0ac69461a24098ec93a1536 \
+	tests/fuzz/corpus/merge/4057a0da407c9760f9decc5358c5670b92831374 \
+	tests/fuzz/corpus/merge/41b2340e3ec35a7a86337a2205ac7f9310933c08 \
+	tests/fuzz/corpus/merge/4241a1e5cde2ad829dacc0daa87d91c7efef50c0 \
+	tests/fuzz/corpus/merge/42cc6e2e5c788b6ef8395d1737b8786175f2f0bf \
+	tests/fuzz/corpus/merge/464dfd00db12d28882e92189bf1da04f3a651810 \
+	tests/fuzz/corpus/merge/4a5e57759fca9f77b9fa0de63986a797af7334b8 \
+	tests/fuzz/corpus/merge/4abcfbe9ce75e5fc52ab5049ea4c600ee394fb80 \
+	tests/fuzz/corpus/merge/4c381a1b4408c123e82f8559a091abe879bf1f36 \
+	tests/fuzz/corpus/merge/4db7a37d1b2d710ed6e06c519f788ca433940a6f \
+	tests/fuzz/corpus/merge/4f95efe4bb45b175b0d93000ee4b3bab5f0d5f2b \
+	tests/fuzz/corpus/merge/4fe05649d867065e2e44259c662e1f889e522ec7 \
+	tests/fuzz/corpus/merge/524c841fc39c9ed2a67053186b57ae5ceb830915 \
+	tests/fuzz/corpus/merge/52e0e9d4f46c97ca5bcb0708d18633698d60fa5f \
+	tests/fuzz/corpus/merge/5326a26a1a9e98a6386ea2e4c7dbcda851af17c2 \
+	tests/fuzz/corpus/merge/540511360c2d509efcb696de066b4a87f47679a9 \
+	tests/fuzz/corpus/merge/545cbfc2eda2b2dac41beecc92dda260a1be0a2a \
+	tests/fuzz/corpus/merge/566bb6cbfbd6cf45e356fcd3bacec56a49c965ed \
+	tests/fuzz/corpus/merge/572eee37ee130498609c5da16c932175c1bc499e \
+	tests/fuzz/corpus/merge/57716329f5b577f75182427190a38bc253eb2314 \
+	tests/fuzz/corpus/merge/57b365363c47431527c82c8173e0685658e9c20d \
+	tests/fuzz/corpus/merge/5805d5df72afd58923d50f581793cc8738ea3ea4 \
+	tests/fuzz/corpus/merge/5835901c51f2766467d769b492b4548890b34caa \
+	tests/fuzz/corpus/merge/58b1db754ab2163d5d69ba498fe89cc76f0e982f \
+	tests/fuzz/corpus/merge/5a45fc559a28d9dd04e2a07fe0ebfda0d6f091bd \
+	tests/fuzz/corpus/merge/5ba93c9db0cff93f52b521d7420e43f6eda2784f \
+	tests/fuzz/corpus/merge/5c10b5b2cd673a0616d529aa5234b12ee7153808 \
+	tests/fuzz/corpus/merge/5c58503a5d00dee3250f7ab379089f9788e91117 \
+	tests/fuzz/corpus/merge/5c6200fc3a52126950da1e765a54c0141cfbdaad \
+	tests/fuzz/corpus/merge/5c8fa357d36452fbaf048e9e06b2c4dc01c44da3 \
+	tests/fuzz/corpus/merge/5d1fe9019786128a0224e8daa8dcb49506822568 \
+	tests/fuzz/corpus/merge/5da23ef75908d911c8344638f79e5dd0a19ba7df \
+	tests/fuzz/corpus/merge/5de9bd12bf6ca2d6cab29c4d61c0e86691fb8e1f \
+	tests/fuzz/corpus/merge/5df840ded6d3e81eddf0c79e89ab78f6706bfc9d \
+	tests/fuzz/corpus/merge/5e363fb7a044a3c2cc2dee8ac5573c9b81c73417 \
+	tests/fuzz/corpus/merge/5e69289b58acd497f950fd7d7f372b430fdfd8f9 \
+	tests/fuzz/corpus/merge/5eb2aabf6e5d213c5e7e7ad9adfb0113e18641a9 \
+	tests/fuzz/corpus/merge/605d85c43a486b31d0aa75b679b89e490101cd9a \
+	tests/fuzz/corpus/merge/6180b8e9de93b71a99bb448d7fa5665e1952c0c5 \
+	tests/fuzz/corpus/merge/61de8fbd0eb1dea8ee2386ef4b41b69cec238532 \
+	tests/fuzz/corpus/merge/62916ec011b9c78d43e7b990e2e2941447a5dd48 \
+	tests/fuzz/corpus/merge/677ad27507e69d2a0851d5f677ea18e4cc70436e \
+	tests/fuzz/corpus/merge/6837784dd679f87bc02d4efdc3923f0a33d3fda3 \
+	tests/fuzz/corpus/merge/690d7d8d585a8bd11956cc7328abe877e2379a77 \
+	tests/fuzz/corpus/merge/69649e6f1b83be07128045bee945d5d4ae6debf5 \
+	tests/fuzz/corpus/merge/69960e0c040b6f7c0dff1c10fc9a627ae87ada06 \
+	tests/fuzz/corpus/merge/69f395ad117e61d1ee0387e75d3f26eda9e3d278 \
+	tests/fuzz/corpus/merge/6c3d44617919c7a9be488d24206d5aca8a790ffb \
+	tests/fuzz/corpus/merge/6d85d0420519a7373194bbf02ab0c07de77356d1 \
+	tests/fuzz/corpus/merge/6e7ed001abe13d6e5ac181ea350830ab16bb5a8f \
+	tests/fuzz/corpus/merge/6e927978077605718a8d9b8ab0c1164d51d53ae0 \
+	tests/fuzz/corpus/merge/6e93398eccb4217a3131ced2ddf76d32d49acae8 \
+	tests/fuzz/corpus/merge/6f561dffbc8094b45578c7a26bff8a09db50f16d \
+	tests/fuzz/corpus/merge/704b32beed947e100987a6c1a256d50f3e9126f4 \
+	tests/fuzz/corpus/merge/707126e0a230903932edf324ea2cb5b0ad4dd5a0 \
+	tests/fuzz/corpus/merge/7085ddbb725ce24b2fb9eeee5ce3fe180f5197ba \
+	tests/fuzz/corpus/merge/714109c886bdeb7da9b7ea1d0f007d7282475efc \
+	tests/fuzz/corpus/merge/723766a413fe9373b0182963734a5df1a85f0723 \
+	tests/fuzz/corpus/merge/734b332d83362282ea0449aea08dead2df68075d \
+	tests/fuzz/corpus/merge/77756a9624434412082e8d24f7a81360c429499d \
+	tests/fuzz/corpus/merge/78670e88a9c2c711124471d2f24a8dbc8ce5dba9 \
+	tests/fuzz/corpus/merge/7c099f134adc9c0205fb83ed27298c651993a2fd \
+	tests/fuzz/corpus/merge/7c7494a0d6ccec4f1a1e3de9ffb7c680feafab5f \
+	tests/fuzz/corpus/merge/7ca36ebafd61b37c8b98fe1b6d6067890985ec63 \
+	tests/fuzz/corpus/merge/7d10c5b3b105139037fe6fd74ec654c6379ab1a0 \
+	tests/fuzz/corpus/merge/7dc54589a828efb28b14be754a637fa0f31fff78 \
+	tests/fuzz/corpus/merge/7e28cada44a88090f33b8d23623d44768a373e63 \
+	tests/fuzz/corpus/merge/7e8fb801254c01a3f50a43947dd274a0fe62bc91 \
+	tests/fuzz/corpus/merge/7e977e6fb1da9ac4bd8bc9b4096965c589a9b07b \
+	tests/fuzz/corpus/merge/82b3248410892b6a26db06b5776c8d05d23738ad \
+	tests/fuzz/corpus/merge/85e53271e14006f0265921d02d4d736cdc580b0b \
+	tests/fuzz/corpus/merge/8847573dc37ef6a2c666a5347aefca79ed365ee9 \
+	tests/fuzz/corpus/merge/8b132d1ac75bd7d0e6daa7ec4233ae98e8491b12 \
+	tests/fuzz/corpus/merge/8c955ca9f138e250dd8da930229fa9d9876331eb \
+	tests/fuzz/corpus/merge/8c9993b1a6392295ebdcb23574d97279b30bd7b3 \
+	tests/fuzz/corpus/merge/8f69990c43bdced59adfaaf74c02458d995277ae \
+	tests/fuzz/corpus/merge/9064eea7a2a1b80f046879e7c94f85248efd7db1 \
+	tests/fuzz/corpus/merge/9159cb8bcee7fcb95582f140960cdae72788d326 \
+	tests/fuzz/corpus/merge/94bdce6ba8d4b77d3db34b76bc5a734f927f9311 \
+	tests/fuzz/corpus/merge/9558c83cbfc67ada63bd4bac2e7bf6a33f2fa505 \
+	tests/fuzz/corpus/merge/95d1a056b29fc0cbef0a250c98b754d8a8f405e1 \
+	tests/fuzz/corpus/merge/969c6323e5c535b09dc926d43a6f3a6510667706 \
+	tests/fuzz/corpus/merge/979d00029794379be9c2cfe86f9e7bcce1a07776 \
+	tests/fuzz/corpus/merge/9aa279500e6ab52d4a8f3c97c9cb58c2bb829840 \
+	tests/fuzz/corpus/merge/9b67cdf543a1ace18eae7cff339c3541a6fad95e \
+	tests/fuzz/corpus/merge/9c19293463c8cb6a81c9c9ead94c711a02c32de6 \
+	tests/fuzz/corpus/merge/9c198d1ed3a3ec8bb542a8ddddaf231952b9b212 \
+	tests/fuzz/corpus/merge/9cbd93a3afe95498306cd4fcc5366350a017bd0a \
+	tests/fuzz/corpus/merge/9cf5105a1f001c05174d2d4d74b5ae87a9740441 \
+	tests/fuzz/corpus/merge/9d4794ebe56fb1a427f5e74bb3486fe4011cafd1 \
+	tests/fuzz/corpus/merge/9e94758983980504af303ef297fd2bf9d9cea063 \
+	tests/fuzz/corpus/merge/a0e0763661bd2c0569932b0f2ea05e4ea9b93836 \
+	tests/fuzz/corpus/merge/a19f987b885f5a96069f4bc7f12b9e84ceba7dfa \
+	tests/fuzz/corpus/merge/a42eb865a8280bf90f6c1cd2029213b2388a3aba \
+	tests/fuzz/corpus/merge/a4ad7b7f3ad0b24e8469164269472e4991044b4b \
+	tests/fuzz/corpus/merge/a4f0548ba8f45f4f1da6d68ef0a69a6e181577e5 \
+	tests/fuzz/corpus/merge/a538795ea8af65512ee8c7c83c3c552591c3a7ac \
+	tests/fuzz/corpus/merge/a5a01b8fa531faad566300a7eedefd11c4d01fde \
+	tests/fuzz/corpus/merge/a604fcd43f19b7caf7495835c8ca9df75c0653d9 \
+	tests/fuzz/corpus/merge/a75574f84de8966989bdded99f22f143add4fac3 \
+	tests/fuzz/corpus/merge/a75ba0cfafc1a67dc629a9e7c91c6a16d59cc681 \
+	tests/fuzz/corpus/merge/aa51f32a42648a43c31f2841613df73dd0183a5f \
+	tests/fuzz/corpus/merge/aafa7c9ed2bc3dc852bf901bd7d4c199bd118bf2 \
+	tests/fuzz/corpus/merge/ab8fe4d8c985519f2f524aa2c10bf0d77fc25ca1 \
+	tests/fuzz/corpus/merge/ad8ada33eba67ef86e01ef8aa693abfc9daa6f15 \
+	tests/fuzz/corpus/merge/adcb2457c772915bd43683b37d912237b50f998c \
+	tests/fuzz/corpus/merge/ae021d0a3c2d37ff436f85d99bad33c1b721e469 \
+	tests/fuzz/corpus/merge/ae02adf1d8e3f75063fb4ed4da9ae9c959875882 \
+	tests/fuzz/corpus/merge/ae6920c065e76b0930db37f69ca3cc7109c44608 \
+	tests/fuzz/corpus/merge/af610763f8521a17b642eb283e351e063a9d39be \
+	tests/fuzz/corpus/merge/af799d77d0a1fd090c0eea78aabfbb341d224eca \
+	tests/fuzz/corpus/merge/b3e1ac6ac9478f0f3963383b7085471e2799d32b \
+	tests/fuzz/corpus/merge/b50357ea984659040a6de483239e6cd0430ca1ce \
+	tests/fuzz/corpus/merge/b592fdc59ca4aa57e21eb5138cb731fc15e075a5 \
+	tests/fuzz/corpus/merge/b62e8cf5759610293a6d9abc6912ed59270dff90 \
+	tests/fuzz/corpus/merge/b648be14e0b92f89cc22413ea2f240fccf4d3956 \
+	tests/fuzz/corpus/merge/b858cb282617fb0956d960215c8e84d1ccf909c6 \
+	tests/fuzz/corpus/merge/ba4519ca9d43ff69f40de926c7a86eb52fd9c03d \
+	tests/fuzz/corpus/merge/ba7ae69b40856ff9e5328ea70db694f9813afb57 \
+	tests/fuzz/corpus/merge/bba2103fc02075c6c5983a5a04bd7b8025e8d663 \
+	tests/fuzz/corpus/merge/bba8dbb6a9406d5b4b3d3a14aa5e3763c40764cb \
+	tests/fuzz/corpus/merge/bc28643e2717991095acb30eb64f230f3e1a082d \
+	tests/fuzz/corpus/merge/bca3c989144e088e4810cbf7f88f19424f0cb57f \
+	tests/fuzz/corpus/merge/bd276ab78fc12f0ed39b857b83cdb56b0fb016bd \
+	tests/fuzz/corpus/merge/bd90d735bc8cce24126951d3b418aac0536112e4 \
+	tests/fuzz/corpus/merge/be407faa57c2ec76c7ce720e360fd535295e51e0 \
+	tests/fuzz/corpus/merge/be95af21bbb5dfe2ae5f1acb0a95157b167040cb \
+	tests/fuzz/corpus/merge/c109f8e076f4edeb3151147eeee99f28691c33ad \
+	tests/fuzz/corpus/merge/c13dfa662a1726cb2f0beed0b80ff78b3c1b34b3 \
+	tests/fuzz/corpus/merge/c2204edbfb1b72c9e996a5e6464f6ab0198c494f \
+	tests/fuzz/corpus/merge/c3e9a8676276540408c189e2c7d7e9d6182cd895 \
+	tests/fuzz/corpus/merge/c507d88cb6be974ce1826b0e0a9184f6b244ad1a \
+	tests/fuzz/corpus/merge/c7a11e41753f33df567d559bceb29f1591c008ef \
+	tests/fuzz/corpus/merge/c9e84cbd0a8dec44bcb43a95ed3c69c619320a00 \
+	tests/fuzz/corpus/merge/cb0cb792de06e3b482b9e26dff7b8f7560fe2f0b \
+	tests/fuzz/corpus/merge/cc7ee043fc38e78e5c1d27ca33be24c0ae85a5b9 \
+	tests/fuzz/corpus/merge/ce911c3c4d607479cc9c3d4e50286230e22c972d \
+	tests/fuzz/corpus/merge/d0c1a0866524087ece9ec448b0aa9b9d9f1e366b \
+	tests/fuzz/corpus/merge/d0f6d69077088562d26015f05219da5d8f5fce6b \
+	tests/fuzz/corpus/merge/d0fb360fb3f793c8cef15a658412825e2d3790d1 \
+	tests/fuzz/corpus/merge/d32503e33356de2213ac491ca06ccf8a7afbefc5 \
+	tests/fuzz/corpus/merge/d46bfe0ec16a186290b31ec81e81743d3e7792e5 \
+	tests/fuzz/corpus/merge/d5550792fa52ea018af3fbc8afbefde44a737941 \
+	tests/fuzz/corpus/merge/d6212b58b6fd0e0ed1ee6f914f7c4404f177a742 \
+	tests/fuzz/corpus/merge/d6c6089bc449708fbfa83c842f53868417406c4a \
+	tests/fuzz/corpus/merge/d752953ac56ee10582cc65526c45448d48c35351 \
+	tests/fuzz/corpus/merge/d9532e16411c25c025579a955e4352e6d06d47a8 \
+	tests/fuzz/corpus/merge/d9be6524a5f5047db5866813acf3277892a7a30a \
+	tests/fuzz/corpus/merge/da03ed70c84f9a9842d69b9f51c385934132c490 \
+	tests/fuzz/corpus/merge/da51d0cc2c08fc79215629c12d5071f964d7eb79 \
+	tests/fuzz/corpus/merge/dad16c13edf33d3da52963d1a291e089524d0300 \
+	tests/fuzz/corpus/merge/dc5046b0c3f8740fa8d4330f425350f2b8b58a46 \
+	tests/fuzz/corpus/merge/dd2ee4a9d12850199379da540a3ab78bc13ef538 \
+	tests/fuzz/corpus/merge/ddc2ccbd7709b6f297e63e9d6ac4de99c406f317 \
+	tests/fuzz/corpus/merge/de655d3c4a8239dea4fd49b6895cf6f8b9f685c0 \
+	tests/fuzz/corpus/merge/df9d65b85ceeccaa215f2173a9460046cf5b71ea \
+	tests/fuzz/corpus/merge/e3eaffab5f83bb5b5e1516a1ac3e9f6b7255246f \
+	tests/fuzz/corpus/merge/e4a0b620207e1eeac40fcd533228b7c4dfb2590c \
+	tests/fuzz/corpus/merge/e7d4683bb2bb44a364ab8a871e9ea252ab6f7993 \
+	tests/fuzz/corpus/merge/e8ab2d4eb660ccc93b93273fb1e02c8e9a1b636b \
+	tests/fuzz/corpus/merge/e9435aac4f80582981e049d9071609e8bd1795a6 \
+	tests/fuzz/corpus/merge/e9b459a1f1c7b2b765c75c34da49baeb5bb51dda \
+	tests/fuzz/corpus/merge/eb8e6b45ec7fe0d4af72ddff2832d6b5b127d8f0 \
+	tests/fuzz/corpus/merge/ec8247ff0058d88de2b0cfdd066a3d9b8da76861 \
+	tests/fuzz/corpus/merge/edd45bec849121c0a05501c7f8dbc776c36f4c78 \
+	tests/fuzz/corpus/merge/ee62cb31ce916ee13b6dba7a8c383be50f33b3c9 \
+	tests/fuzz/corpus/merge/eff374d6bed7e1f64a8d1bf4c9c6366c2968052e \
+	tests/fuzz/corpus/merge/f0d3ffa60952fed0f2cdc191c877b2990afe96eb \
+	tests/fuzz/corpus/merge/f0d97dac0c368df7c6ecdbd41c30c9c9254a8d62 \
+	tests/fuzz/corpus/merge/f3dfea96667ff17d145a3a2cea0c4888a030ccc1 \
+	tests/fuzz/corpus/merge/f3ee409232ca555565d4a1cebcb7c9d608dc451f \
+	tests/fuzz/corpus/merge/f4ff03b1fbbe872564996dfde1f16731625b328f \
+	tests/fuzz/corpus/merge/f63a496efdf4e73fe15f8a7008201739f015bc14 \
+	tests/fuzz/corpus/merge/f6f7843c77a4ad5609617d858486637034864029 \
+	tests/fuzz/corpus/merge/f8611a093422cdb024684114c75f615ba273795f \
+	tests/fuzz/corpus/merge/f9a1ec4d6b529cfcaa1e90df5ada0527529f9338 \
+	tests/fuzz/corpus/merge/fc78413571061e230942df44fcbe50dfde598dc6 \
+	tests/fuzz/corpus/merge/fcf8c31930719e5c5fe4bce677379b50e1f0a394 \
+	tests/fuzz/corpus/merge/ff5113bafc0085a0740fab3cf0508a11bdfab4d1 \
+	tests/fuzz/corpus/merge/ff993dc10a03b78f345059ae61c6b796ce9d24a1 \
+	tests/fuzz/corpus/merge/ffc54ca808e7666f250133ad0ae2185ad688a826 \
+	tests/fuzz/corpus/merge/ffd7723dceb10e5cb497ce2e7a326154614fa2de \
 	tests/fuzz/corpus/numbers/094d98b399bf4ace7b8899ab7081e867fb03f869 \
 	tests/fuzz/corpus/numbers/14f3b6f199a302dfdfb729e169230436ba6f7cb8 \
 	tests/fuzz/corpus/numbers/151a27b357e3d911dc549fd553093d156f67241c \
@@ -548,12 +775,14 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/samples/f3e770c9899c2742cca330b9050359993321c336 \
 	tests/fuzz/corpus/samples/f7133ffc0b970ea54f98d6d2e50498aaa52cbe3b \
 	tests/fuzz/corpus/samples/fee827c440f77fd983780e05ac804a659aad143b \
+	tests/fuzz/corpus/spec/0085fda7e52f25d964ea6074dc6205ada999773f \
+	tests/fuzz/corpus/spec/02ca01c3dd03b71ce8f1e161d4b0165a7c9ed238 \
 	tests/fuzz/corpus/spec/0422abd404955b8c03597501325a5fcac945571a \
 	tests/fuzz/corpus/spec/05a79f06cf3f67f726dae68d18a2290f6c9a50c9 \
 	tests/fuzz/corpus/spec/078547878de04c0a6deb6925442e000fe81aaa85 \
 	tests/fuzz/corpus/spec/0b355e1f77f66e6a6fc53ad361cc820bcb4b49ff \
 	tests/fuzz/corpus/spec/0ba249771312fecb17e63ca349e5f425f5a08d58 \
-	tests/fuzz/corpus/spec/10fbc5cd58dfa080c2b5800d6d995c502067238a \
+	tests/fuzz/corpus/spec/0cab6dd700a4cdd52e7c85ab81af178c8eb29478 \
 	tests/fuzz/corpus/spec/1106c94b9418c4e2d428a1c73f6ad1894e80bc95 \
 	tests/fuzz/corpus/spec/11d39d199fd61c65c81f438f5033529e8a7ffde8 \
 	tests/fuzz/corpus/spec/1276e4f9fb009b4f47f96a8083d5165781949577 \
@@ -563,136 +792,184 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/spec/16eaae4cdb6fdbe4798cb0a940b393c7dfdcc63b \
 	tests/fuzz/corpus/spec/192f3f00f2560c93bea34505796eafc861a5f3df \
 	tests/fuzz/corpus/spec/1b2f0abb99c3eb9943860a1becb7fbd08b249085 \
-	tests/fuzz/corpus/spec/1cf87c3cc4768f7c0416474700c4bad2683ec0f1 \
+	tests/fuzz/corpus/spec/1c69fdad42b3913776ccb5159e2435573a0e2ea0 \
+	tests/fuzz/corpus/spec/1e0ac34e6d8ae6badea751414e33fe48fcbeb2d9 \
 	tests/fuzz/corpus/spec/213446101f4c533d5f8e0025cf1d5cdecca1da7e \
-	tests/fuzz/corpus/spec/22afd50fb6885b7f155b710b34848cb38211204b \
+	tests/fuzz/corpus/spec/21a49d9da76418e2911370cfaada8c5459a58a41 \
 	tests/fuzz/corpus/spec/2449f031513210bb92bd07cb2423c3926cb124c8 \
-	tests/fuzz/corpus/spec/25cae42d42fa1173b14c48269aff68f806281821 \
 	tests/fuzz/corpus/spec/26768ce23b4e1616b0897e317c6e6e4f43a66224 \
 	tests/fuzz/corpus/spec/2747822d518ad109b6dc907ed5fcab3b65b41f1a \
 	tests/fuzz/corpus/spec/27b88f7e0a7a94b1ea3a1b31bacae901e4424a4e \
-	tests/fuzz/corpus/spec/27dfa652f7dcedaf0f213a3fee6207bf64b618cc \
 	tests/fuzz/corpus/spec/2a14cd40eaef83c8da47ecd6ade832b94dee11e4 \
 	tests/fuzz/corpus/spec/2a9d9fcc24a90470b5327300d76f0e7ae56a21cf \
+	tests/fuzz/corpus/spec/2b2fb8d1a3bed314548c269613164f1adf29eafe \
 	tests/fuzz/corpus/spec/2c1d68aef8a7c599a4ca5bbe6e6cd103e9639413 \
+	tests/fuzz/corpus/spec/2c7755086d1575380f0f915dca41e708a57aa6c8 \
+	tests/fuzz/corpus/spec/2d1cfa43d1987c020f18fe7c9d37cfe593629f8c \
 	tests/fuzz/corpus/spec/2f666edd354145a082ed49cf036379ac61e10885 \
 	tests/fuzz/corpus/spec/2f78f934684fb26b46f046717e4849fe38f7f12f \
+	tests/fuzz/corpus/spec/2fd21037d4599d9b231699c9a204635423671506 \
 	tests/fuzz/corpus/spec/322f6e662e3d2bd4cd1efdd325e6cad5b1fd0ce2 \
 	tests/fuzz/corpus/spec/32b54163e5140e9de8315a9151b4b15d8d1f0f69 \
 	tests/fuzz/corpus/spec/341d7e326415673ffcf82685e8f180613074ce86 \
 	tests/fuzz/corpus/spec/3438726845f9c9be074a5426405ab3d7d65066b7 \
 	tests/fuzz/corpus/spec/3462b58020cee59d138f2b501567e849de540a47 \
+	tests/fuzz/corpus/spec/34fd6cad3dfe5435370936c917ae00b7e6c9fa29 \
 	tests/fuzz/corpus/spec/354097a98d9b50b05764efe2f16f3c5a6e4c4040 \
 	tests/fuzz/corpus/spec/36649498843f0e055693bb6089354f7b2d0328cd \
 	tests/fuzz/corpus/spec/379b3b0aa38b1ae302805dabea509239aecb7b43 \
 	tests/fuzz/corpus/spec/37d4dc37eeac62e7d1ebaedf578fbb641c2e94a3 \
 	tests/fuzz/corpus/spec/37ea32e9686236a136599941cda9730f4582e6d3 \
-	tests/fuzz/corpus/spec/3b140782e6db94062b9d2caa66ede8736a6cf3ec \
+	tests/fuzz/corpus/spec/37ef6fc5cee16c6f28f2115ef15a2cdaee6b0dbf \
+	tests/fuzz/corpus/spec/3b37d3cf09394665bb71ae323e571b52e3ff72b3 \
 	tests/fuzz/corpus/spec/3b9fa81b340f94341b5b19090bc2c2610ea8a555 \
 	tests/fuzz/corpus/spec/3c363836cf4e16666669a25da280a1865c2d2874 \
+	tests/fuzz/corpus/spec/3c39a25e73b9f996447f7f33da57ca0d7fce132d \
 	tests/fuzz/corpus/spec/3d44460b9c5ae5a83891d451572c1bb59333d9b5 \
 	tests/fuzz/corpus/spec/404ddcf3eb9912960278456140d00343982c823c \
-	tests/fuzz/corpus/spec/41c30759b72b65c77b6ebc4ee7dedd9374bad7bf \
 	tests/fuzz/corpus/spec/421699584eb07733bf1ee3b6e9e1fc1957011760 \
 	tests/fuzz/corpus/spec/430c0e8f4c16e6b6295f02a0e4bb26686304eee8 \
+	tests/fuzz/corpus/spec/4434afbcf199765101fef5595896a59c41cbcc20 \
+	tests/fuzz/corpus/spec/457c73cddd586e5df68f6c16f0b3544f01d85f64 \
 	tests/fuzz/corpus/spec/45deb75f40a2562550514585982a3eb95b7dd847 \
 	tests/fuzz/corpus/spec/461e65d5febda87203f5f09c4eea2268b1dc4ba2 \
 	tests/fuzz/corpus/spec/47ede832fdd2572aa6b6deed605c368ab2610717 \
 	tests/fuzz/corpus/spec/48d29d94e2fc1a43aa25d118848150553c249efb \
+	tests/fuzz/corpus/spec/48f8caa481ad870056b5ae2adbe1e9e3b3353f96 \
 	tests/fuzz/corpus/spec/4b17eedc3ba344609a1c2a99f92a90c6ac56000c \
-	tests/fuzz/corpus/spec/4cd2e31c58ea32dca01c5137601f79fef1501d02 \
+	tests/fuzz/corpus/spec/4d79e00be6b111150f64eabf7e5982cee039d8e3 \
 	tests/fuzz/corpus/spec/4df73a81c33dc8ad32227e886a9b2caf5bd4cd56 \
 	tests/fuzz/corpus/spec/5143f9104b562e7e3fe3c02185bc04cb4fae22b4 \
 	tests/fuzz/corpus/spec/523993b1b415e99140981cd7fc7698000887eb53 \
 	tests/fuzz/corpus/spec/55403e26695139b47d466b22e9ece09be99d7cca \
-	tests/fuzz/corpus/spec/57daf7bab1c676e61ba7639118fc09daeb7b690d \
 	tests/fuzz/corpus/spec/58b3cfa4d4db7ed849433be1ca5c2fbeeb86c474 \
 	tests/fuzz/corpus/spec/59310a65a67f269c4db73b9675e1c0bc3caf8023 \
+	tests/fuzz/corpus/spec/5b17e1ea4de1cd60345ff494e7f716af1aaf5e2d \
 	tests/fuzz/corpus/spec/5ba93c9db0cff93f52b521d7420e43f6eda2784f \
 	tests/fuzz/corpus/spec/5ccc7c24d198798bf1861d46a4e89d5732087138 \
+	tests/fuzz/corpus/spec/5d9bc2c4892fbf72ebd89123a40a90bf3348e248 \
 	tests/fuzz/corpus/spec/5e4956d6017fedfa2f6279f950d3712db6860c06 \
 	tests/fuzz/corpus/spec/5fa4dc95eff9938e3f18be5183f85ab46239b640 \
 	tests/fuzz/corpus/spec/60546f0f299c7311c032834f1c7ba5a67c1c7fd4 \
+	tests/fuzz/corpus/spec/608192b5bdd0d9b515e55445023a38363c810e61 \
 	tests/fuzz/corpus/spec/638dbfb33f443831f3b052a001eb68750caf7178 \
 	tests/fuzz/corpus/spec/639133e8b5d95d07dbeaebed7c47cfcbd1458e61 \
+	tests/fuzz/corpus/spec/650b8d7e7b21bb5dc2fb4c859a9fc12a108ad25d \
+	tests/fuzz/corpus/spec/687cdcac4f025357255521a8afab5307fca40962 \
 	tests/fuzz/corpus/spec/69fa483e1927d6c15559e48df21fa479f33528d1 \
 	tests/fuzz/corpus/spec/6a0544e38aa4e5a3f4b50348c9a23bd3e8c3dea1 \
+	tests/fuzz/corpus/spec/6cb02654c87dd518f1f89180e9d2b592a9df54e1 \
 	tests/fuzz/corpus/spec/6d36a509cf50671e6619a3c8d1b74399ca6c57e5 \
 	tests/fuzz/corpus/spec/6dd6ed615d3e2b33b883061627ce0ac2964b8472 \
 	tests/fuzz/corpus/spec/6ea494dee62496e2efa2eb9178a6acefa1c7acdc \
+	tests/fuzz/corpus/spec/6f2a374026b239e302bd69afaca13143468af57f \
 	tests/fuzz/corpus/spec/700964f1ff065d851499c3e03421d559e884bba5 \
 	tests/fuzz/corpus/spec/708924f48dd5cf1165eda0b32127d8bed40952fe \
 	tests/fuzz/corpus/spec/710f9a41b9d94048701078696345872aa868a325 \
 	tests/fuzz/corpus/spec/7182f62f2f6847bb3066e977f3d9e347c2b45e08 \
-	tests/fuzz/corpus/spec/71907140781dc988416ffceb523fabe9944ac7db \
 	tests/fuzz/corpus/spec/7410e06e35c786959243ed0e7d19165beba2a8c1 \
+	tests/fuzz/corpus/spec/74a0cc94a115c3b73f013d1748eef0e62f476737 \
 	tests/fuzz/corpus/spec/7506dc49f63f86f3a3858965b621c8e952b1d27c \
 	tests/fuzz/corpus/spec/760c3632b58236a85cff4ecaa62e3305749c2cc4 \
 	tests/fuzz/corpus/spec/76a28393292976ba1fbd7cb9644d16e182cb364a \
 	tests/fuzz/corpus/spec/78d28071c90abb4aba27d2be22cadf3fc364c6f6 \
 	tests/fuzz/corpus/spec/7991eaf5c86f62d6af0a367dfd34f72a000a500a \
 	tests/fuzz/corpus/spec/7a435d825349422b1f6b614c4c86da41b2eeaa94 \
+	tests/fuzz/corpus/spec/7b4a5685c69888e888bd3af34fe8de07e2742218 \
 	tests/fuzz/corpus/spec/7c9c2f461d28c969a43b7c4f165e9ef3c6620d50 \
+	tests/fuzz/corpus/spec/7e0927c23f07089e963fbdfdde8d49c3a4825dde \
 	tests/fuzz/corpus/spec/813221ca5f14cb8312a6a48ff433c41b2cbb2877 \
 	tests/fuzz/corpus/spec/8592e4ea03aebdb50b7ce2e0cfb5231b8c67cf24 \
 	tests/fuzz/corpus/spec/88b6b04135914455e9f1f6c0103e8c274d330e50 \
+	tests/fuzz/corpus/spec/8942e1acbfedf5bf6e3368d577585f4c2afe862e \
 	tests/fuzz/corpus/spec/8a536d6322fe4c95e8a8f9149b8495d3094b0448 \
 	tests/fuzz/corpus/spec/8aa09aa08bd49f116b1c4e628f9ffc3f09d3b85b \
 	tests/fuzz/corpus/spec/8b16466ca2ed6da2a3cc35dfbc8977a3ea2b410b \
-	tests/fuzz/corpus/spec/8c2d1c6c74af0036ffdffa25d9afe1ddb1a8c905 \
+	tests/fuzz/corpus/spec/8ecf4147e4ee5dea1e813f7254bae000fe921bfd \
+	tests/fuzz/corpus/spec/8f0ef71b9e4b6dbc0e07dd3eb47718a9fd9f2e93 \
 	tests/fuzz/corpus/spec/8f5b8c3c3ea4ef52f963a38c40c6b73b824539e2 \
 	tests/fuzz/corpus/spec/90ee8b34fe2582ff8cee9672bb7fc3436bcda34e \
+	tests/fuzz/corpus/spec/91213316e4c99d02716243eca3128672e619520c \
+	tests/fuzz/corpus/spec/91816cae19d04ef26ed46e715ad1a1e187a688ad \
+	tests/fuzz/corpus/spec/922451a7d9a0cb97fd0196ef8a63e64870fa3f97 \
 	tests/fuzz/corpus/spec/92590000b27de224c94ff49bd3131a3bcc4d91af \
-	tests/fuzz/corpus/spec/93c94e5225607531125d0815d162492eebe16cc4 \
 	tests/fuzz/corpus/spec/96682939e26fd78b1c3be16d51e6ac27333f58ce \
 	tests/fuzz/corpus/spec/9811cc60ea2cafd45f7869a29b2d85a11723024c \
+	tests/fuzz/corpus/spec/98454c395e1875d8d60b98b61729e59669ddbab4 \
 	tests/fuzz/corpus/spec/99d4b560d631108ecc5f7190006905a827e6d2df \
 	tests/fuzz/corpus/spec/9c7e16c57d046a92e96933e93a7ccee263b91be7 \
 	tests/fuzz/corpus/spec/a04649992e643aa98a08e85c5899532a3f5f86ce \
 	tests/fuzz/corpus/spec/a0766e71be97404c3ee1f467915d9577b74dfaf7 \
 	tests/fuzz/corpus/spec/a20be33b4b6e1339c30f7008c225b1c6568d5cda \
+	tests/fuzz/corpus/spec/a3173c40dac30d650be8dbcb00972a044aefe466 \
 	tests/fuzz/corpus/spec/a5322022d2012919ce2243208805fc4583d705ca \
+	tests/fuzz/corpus/spec/a5f5140bd7ae9ad7d3734ed740b22b62380f128b \
 	tests/fuzz/corpus/spec/a7775f5bce407a7c85ff2887c5c6f67c06305b91 \
+	tests/fuzz/corpus/spec/a7b57c12ae4815743b28c7a757d3a1e6fb9a31e2 \
 	tests/fuzz/corpus/spec/a8564ee8f7312441537e7e1f5e0390994f555037 \
-	tests/fuzz/corpus/spec/a91ce19f1acd7de704192542c9c01d6701fcadc6 \
+	tests/fuzz/corpus/spec/a8e8628845f6034044267916e7e8f7a1a1b040f2 \
+	tests/fuzz/corpus/spec/aad5f9dfe3fbfb81b802a18969455029f1bfe894 \
 	tests/fuzz/corpus/spec/aaddfa7d32878fbb1d009c4809603102801ce94d \
+	tests/fuzz/corpus/spec/ab2c914cd3714ec521d00228ca4d669290a6c21d \
 	tests/fuzz/corpus/spec/acecdeae7a967c1eb3a44bc6ef87167e750363ec \
 	tests/fuzz/corpus/spec/aed3fc404a8f9f913528c804989812e4783efc00 \
+	tests/fuzz/corpus/spec/af04f19bdc5d802502f974c90d0260e2b36d44d0 \
 	tests/fuzz/corpus/spec/af66e79af504ac1be915aa01a95d2549e4582483 \
 	tests/fuzz/corpus/spec/afa631ff488de9542b869b5eed8c353c6ba0754d \
+	tests/fuzz/corpus/spec/b2e916266be5786c544737d57f87ab78fdb3cec6 \
 	tests/fuzz/corpus/spec/b33ac27471409f4ae91553a65125939efc40d4df \
 	tests/fuzz/corpus/spec/b57a0ea38c447319948694e5c984a6328ea2d993 \
 	tests/fuzz/corpus/spec/b75ca70eb78145ca8daa504936bfa057696b3674 \
+	tests/fuzz/corpus/spec/b8cf885ca9275be11702c819e6e0907fc267dd8d \
+	tests/fuzz/corpus/spec/bbb90b57271bfcf5876c457967882954c1933063 \
 	tests/fuzz/corpus/spec/bbbfe27c91580c48fe04ecdf0aa31d0065d2a7ba \
+	tests/fuzz/corpus/spec/bc32ff3c98cc75126793a5888e77ed81a79c8539 \
 	tests/fuzz/corpus/spec/bcb92e2d64232fb68a44e63eec4d474b614490cf \
 	tests/fuzz/corpus/spec/c1c28fe3de06979dabbd5a4c2c06e6e1442d34f7 \
+	tests/fuzz/corpus/spec/c24ccfc0f60016bc37fd19ac207ce950d5beed3e \
 	tests/fuzz/corpus/spec/c4113adec3a9d6a9486376ec77707be3505da9ed \
+	tests/fuzz/corpus/spec/c42a61f03fc1619246b1234985961975f94289bd \
 	tests/fuzz/corpus/spec/c439a5803d479f8fe56879b69d0aad163960db7f \
 	tests/fuzz/corpus/spec/c4f3385f697de3580509150b449246dcdcddf6e1 \
+	tests/fuzz/corpus/spec/c8b58e09efb9d9c9a7070420a3ab10288bc0b7fa \
 	tests/fuzz/corpus/spec/c9790b61bb633df478a78b1edc658ff05bd1ac68 \
-	tests/fuzz/corpus/spec/cbeaab868c771288473a62f6c929b50a75b0920c \
+	tests/fuzz/corpus/spec/ca8f7a5c0d724d6b2beb199d393d50772b3ebbbf \
+	tests/fuzz/corpus/spec/cea23421ff9ef987d17ae2be988d543f18481ce8 \
+	tests/fuzz/corpus/spec/cf17f0022f7811ab0f6020796bb2fac39a360fb8 \
 	tests/fuzz/corpus/spec/d0998110d4f271571ea799f05b153504a56056c0 \
+	tests/fuzz/corpus/spec/d0c9d9d062107a746dd6374ef89e1400075ecf38 \
 	tests/fuzz/corpus/spec/d0d23068820a7b6d7f1780c67df2960b2ce18229 \
 	tests/fuzz/corpus/spec/d1989438b2c79dc5c47257ce0a50096288aebf2d \
+	tests/fuzz/corpus/spec/d6bdb41a389f80288deea86da35a8f0b6d14cbdd \
 	tests/fuzz/corpus/spec/d6d4dce6d752a631f8b4094ec08c38a65bf55647 \
+	tests/fuzz/corpus/spec/d8aa85e387af087498283d35e61d67f917918043 \
 	tests/fuzz/corpus/spec/dad0c16fa871f3fe57243ee20b35050d984cf1e9 \
+	tests/fuzz/corpus/spec/dd3bfab18f36bd9a6b4230bec36ea4410725050e \
 	tests/fuzz/corpus/spec/dd7561a6cbf64c7a07a827d5853ba2825bf6d8a7 \
+	tests/fuzz/corpus/spec/dda4f6bbb111bcae5b411b1b0f5bede08ecfe67a \
 	tests/fuzz/corpus/spec/ddfa36a07d9afdfe3a0c95aa56124b4b13dae92b \
 	tests/fuzz/corpus/spec/df614651281043d8d5ca00eddfe60ca2198ddb09 \
 	tests/fuzz/corpus/spec/df7def937105ef330814369f728b26379d3ca9f8 \
 	tests/fuzz/corpus/spec/dfafd6e906e7c60a4dfeace9ad73e61c846ef0b8 \
 	tests/fuzz/corpus/spec/e0ab154dca93debf4da7c1b99be2befc9969f000 \
 	tests/fuzz/corpus/spec/e137c0facd3c5af8aa1022d28690d4590622c8ac \
+	tests/fuzz/corpus/spec/e1b766015d2ec063f069a0e52a41e3b00a47bdbe \
 	tests/fuzz/corpus/spec/e3c77ef9050db85946b2f0625e9cf3979ff2a6b3 \
+	tests/fuzz/corpus/spec/e40714f9e60f8ec30999b1191e4c2e29ff950ce3 \
 	tests/fuzz/corpus/spec/e43b3ff4638f6ffe621871327cd8cf2807bc8881 \
+	tests/fuzz/corpus/spec/e4b210d51863c670b6d66900307cdff22ea31b79 \
 	tests/fuzz/corpus/spec/eb9e9fc75c310b50a3155cbe4c95f2b3857d81fe \
 	tests/fuzz/corpus/spec/eea83f2dcf6dbe910d8d89583adba44fab55e4ef \
 	tests/fuzz/corpus/spec/eebae810bc65d3d5239b73666323ab824816f1b9 \
+	tests/fuzz/corpus/spec/eebb6e97ed05b2a0250a8c907ec5a3077d4d981d \
 	tests/fuzz/corpus/spec/eec1cb54ecd32cf57c29f03d846fb38f3a32b569 \
+	tests/fuzz/corpus/spec/efa0a60f7103380815b1cf262d08e52703ce0acd \
+	tests/fuzz/corpus/spec/f0ece0c952ad16b92da513654e3668a18a491daf \
 	tests/fuzz/corpus/spec/f2eb54ebbaf4f0c52b2303e72f485b80e936ff63 \
 	tests/fuzz/corpus/spec/f3371ed8236eed5362701fe2f64c24859c5e049e \
 	tests/fuzz/corpus/spec/f410c0245198d8d4ebff496e42f77b43bac2b81c \
 	tests/fuzz/corpus/spec/f413e1ec39f92a0279a3a8738078fc9b24ab6eb0 \
+	tests/fuzz/corpus/spec/f46aefe479f8d3d18e54e371747f435c8cec40f0 \
 	tests/fuzz/corpus/spec/fad07d021c734e16ff45d961b968bb2b53b7bc55 \
 	tests/fuzz/corpus/spec/fbd3fd64c80d5adf3876971a305d85563c78ddf0 \
 	tests/fuzz/corpus/spec/fdaa1de8bc49802b931494b7ca40fc6ec650fa6e \
