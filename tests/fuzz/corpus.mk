@@ -32,238 +32,234 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/conditioning/e947b30da9db8d58dca30d09dddb4428fad22976 \
 	tests/fuzz/corpus/conditioning/f8875c45bcbd501bf92b4832325e0d55ac948b1b \
 	tests/fuzz/corpus/conditioning/fbe8c7f34286cc3cf56feaf4e8b0a6f5421006db \
+	tests/fuzz/corpus/merge/00241cbe0b3a17d1297d7d8c3a5f43cf209327ee \
+	tests/fuzz/corpus/merge/019397c16d3ae1dd13b96f0d3e20af8b2d1e6975 \
 	tests/fuzz/corpus/merge/02f395fd7b0079febd4b7f97881ab4392fa70c1b \
-	tests/fuzz/corpus/merge/03d3f6c5c789e52a181edf8954ed82c7dd5ccb9c \
 	tests/fuzz/corpus/merge/03e98f2b504fc8695d83c76a6d581771b365e1e4 \
 	tests/fuzz/corpus/merge/04c7e46f0022846d9f7af4ee8715a1d8a7d2dc4b \
-	tests/fuzz/corpus/merge/07dd57fb74f07b5924f26602b2772a6f3a697f2d \
 	tests/fuzz/corpus/merge/07ea856db7bd202b1a61d09edc138493f17dbac0 \
+	tests/fuzz/corpus/merge/08021973d56acb56e92201f0e494564de61c6508 \
 	tests/fuzz/corpus/merge/08534f33c201a45017b502e90a800f1b708ebcb3 \
-	tests/fuzz/corpus/merge/088ecf780bd106f69144fa8a46a767953ca6d230 \
-	tests/fuzz/corpus/merge/0a90769fac822cf8c1298a6b4d53ce3166ef82c0 \
+	tests/fuzz/corpus/merge/08cddcb2d2dcd0058be21f049f791e4dc1128ff7 \
+	tests/fuzz/corpus/merge/099a780ef439942082b1167aae69367e5061fdf3 \
+	tests/fuzz/corpus/merge/09d62f91f78df13a3151fd7e984ecf886f4e5dd2 \
+	tests/fuzz/corpus/merge/0a87bba5c21ad22201bcdc1d8e73086847021920 \
+	tests/fuzz/corpus/merge/0b9a40f6ce205b906084b48d2ede66d1eb6e9ed6 \
+	tests/fuzz/corpus/merge/0d078788937f6651f3f18f22a427512f53b12dc3 \
 	tests/fuzz/corpus/merge/0d54b02cf8207cfcba91c7f3f1990c0688716b52 \
+	tests/fuzz/corpus/merge/0d7e03cdfc752d2003e26bf92a4f438b0847b9da \
 	tests/fuzz/corpus/merge/0dcc8b28bc82a8fa9033b8fa3cb2d8441e94906a \
-	tests/fuzz/corpus/merge/0e04fbf29579d5aa41036b49a7442bfe03212ad4 \
-	tests/fuzz/corpus/merge/0eb762d1daf41f7175e5944c79ccaab65158f3b4 \
-	tests/fuzz/corpus/merge/0f2506cf20be78797b68cbe4ed7ffa2598a5c78a \
 	tests/fuzz/corpus/merge/1094cacce46257d841c211e7398144e89d9fbf7a \
-	tests/fuzz/corpus/merge/11c2daee12a1c7d18596716aa59edd001da3716e \
+	tests/fuzz/corpus/merge/118460c89dd199a0b6a37447d89441ad0b4c0e82 \
 	tests/fuzz/corpus/merge/12ad09e9e2b68c57aa5f5264bdabcd14a4e8785d \
-	tests/fuzz/corpus/merge/13350112188b47f44533005eccb793bad6002ad3 \
-	tests/fuzz/corpus/merge/165f55ba76ef0b390466626c02aae4aa00eac357 \
-	tests/fuzz/corpus/merge/17dbe38249c9446ad80ae739d6075035084fc8ef \
+	tests/fuzz/corpus/merge/17cea2139a75d9b4d2a102adcf43b5df77b47fbc \
 	tests/fuzz/corpus/merge/187a1bc69d6b333d49f4468dd0d2cb8c0879233e \
+	tests/fuzz/corpus/merge/197d199de9130930daa0d0b7249774f6ae455692 \
 	tests/fuzz/corpus/merge/19802e85992d83f06e745d482d63b82900042be6 \
 	tests/fuzz/corpus/merge/19dce3f85d696e215f31b22aa4872469f7f964f8 \
-	tests/fuzz/corpus/merge/19e19a696e56620999416a5402269fc6c9f2fb41 \
-	tests/fuzz/corpus/merge/1c0d449c18440843a5c005e6458b7db4a0af38a6 \
+	tests/fuzz/corpus/merge/1c174820875b3cc5ad487184b574eadaeb26348c \
+	tests/fuzz/corpus/merge/1c2eaed0f9d4ad36987c9670a5104b37da96b2a6 \
+	tests/fuzz/corpus/merge/1dbae012ad9d8db7b88847cd182ce5e85b2bef34 \
 	tests/fuzz/corpus/merge/1dcf0ec2351966fc2b0babee787f535a2683f130 \
 	tests/fuzz/corpus/merge/1e48a56a28f8f91525e3c3ef9229272c0637b803 \
-	tests/fuzz/corpus/merge/2043d1728086ba18e476ed5e8a286ce20c6b56cb \
-	tests/fuzz/corpus/merge/211562582177e4fa86b5f99021f527e070c3ea25 \
 	tests/fuzz/corpus/merge/22359f05d46f4cd01baab9264f11b3405605b9fe \
-	tests/fuzz/corpus/merge/2333cbcff4b130668ea6a791fa7a15f19ee84ed8 \
 	tests/fuzz/corpus/merge/23833462f55515a900e016db2eb943fb474c19f6 \
-	tests/fuzz/corpus/merge/24a62739f180bd6360ffe52d0641656ea5d8d41d \
 	tests/fuzz/corpus/merge/251cdd80fc31af8876fd8f7bc930b0c78604dae4 \
-	tests/fuzz/corpus/merge/25a55babc266d668f90042fe21a352ee0d18161b \
+	tests/fuzz/corpus/merge/26533d93d78026dd6f51979fd5fdfa2ff6416d52 \
+	tests/fuzz/corpus/merge/2673193ce88cd3df019915405ec81702bc0916b9 \
 	tests/fuzz/corpus/merge/269fa71e80c5bfd7d381137b46578dc4714154f7 \
 	tests/fuzz/corpus/merge/2903da9c3abeb9f66a69a6c7104e2e6bdf383bc8 \
-	tests/fuzz/corpus/merge/291f1632571632f4c1287c312f4f52455475a5b1 \
 	tests/fuzz/corpus/merge/2ace62c1befa19e3ea37dd52be9f6d508c5163e6 \
-	tests/fuzz/corpus/merge/2be45879c2e2ab3809abb487a942dad93848c270 \
-	tests/fuzz/corpus/merge/2e19c33869ba3cf6b9f2758ce7aa4951c206db7b \
+	tests/fuzz/corpus/merge/2c11fc035d66fcd77c07a4fd0bb04fc9df14d84e \
 	tests/fuzz/corpus/merge/2ec32f795616ccd4931f98d296c45761c7663de4 \
+	tests/fuzz/corpus/merge/311312d7e1c76e41cd571b742ffa1d9d702ed7ad \
+	tests/fuzz/corpus/merge/3190f12adc565769d360ae15edab193df765ad16 \
+	tests/fuzz/corpus/merge/32272e079d9fa9ee3776f8ed5d71fbadab6faa3c \
+	tests/fuzz/corpus/merge/322d07fd9b059d8c93b8fc9cf29af21c0c2b8ac3 \
+	tests/fuzz/corpus/merge/32c805a8294a00a44402622e4a2b89180e78fb0b \
 	tests/fuzz/corpus/merge/32e8d0f757a776330adbfc9af42388b5a33e70cb \
-	tests/fuzz/corpus/merge/335aa5e987487f2daed7821622f00be07e4d5371 \
 	tests/fuzz/corpus/merge/336151c8ce34776e9bdd6e4b5f909dd18c04f6ca \
 	tests/fuzz/corpus/merge/3439288cf7db779d15e4f71ceae7d0e013a6bde4 \
-	tests/fuzz/corpus/merge/39120d624d3b78def8ddc2bdc7a8fade408d194c \
+	tests/fuzz/corpus/merge/37333208ba66a39012e3f7804eb8bf7d2c211d6e \
 	tests/fuzz/corpus/merge/39d8e1f5b698366c5b1ddc29e399828bb0342e3d \
-	tests/fuzz/corpus/merge/3ab2a9def14edb6eb042aa914b58c159f6caa134 \
+	tests/fuzz/corpus/merge/3a494bb27ac9a873e0e7a2e02b7c823762fb4bb4 \
 	tests/fuzz/corpus/merge/3b2d8019e24e4cea7eeb0f9c9fea1207d2897e7e \
 	tests/fuzz/corpus/merge/3c463b49f57284a7c0ac69461a24098ec93a1536 \
-	tests/fuzz/corpus/merge/4057a0da407c9760f9decc5358c5670b92831374 \
-	tests/fuzz/corpus/merge/41b2340e3ec35a7a86337a2205ac7f9310933c08 \
+	tests/fuzz/corpus/merge/3cb8808e8efb564f7efe6df656c5278d4e7c8785 \
+	tests/fuzz/corpus/merge/423aefed82f065611aafd009c4b47cc29d9b1cea \
 	tests/fuzz/corpus/merge/4241a1e5cde2ad829dacc0daa87d91c7efef50c0 \
-	tests/fuzz/corpus/merge/42cc6e2e5c788b6ef8395d1737b8786175f2f0bf \
+	tests/fuzz/corpus/merge/437fb4a60e37078b764e568cfa1225038c25f1e7 \
+	tests/fuzz/corpus/merge/439b4842fc5d225642d688c47a0cb2f21b5ebe8d \
 	tests/fuzz/corpus/merge/464dfd00db12d28882e92189bf1da04f3a651810 \
-	tests/fuzz/corpus/merge/4a5e57759fca9f77b9fa0de63986a797af7334b8 \
-	tests/fuzz/corpus/merge/4abcfbe9ce75e5fc52ab5049ea4c600ee394fb80 \
 	tests/fuzz/corpus/merge/4c381a1b4408c123e82f8559a091abe879bf1f36 \
+	tests/fuzz/corpus/merge/4cf306fed083565ff6eef6dbd150645f13db920f \
 	tests/fuzz/corpus/merge/4db7a37d1b2d710ed6e06c519f788ca433940a6f \
 	tests/fuzz/corpus/merge/4f95efe4bb45b175b0d93000ee4b3bab5f0d5f2b \
 	tests/fuzz/corpus/merge/4fe05649d867065e2e44259c662e1f889e522ec7 \
 	tests/fuzz/corpus/merge/524c841fc39c9ed2a67053186b57ae5ceb830915 \
 	tests/fuzz/corpus/merge/52e0e9d4f46c97ca5bcb0708d18633698d60fa5f \
 	tests/fuzz/corpus/merge/5326a26a1a9e98a6386ea2e4c7dbcda851af17c2 \
-	tests/fuzz/corpus/merge/540511360c2d509efcb696de066b4a87f47679a9 \
-	tests/fuzz/corpus/merge/545cbfc2eda2b2dac41beecc92dda260a1be0a2a \
-	tests/fuzz/corpus/merge/566bb6cbfbd6cf45e356fcd3bacec56a49c965ed \
-	tests/fuzz/corpus/merge/572eee37ee130498609c5da16c932175c1bc499e \
+	tests/fuzz/corpus/merge/541b3063c21707995804a5b257f95f0809c52dd8 \
+	tests/fuzz/corpus/merge/56a1b9e43d672054c12add100b1cbdb2f12424ee \
 	tests/fuzz/corpus/merge/57716329f5b577f75182427190a38bc253eb2314 \
-	tests/fuzz/corpus/merge/57b365363c47431527c82c8173e0685658e9c20d \
 	tests/fuzz/corpus/merge/5805d5df72afd58923d50f581793cc8738ea3ea4 \
-	tests/fuzz/corpus/merge/5835901c51f2766467d769b492b4548890b34caa \
-	tests/fuzz/corpus/merge/58b1db754ab2163d5d69ba498fe89cc76f0e982f \
-	tests/fuzz/corpus/merge/5a45fc559a28d9dd04e2a07fe0ebfda0d6f091bd \
+	tests/fuzz/corpus/merge/5978d0673f8da04cb0b9083d7fece5e126e3deaf \
+	tests/fuzz/corpus/merge/59a7fd3a0f74d2d8007158f194f120de0379ec5f \
+	tests/fuzz/corpus/merge/5a286cc81ffcf87316aac07daa03bae698740dad \
 	tests/fuzz/corpus/merge/5ba93c9db0cff93f52b521d7420e43f6eda2784f \
+	tests/fuzz/corpus/merge/5bb7604014c1832dc7b5c7d7070569270dd4bda5 \
 	tests/fuzz/corpus/merge/5c10b5b2cd673a0616d529aa5234b12ee7153808 \
-	tests/fuzz/corpus/merge/5c58503a5d00dee3250f7ab379089f9788e91117 \
 	tests/fuzz/corpus/merge/5c6200fc3a52126950da1e765a54c0141cfbdaad \
 	tests/fuzz/corpus/merge/5c8fa357d36452fbaf048e9e06b2c4dc01c44da3 \
 	tests/fuzz/corpus/merge/5d1fe9019786128a0224e8daa8dcb49506822568 \
-	tests/fuzz/corpus/merge/5da23ef75908d911c8344638f79e5dd0a19ba7df \
-	tests/fuzz/corpus/merge/5de9bd12bf6ca2d6cab29c4d61c0e86691fb8e1f \
-	tests/fuzz/corpus/merge/5df840ded6d3e81eddf0c79e89ab78f6706bfc9d \
+	tests/fuzz/corpus/merge/5e0a92bd1b1bc599d7bb8fa6587f6a4a6ae24524 \
 	tests/fuzz/corpus/merge/5e363fb7a044a3c2cc2dee8ac5573c9b81c73417 \
-	tests/fuzz/corpus/merge/5e69289b58acd497f950fd7d7f372b430fdfd8f9 \
-	tests/fuzz/corpus/merge/5eb2aabf6e5d213c5e7e7ad9adfb0113e18641a9 \
-	tests/fuzz/corpus/merge/605d85c43a486b31d0aa75b679b89e490101cd9a \
 	tests/fuzz/corpus/merge/6180b8e9de93b71a99bb448d7fa5665e1952c0c5 \
-	tests/fuzz/corpus/merge/61de8fbd0eb1dea8ee2386ef4b41b69cec238532 \
+	tests/fuzz/corpus/merge/623af43eafccc6fa10fbc06f3109fee23908ebef \
 	tests/fuzz/corpus/merge/62916ec011b9c78d43e7b990e2e2941447a5dd48 \
+	tests/fuzz/corpus/merge/6322ef33ee2688a8c2927ea91142ca018b854e64 \
+	tests/fuzz/corpus/merge/65882ddac7de89c932ad9dd7ae3f880b487c28e9 \
 	tests/fuzz/corpus/merge/677ad27507e69d2a0851d5f677ea18e4cc70436e \
-	tests/fuzz/corpus/merge/6837784dd679f87bc02d4efdc3923f0a33d3fda3 \
 	tests/fuzz/corpus/merge/690d7d8d585a8bd11956cc7328abe877e2379a77 \
 	tests/fuzz/corpus/merge/69649e6f1b83be07128045bee945d5d4ae6debf5 \
 	tests/fuzz/corpus/merge/69960e0c040b6f7c0dff1c10fc9a627ae87ada06 \
-	tests/fuzz/corpus/merge/69f395ad117e61d1ee0387e75d3f26eda9e3d278 \
-	tests/fuzz/corpus/merge/6c3d44617919c7a9be488d24206d5aca8a790ffb \
-	tests/fuzz/corpus/merge/6d85d0420519a7373194bbf02ab0c07de77356d1 \
-	tests/fuzz/corpus/merge/6e7ed001abe13d6e5ac181ea350830ab16bb5a8f \
-	tests/fuzz/corpus/merge/6e927978077605718a8d9b8ab0c1164d51d53ae0 \
-	tests/fuzz/corpus/merge/6e93398eccb4217a3131ced2ddf76d32d49acae8 \
+	tests/fuzz/corpus/merge/6e87644773e1af63de2dcc94f5022362887c73bb \
 	tests/fuzz/corpus/merge/6f561dffbc8094b45578c7a26bff8a09db50f16d \
-	tests/fuzz/corpus/merge/704b32beed947e100987a6c1a256d50f3e9126f4 \
-	tests/fuzz/corpus/merge/707126e0a230903932edf324ea2cb5b0ad4dd5a0 \
-	tests/fuzz/corpus/merge/7085ddbb725ce24b2fb9eeee5ce3fe180f5197ba \
-	tests/fuzz/corpus/merge/714109c886bdeb7da9b7ea1d0f007d7282475efc \
-	tests/fuzz/corpus/merge/723766a413fe9373b0182963734a5df1a85f0723 \
-	tests/fuzz/corpus/merge/734b332d83362282ea0449aea08dead2df68075d \
+	tests/fuzz/corpus/merge/6fa79b8ea7e518bb2b0fed55f7215f00f57cef91 \
+	tests/fuzz/corpus/merge/7334e6af1b0b45ebf250b1dbd080597e2fbe4600 \
+	tests/fuzz/corpus/merge/74306e3aab4c54ba57206d6039beee5eb6e19c99 \
+	tests/fuzz/corpus/merge/748920f624f11554fe4e64e0b404776bf8b12f32 \
 	tests/fuzz/corpus/merge/77756a9624434412082e8d24f7a81360c429499d \
 	tests/fuzz/corpus/merge/78670e88a9c2c711124471d2f24a8dbc8ce5dba9 \
-	tests/fuzz/corpus/merge/7c099f134adc9c0205fb83ed27298c651993a2fd \
-	tests/fuzz/corpus/merge/7c7494a0d6ccec4f1a1e3de9ffb7c680feafab5f \
+	tests/fuzz/corpus/merge/7c5dc5dea1182202c5e519058db3dd6005ff8853 \
 	tests/fuzz/corpus/merge/7ca36ebafd61b37c8b98fe1b6d6067890985ec63 \
 	tests/fuzz/corpus/merge/7d10c5b3b105139037fe6fd74ec654c6379ab1a0 \
 	tests/fuzz/corpus/merge/7dc54589a828efb28b14be754a637fa0f31fff78 \
-	tests/fuzz/corpus/merge/7e28cada44a88090f33b8d23623d44768a373e63 \
-	tests/fuzz/corpus/merge/7e8fb801254c01a3f50a43947dd274a0fe62bc91 \
 	tests/fuzz/corpus/merge/7e977e6fb1da9ac4bd8bc9b4096965c589a9b07b \
+	tests/fuzz/corpus/merge/7e9998a1d0abe4d24f7d1c98629a206d364b9106 \
+	tests/fuzz/corpus/merge/7f7e3c79624e0a7de8a4ee57f29fab92a48ca48a \
+	tests/fuzz/corpus/merge/802c05c5ec84b64dacf3527fbe84856205544e83 \
 	tests/fuzz/corpus/merge/82b3248410892b6a26db06b5776c8d05d23738ad \
+	tests/fuzz/corpus/merge/84a3f2322730a63feac1572484e9987c364210ab \
+	tests/fuzz/corpus/merge/85abf87bb7fa2e748a036833cc8315b8ec18a52f \
 	tests/fuzz/corpus/merge/85e53271e14006f0265921d02d4d736cdc580b0b \
+	tests/fuzz/corpus/merge/85fde5cb5db8e349a65ec73d06407d5d91e79c89 \
+	tests/fuzz/corpus/merge/868e4547b5ffae33309ee9a74a5bde8d74b373d9 \
+	tests/fuzz/corpus/merge/86b9ed1d6fdd483ed74b4844cab515abde0af1a1 \
+	tests/fuzz/corpus/merge/87ec9ff03809e7ceb1bd5610785ffa013c3b5b83 \
 	tests/fuzz/corpus/merge/8847573dc37ef6a2c666a5347aefca79ed365ee9 \
+	tests/fuzz/corpus/merge/8aefa1429c8713240427143867efe29e277dc5ac \
 	tests/fuzz/corpus/merge/8b132d1ac75bd7d0e6daa7ec4233ae98e8491b12 \
 	tests/fuzz/corpus/merge/8c955ca9f138e250dd8da930229fa9d9876331eb \
 	tests/fuzz/corpus/merge/8c9993b1a6392295ebdcb23574d97279b30bd7b3 \
+	tests/fuzz/corpus/merge/8e5d064fc2dc05d44fa754a78013015fcd5fc7a9 \
+	tests/fuzz/corpus/merge/8ecd8bcbe36cb743f389078a044dc88c16ff905d \
 	tests/fuzz/corpus/merge/8f69990c43bdced59adfaaf74c02458d995277ae \
-	tests/fuzz/corpus/merge/9064eea7a2a1b80f046879e7c94f85248efd7db1 \
+	tests/fuzz/corpus/merge/8fa2d7d951adfe20eb1a7244f71c4e94517c714d \
 	tests/fuzz/corpus/merge/9159cb8bcee7fcb95582f140960cdae72788d326 \
-	tests/fuzz/corpus/merge/94bdce6ba8d4b77d3db34b76bc5a734f927f9311 \
-	tests/fuzz/corpus/merge/9558c83cbfc67ada63bd4bac2e7bf6a33f2fa505 \
-	tests/fuzz/corpus/merge/95d1a056b29fc0cbef0a250c98b754d8a8f405e1 \
+	tests/fuzz/corpus/merge/921ca14d56881214149146260ec249530245d6fb \
+	tests/fuzz/corpus/merge/928bbcd4bdfd147f0dd6f8488cbf15c5b5f89977 \
+	tests/fuzz/corpus/merge/956199fa92763d97b23e6b4a5c8051f7a70a71f6 \
 	tests/fuzz/corpus/merge/969c6323e5c535b09dc926d43a6f3a6510667706 \
-	tests/fuzz/corpus/merge/979d00029794379be9c2cfe86f9e7bcce1a07776 \
-	tests/fuzz/corpus/merge/9aa279500e6ab52d4a8f3c97c9cb58c2bb829840 \
+	tests/fuzz/corpus/merge/9ac631a62994a3ae1a07fcc5c64597dd94c746d7 \
+	tests/fuzz/corpus/merge/9b625267d6568fb3feb6326c2dc00a32bc638beb \
 	tests/fuzz/corpus/merge/9b67cdf543a1ace18eae7cff339c3541a6fad95e \
 	tests/fuzz/corpus/merge/9c19293463c8cb6a81c9c9ead94c711a02c32de6 \
 	tests/fuzz/corpus/merge/9c198d1ed3a3ec8bb542a8ddddaf231952b9b212 \
+	tests/fuzz/corpus/merge/9cb0652565a05c308b815643de2f4dd76fa418e9 \
 	tests/fuzz/corpus/merge/9cbd93a3afe95498306cd4fcc5366350a017bd0a \
-	tests/fuzz/corpus/merge/9cf5105a1f001c05174d2d4d74b5ae87a9740441 \
-	tests/fuzz/corpus/merge/9d4794ebe56fb1a427f5e74bb3486fe4011cafd1 \
+	tests/fuzz/corpus/merge/9d82217e4b053286744078184d54c0d9cb6dd82a \
 	tests/fuzz/corpus/merge/9e94758983980504af303ef297fd2bf9d9cea063 \
 	tests/fuzz/corpus/merge/a0e0763661bd2c0569932b0f2ea05e4ea9b93836 \
+	tests/fuzz/corpus/merge/a133c4e74f43d8d6a456a1174d14c904e4964fc5 \
 	tests/fuzz/corpus/merge/a19f987b885f5a96069f4bc7f12b9e84ceba7dfa \
-	tests/fuzz/corpus/merge/a42eb865a8280bf90f6c1cd2029213b2388a3aba \
-	tests/fuzz/corpus/merge/a4ad7b7f3ad0b24e8469164269472e4991044b4b \
-	tests/fuzz/corpus/merge/a4f0548ba8f45f4f1da6d68ef0a69a6e181577e5 \
-	tests/fuzz/corpus/merge/a538795ea8af65512ee8c7c83c3c552591c3a7ac \
+	tests/fuzz/corpus/merge/a2b86bc22b961ed4e26f0944e6b7475eeed79dc8 \
 	tests/fuzz/corpus/merge/a5a01b8fa531faad566300a7eedefd11c4d01fde \
-	tests/fuzz/corpus/merge/a604fcd43f19b7caf7495835c8ca9df75c0653d9 \
 	tests/fuzz/corpus/merge/a75574f84de8966989bdded99f22f143add4fac3 \
 	tests/fuzz/corpus/merge/a75ba0cfafc1a67dc629a9e7c91c6a16d59cc681 \
+	tests/fuzz/corpus/merge/a8e2de260afab5f4681eee0347c08a146fa3f45f \
 	tests/fuzz/corpus/merge/aa51f32a42648a43c31f2841613df73dd0183a5f \
-	tests/fuzz/corpus/merge/aafa7c9ed2bc3dc852bf901bd7d4c199bd118bf2 \
+	tests/fuzz/corpus/merge/aaf6f3597bf54f6501eeeea6072109044224c470 \
 	tests/fuzz/corpus/merge/ab8fe4d8c985519f2f524aa2c10bf0d77fc25ca1 \
-	tests/fuzz/corpus/merge/ad8ada33eba67ef86e01ef8aa693abfc9daa6f15 \
 	tests/fuzz/corpus/merge/adcb2457c772915bd43683b37d912237b50f998c \
 	tests/fuzz/corpus/merge/ae021d0a3c2d37ff436f85d99bad33c1b721e469 \
-	tests/fuzz/corpus/merge/ae02adf1d8e3f75063fb4ed4da9ae9c959875882 \
-	tests/fuzz/corpus/merge/ae6920c065e76b0930db37f69ca3cc7109c44608 \
-	tests/fuzz/corpus/merge/af610763f8521a17b642eb283e351e063a9d39be \
 	tests/fuzz/corpus/merge/af799d77d0a1fd090c0eea78aabfbb341d224eca \
+	tests/fuzz/corpus/merge/b0e30fca3df70b6c3cf40ba6bc4afdd276286d99 \
+	tests/fuzz/corpus/merge/b184d75ece8c1ee6ce48f20b254a4cea9e26c0f3 \
 	tests/fuzz/corpus/merge/b3e1ac6ac9478f0f3963383b7085471e2799d32b \
+	tests/fuzz/corpus/merge/b467c97364be980ffd20d7cee42565fb4bf07f6b \
 	tests/fuzz/corpus/merge/b50357ea984659040a6de483239e6cd0430ca1ce \
 	tests/fuzz/corpus/merge/b592fdc59ca4aa57e21eb5138cb731fc15e075a5 \
 	tests/fuzz/corpus/merge/b62e8cf5759610293a6d9abc6912ed59270dff90 \
 	tests/fuzz/corpus/merge/b648be14e0b92f89cc22413ea2f240fccf4d3956 \
+	tests/fuzz/corpus/merge/b77c8e051a6328ac684a9e9ed0dbed13d2aa3d88 \
 	tests/fuzz/corpus/merge/b858cb282617fb0956d960215c8e84d1ccf909c6 \
-	tests/fuzz/corpus/merge/ba4519ca9d43ff69f40de926c7a86eb52fd9c03d \
-	tests/fuzz/corpus/merge/ba7ae69b40856ff9e5328ea70db694f9813afb57 \
-	tests/fuzz/corpus/merge/bba2103fc02075c6c5983a5a04bd7b8025e8d663 \
+	tests/fuzz/corpus/merge/b981c2a22ba16731ef27c855d7bd9bcf95d5793b \
+	tests/fuzz/corpus/merge/bb0113f9405d4a82cd767fb21f44417b003bb142 \
 	tests/fuzz/corpus/merge/bba8dbb6a9406d5b4b3d3a14aa5e3763c40764cb \
-	tests/fuzz/corpus/merge/bc28643e2717991095acb30eb64f230f3e1a082d \
 	tests/fuzz/corpus/merge/bca3c989144e088e4810cbf7f88f19424f0cb57f \
-	tests/fuzz/corpus/merge/bd276ab78fc12f0ed39b857b83cdb56b0fb016bd \
 	tests/fuzz/corpus/merge/bd90d735bc8cce24126951d3b418aac0536112e4 \
-	tests/fuzz/corpus/merge/be407faa57c2ec76c7ce720e360fd535295e51e0 \
 	tests/fuzz/corpus/merge/be95af21bbb5dfe2ae5f1acb0a95157b167040cb \
-	tests/fuzz/corpus/merge/c109f8e076f4edeb3151147eeee99f28691c33ad \
+	tests/fuzz/corpus/merge/bf69f62dab204447f0e659cff9de63a64ccc910e \
 	tests/fuzz/corpus/merge/c13dfa662a1726cb2f0beed0b80ff78b3c1b34b3 \
 	tests/fuzz/corpus/merge/c2204edbfb1b72c9e996a5e6464f6ab0198c494f \
-	tests/fuzz/corpus/merge/c3e9a8676276540408c189e2c7d7e9d6182cd895 \
-	tests/fuzz/corpus/merge/c507d88cb6be974ce1826b0e0a9184f6b244ad1a \
-	tests/fuzz/corpus/merge/c7a11e41753f33df567d559bceb29f1591c008ef \
+	tests/fuzz/corpus/merge/c34e09a9a9a7567c5edb6eb96d7542431bd291e5 \
+	tests/fuzz/corpus/merge/c70c1dc439f9d5018d3a8d481a73a574f26f1bcd \
+	tests/fuzz/corpus/merge/c8e9db3e31ddd65c1cb1f73bea62d9ce70bbd3d1 \
 	tests/fuzz/corpus/merge/c9e84cbd0a8dec44bcb43a95ed3c69c619320a00 \
-	tests/fuzz/corpus/merge/cb0cb792de06e3b482b9e26dff7b8f7560fe2f0b \
 	tests/fuzz/corpus/merge/cc7ee043fc38e78e5c1d27ca33be24c0ae85a5b9 \
 	tests/fuzz/corpus/merge/ce911c3c4d607479cc9c3d4e50286230e22c972d \
-	tests/fuzz/corpus/merge/d0c1a0866524087ece9ec448b0aa9b9d9f1e366b \
 	tests/fuzz/corpus/merge/d0f6d69077088562d26015f05219da5d8f5fce6b \
 	tests/fuzz/corpus/merge/d0fb360fb3f793c8cef15a658412825e2d3790d1 \
+	tests/fuzz/corpus/merge/d1117e1d96777b50d978ccd4a3dfe64b4726d16e \
 	tests/fuzz/corpus/merge/d32503e33356de2213ac491ca06ccf8a7afbefc5 \
+	tests/fuzz/corpus/merge/d334b88310a6eeda6fe62fccf922ff5b2449496a \
 	tests/fuzz/corpus/merge/d46bfe0ec16a186290b31ec81e81743d3e7792e5 \
 	tests/fuzz/corpus/merge/d5550792fa52ea018af3fbc8afbefde44a737941 \
-	tests/fuzz/corpus/merge/d6212b58b6fd0e0ed1ee6f914f7c4404f177a742 \
+	tests/fuzz/corpus/merge/d5ba824c8e3ac77e32a86c9bc04e736c3179f988 \
+	tests/fuzz/corpus/merge/d6446d0f36017d0c7e9ae8a9aaff972414606c60 \
 	tests/fuzz/corpus/merge/d6c6089bc449708fbfa83c842f53868417406c4a \
 	tests/fuzz/corpus/merge/d752953ac56ee10582cc65526c45448d48c35351 \
-	tests/fuzz/corpus/merge/d9532e16411c25c025579a955e4352e6d06d47a8 \
+	tests/fuzz/corpus/merge/d904edeba801a1bec9ce23a1010700b0f40f82e4 \
 	tests/fuzz/corpus/merge/d9be6524a5f5047db5866813acf3277892a7a30a \
-	tests/fuzz/corpus/merge/da03ed70c84f9a9842d69b9f51c385934132c490 \
-	tests/fuzz/corpus/merge/da51d0cc2c08fc79215629c12d5071f964d7eb79 \
-	tests/fuzz/corpus/merge/dad16c13edf33d3da52963d1a291e089524d0300 \
-	tests/fuzz/corpus/merge/dc5046b0c3f8740fa8d4330f425350f2b8b58a46 \
-	tests/fuzz/corpus/merge/dd2ee4a9d12850199379da540a3ab78bc13ef538 \
-	tests/fuzz/corpus/merge/ddc2ccbd7709b6f297e63e9d6ac4de99c406f317 \
-	tests/fuzz/corpus/merge/de655d3c4a8239dea4fd49b6895cf6f8b9f685c0 \
-	tests/fuzz/corpus/merge/df9d65b85ceeccaa215f2173a9460046cf5b71ea \
-	tests/fuzz/corpus/merge/e3eaffab5f83bb5b5e1516a1ac3e9f6b7255246f \
-	tests/fuzz/corpus/merge/e4a0b620207e1eeac40fcd533228b7c4dfb2590c \
+	tests/fuzz/corpus/merge/dbeea667b4dd14ce3c936193fd041236a04a7a59 \
+	tests/fuzz/corpus/merge/dc46fcd2fad602f00e4ed1fe3e7a14d3e3b0fd6c \
+	tests/fuzz/corpus/merge/dcadd9492ccd760ffd33a4b1c5aa7738d50528bc \
+	tests/fuzz/corpus/merge/dcf27bbedcceea1d1d9b7ef52ace275cef71017a \
+	tests/fuzz/corpus/merge/dd8daf16be2bd09746273d77e79fac36e9bc9a45 \
+	tests/fuzz/corpus/merge/dddf90b108189f9c0c1e2e4a20e29d92c810f058 \
+	tests/fuzz/corpus/merge/e067f3e09a37fa18cf8c32976b2686499ac27f08 \
+	tests/fuzz/corpus/merge/e072805acfdd8c4a184adc8b0f21124ab01daf78 \
+	tests/fuzz/corpus/merge/e12e64c278c48ddf98d5f316c988d8da8127405c \
+	tests/fuzz/corpus/merge/e1a97db52fc188dcfd0def305b99629817206dbb \
 	tests/fuzz/corpus/merge/e7d4683bb2bb44a364ab8a871e9ea252ab6f7993 \
-	tests/fuzz/corpus/merge/e8ab2d4eb660ccc93b93273fb1e02c8e9a1b636b \
-	tests/fuzz/corpus/merge/e9435aac4f80582981e049d9071609e8bd1795a6 \
-	tests/fuzz/corpus/merge/e9b459a1f1c7b2b765c75c34da49baeb5bb51dda \
-	tests/fuzz/corpus/merge/eb8e6b45ec7fe0d4af72ddff2832d6b5b127d8f0 \
+	tests/fuzz/corpus/merge/e9f4ddbc59a31eb4a6caa650e17d18aa812d0f7f \
+	tests/fuzz/corpus/merge/ea7f101a672ebe8e179daba2432f44877f0596b4 \
+	tests/fuzz/corpus/merge/eb9b1202c5fdac5e366f9e0fb4b4f6c022e2f3ab \
 	tests/fuzz/corpus/merge/ec8247ff0058d88de2b0cfdd066a3d9b8da76861 \
+	tests/fuzz/corpus/merge/ed8a1d0381e1925265c15acb604cf0a9754a3ba2 \
 	tests/fuzz/corpus/merge/edd45bec849121c0a05501c7f8dbc776c36f4c78 \
-	tests/fuzz/corpus/merge/ee62cb31ce916ee13b6dba7a8c383be50f33b3c9 \
+	tests/fuzz/corpus/merge/edfbce36c8c2e2b352aada59b6ce17ee5cd52acd \
 	tests/fuzz/corpus/merge/eff374d6bed7e1f64a8d1bf4c9c6366c2968052e \
-	tests/fuzz/corpus/merge/f0d3ffa60952fed0f2cdc191c877b2990afe96eb \
 	tests/fuzz/corpus/merge/f0d97dac0c368df7c6ecdbd41c30c9c9254a8d62 \
+	tests/fuzz/corpus/merge/f11003c3b1bbf0736179fe310c170b174c5ed476 \
+	tests/fuzz/corpus/merge/f20a1dc4a1d7c4a9cf36a4f9f79e80f38babcbbc \
+	tests/fuzz/corpus/merge/f21d5d9cab5a7906083ae53a7a4a98c7ca402653 \
 	tests/fuzz/corpus/merge/f3dfea96667ff17d145a3a2cea0c4888a030ccc1 \
-	tests/fuzz/corpus/merge/f3ee409232ca555565d4a1cebcb7c9d608dc451f \
 	tests/fuzz/corpus/merge/f4ff03b1fbbe872564996dfde1f16731625b328f \
+	tests/fuzz/corpus/merge/f57b6805ad85f52594268f0a411f7792acf0d9bf \
 	tests/fuzz/corpus/merge/f63a496efdf4e73fe15f8a7008201739f015bc14 \
 	tests/fuzz/corpus/merge/f6f7843c77a4ad5609617d858486637034864029 \
-	tests/fuzz/corpus/merge/f8611a093422cdb024684114c75f615ba273795f \
+	tests/fuzz/corpus/merge/f74aff9eabdcd5e0677a3908637bfa3f018d05f4 \
 	tests/fuzz/corpus/merge/f9a1ec4d6b529cfcaa1e90df5ada0527529f9338 \
-	tests/fuzz/corpus/merge/fc78413571061e230942df44fcbe50dfde598dc6 \
+	tests/fuzz/corpus/merge/f9de1a17076f798b542d266ad4df98b9fb4c1058 \
+	tests/fuzz/corpus/merge/faf81711dc378313fcf4e206152bdb7c6a8ccc98 \
+	tests/fuzz/corpus/merge/fc94307adaaf57faf9be8821128c868baf334418 \
 	tests/fuzz/corpus/merge/fcf8c31930719e5c5fe4bce677379b50e1f0a394 \
+	tests/fuzz/corpus/merge/fdb458181260772102986f3ea98a17248776ca33 \
+	tests/fuzz/corpus/merge/ff2f6230c9ca0b981772b4071b2e888bd297cfd9 \
 	tests/fuzz/corpus/merge/ff5113bafc0085a0740fab3cf0508a11bdfab4d1 \
-	tests/fuzz/corpus/merge/ff993dc10a03b78f345059ae61c6b796ce9d24a1 \
 	tests/fuzz/corpus/merge/ffc54ca808e7666f250133ad0ae2185ad688a826 \
-	tests/fuzz/corpus/merge/ffd7723dceb10e5cb497ce2e7a326154614fa2de \
 	tests/fuzz/corpus/numbers/094d98b399bf4ace7b8899ab7081e867fb03f869 \
 	tests/fuzz/corpus/numbers/14f3b6f199a302dfdfb729e169230436ba6f7cb8 \
 	tests/fuzz/corpus/numbers/151a27b357e3d911dc549fd553093d156f67241c \
@@ -321,188 +317,189 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/numbers/fa7e7e4f8f4bcb08f7a9d1afa7da7ad8e277408f \
 	tests/fuzz/corpus/numbers/fdd7bd5c47fe2c8673cf19bf428a38076854d399 \
 	tests/fuzz/corpus/numbers/fe47221d56bdd00864ac21cbb199ba81f61149d8 \
+	tests/fuzz/corpus/policy/003388de354581d979c92a70a3118b55587a4b00 \
 	tests/fuzz/corpus/policy/0215c34b25e51995ffca5d0c1ed1e34ab8e57652 \
+	tests/fuzz/corpus/policy/0240578b63a4a42b9af9933bbd93187b42dc2be3 \
 	tests/fuzz/corpus/policy/044a57948f9ea73d2f910459ca515adf9158d981 \
 	tests/fuzz/corpus/policy/04d033a269bd871eacfb2557640d4a2bf23f65b7 \
-	tests/fuzz/corpus/policy/0553ddb00556272f52e475cb8038a340ebf8560f \
+	tests/fuzz/corpus/policy/053188aa48a0e5d35d7b3521dae735706baa6fba \
 	tests/fuzz/corpus/policy/055bb7578747b1a09d05488877b8b9fadcb3a64e \
 	tests/fuzz/corpus/policy/0560a3616b976584cd04aea10de22a1311f7c34a \
 	tests/fuzz/corpus/policy/05f3da0d939f0887e06a4d59e577aca38e4f2a76 \
 	tests/fuzz/corpus/policy/06672ee73cac876bf0fc8cc0db6c11d19cb8b7ba \
-	tests/fuzz/corpus/policy/08811ef2e177499a1b8a79c453a012d5f9abef28 \
-	tests/fuzz/corpus/policy/08add1d7ae2719c7d4c5ad2b88ec5b67156bede6 \
+	tests/fuzz/corpus/policy/07234a7b91847deddd5cb4f9f6aa20c311a9b63e \
 	tests/fuzz/corpus/policy/08dbe1788a50df5638a1995b3ff01adb8aa6cd88 \
 	tests/fuzz/corpus/policy/0a2b684f58e414389e129a0bf1d5897953f43c54 \
 	tests/fuzz/corpus/policy/0e3946fbe63871d2aaf2c41be42a4551efe4262f \
 	tests/fuzz/corpus/policy/0e433bbc391113a3e4ee099f849555fea32a5f97 \
-	tests/fuzz/corpus/policy/0ea872925b6255864853178bb7863a9cba2d56bf \
-	tests/fuzz/corpus/policy/0ff463d6ca138b51e102ed04b6a48c62a575381f \
-	tests/fuzz/corpus/policy/1041a44056bb9a448926aaed00aee987319ca78f \
+	tests/fuzz/corpus/policy/0fb64a78fbab7c840fbdd245be514cef899c9058 \
 	tests/fuzz/corpus/policy/109d76e9f13d951980556591f03e58c97196c5ef \
-	tests/fuzz/corpus/policy/10ee152763215215cd394bbe13a13422f20ac583 \
 	tests/fuzz/corpus/policy/110e90e6305bb28224e07d28dd9047424e8b77f6 \
 	tests/fuzz/corpus/policy/130f10a5bfdfff49e1f1cabeac5f098cc760a06b \
 	tests/fuzz/corpus/policy/1317897db394d24570a55bd3ee842d83aa6379ba \
 	tests/fuzz/corpus/policy/152796b096b6a088efc11f1c39c97d883549a66d \
 	tests/fuzz/corpus/policy/1800e91eeaae009a39ee93a52cd9e5c616673bfa \
-	tests/fuzz/corpus/policy/1834e0e6cd559ea018f01bdb8be92809580e26b3 \
+	tests/fuzz/corpus/policy/19c292daa89fc20b36b976cc2c28894c7e33e306 \
+	tests/fuzz/corpus/policy/19e348af904ae23289fc442312e2e18907d1d143 \
 	tests/fuzz/corpus/policy/1a8865098faa943058a504f9eaec282850dd9166 \
 	tests/fuzz/corpus/policy/1b5bca576797c016c833a76adfd80f153db185c8 \
 	tests/fuzz/corpus/policy/1d92c7977ef3ccfe280f1b266921f0746d9e9373 \
-	tests/fuzz/corpus/policy/1f5332b72fcec64cd7487b83608c126748a68ef9 \
 	tests/fuzz/corpus/policy/21606782c65e44cac7afbb90977d8b6f82140e76 \
 	tests/fuzz/corpus/policy/266e6067884ae31a8453afde6bd24ab9e695dcd7 \
-	tests/fuzz/corpus/policy/270fe145f833b56392e1761c1e34f04ca8d2ad96 \
+	tests/fuzz/corpus/policy/27de0cd58fc3aadce87006995b498f79682099d0 \
 	tests/fuzz/corpus/policy/2b676da35da19a1c7d6d5a2c0f87ce11e41c1de9 \
-	tests/fuzz/corpus/policy/2ccd75cce05b8779ab89d20120def4ef629967eb \
 	tests/fuzz/corpus/policy/2f0cb7033672f579a475a55a47377fc477796bb7 \
+	tests/fuzz/corpus/policy/2f13ba80df0574507229e236002c5ccb3548c549 \
 	tests/fuzz/corpus/policy/2f7760a3174003d0ad9368a334f053904d79e034 \
 	tests/fuzz/corpus/policy/2ff0c0286f4879f67fd19b4323025a431cb05244 \
-	tests/fuzz/corpus/policy/3423fc07c2516f987308d709f4b1cecf040d5da3 \
-	tests/fuzz/corpus/policy/349df71954c53568ddf672b67f4a29788a4a38ad \
+	tests/fuzz/corpus/policy/32369159085ce0fb34b66fcbdf69cd42c7187bbc \
+	tests/fuzz/corpus/policy/32ffa920f83dde962360c30da0b78d7a69fed8bb \
+	tests/fuzz/corpus/policy/36dcdabed82f675340eefdf28728cb2e62c39ecf \
 	tests/fuzz/corpus/policy/3746b623d2f7afd5d47201e18954758a322d5f75 \
 	tests/fuzz/corpus/policy/37e6a19a143e94ab365e122f7e4da59b5b0b4111 \
-	tests/fuzz/corpus/policy/38c0518d6e16de7dc11229a04a23419729b6782c \
-	tests/fuzz/corpus/policy/396746690c3d36f77d93bc92b27476a98ea4127d \
 	tests/fuzz/corpus/policy/3a003b8d2a89c4381a564cd5c41d5c7d1b0a8215 \
-	tests/fuzz/corpus/policy/3d663a327fdc2cd4434ad968a0b1bc659d9ab7da \
+	tests/fuzz/corpus/policy/3ac3c7248db05794d69411e0998b0b8c103ace73 \
+	tests/fuzz/corpus/policy/3fcf063bae496770aa2f5cb7d5b137f3a2ec8a1e \
 	tests/fuzz/corpus/policy/4059c0c67833ded384c0e41ddd84d05d87938230 \
-	tests/fuzz/corpus/policy/4237395e2ce2c810ff4802eacbe8ca40f5da43b2 \
 	tests/fuzz/corpus/policy/47e220ac71ec6d09b680289ae577d8b3d2913646 \
+	tests/fuzz/corpus/policy/48343f78ec449017a7d5b5dd4eaab1d5557574d3 \
 	tests/fuzz/corpus/policy/484aebe21bd1a121584741959f0ef0a7e884bf87 \
 	tests/fuzz/corpus/policy/4ca6becad64e71c4393c8b099e0c8ac022881127 \
-	tests/fuzz/corpus/policy/4d75309cd41f5062576bcce1657a79b5c801de02 \
-	tests/fuzz/corpus/policy/4e1857c6cd958037f996339b0514ba9a10ee253f \
 	tests/fuzz/corpus/policy/4e3aa723be292d48b5634bde1b2c5b9e119093ec \
-	tests/fuzz/corpus/policy/4fb6f8ec40d97813e98c122cabcec1bd25a4d9a3 \
+	tests/fuzz/corpus/policy/500b74b613d6743b726d2e3f3d1b28a3ba4e3c59 \
+	tests/fuzz/corpus/policy/505d4163328a81a47f5b4ab3727971f62fe6d40e \
 	tests/fuzz/corpus/policy/50f7299ae24a6ab342febf25f3e595ed0d38381a \
-	tests/fuzz/corpus/policy/5380a2b2d4553cfb5e8d1ee8d0482d00bb518066 \
-	tests/fuzz/corpus/policy/5558ab67a222121a03a27666a7d8d48b969e68e3 \
+	tests/fuzz/corpus/policy/548918a0b6604091de7580ae330719ee4f8c534f \
 	tests/fuzz/corpus/policy/55901566f5fb3251f23ab0bf102ebdf549ff9e6c \
+	tests/fuzz/corpus/policy/55cda50bbe86fe7bc472e551635462716956026f \
+	tests/fuzz/corpus/policy/56375738054149e8a28fca2b5b348a7fa53d1015 \
+	tests/fuzz/corpus/policy/56af78310c8bdc3131ff99fd942c36e1468653b4 \
 	tests/fuzz/corpus/policy/570c29ebe362f9785ef286d8d0acdc1b4ea3dc41 \
 	tests/fuzz/corpus/policy/59303f7e6d78271796818131605f0e1d3e1f2312 \
 	tests/fuzz/corpus/policy/5ad8439b27b928f758d9e710961bb7ac676b8e18 \
-	tests/fuzz/corpus/policy/5b2827c7375374a8579c0708f8ac09a1e12d8033 \
 	tests/fuzz/corpus/policy/5ba93c9db0cff93f52b521d7420e43f6eda2784f \
+	tests/fuzz/corpus/policy/5c9bff810e335e603ec141aec333b91b9dca749f \
 	tests/fuzz/corpus/policy/5cf4b5c22451c76576def83dbc1cd2d1eb3930d0 \
-	tests/fuzz/corpus/policy/5fc769cfcea43e562b8f734dc0db37d61e2d0d90 \
-	tests/fuzz/corpus/policy/608706c3993c29bbee8fbadd436cd64e94eb81a1 \
-	tests/fuzz/corpus/policy/60e1d99e929ba29d15432b2b3274a47dccb72bce \
-	tests/fuzz/corpus/policy/60f51516368b96f5dd9e39b8e01be1c32aa95468 \
+	tests/fuzz/corpus/policy/5ffc70375fe9057299f60631d304888b61cb6bb6 \
 	tests/fuzz/corpus/policy/610f5de0af9a509470927031d7f3df4973d829c2 \
-	tests/fuzz/corpus/policy/621cf3df63b93378c7ea2247685b2365f20e7243 \
+	tests/fuzz/corpus/policy/61859fd65bbaf87644d58247c14f280c472d94d3 \
 	tests/fuzz/corpus/policy/66b11a746dfd8b9451ed2a987ad4d273aa07ffe8 \
-	tests/fuzz/corpus/policy/67457b2c23637728e8b8b085c6e0a5e8dd04249e \
 	tests/fuzz/corpus/policy/67b731554f3e0b656bc3eb862b04e6b8e35f6dae \
-	tests/fuzz/corpus/policy/69b9da7ad2d5f89631d9711c1a138ff5c7b4e680 \
-	tests/fuzz/corpus/policy/69dd90396a4b960f37e0253d97f2e5f5b74a40c7 \
 	tests/fuzz/corpus/policy/6b5af310f6a19e0a5dee908cd3066d20eb55296d \
-	tests/fuzz/corpus/policy/6d0395bb6d0b67256991969d9b47f625507dfedf \
 	tests/fuzz/corpus/policy/6d6e76c6ece2f7dad3f64d451052c8afab128a8e \
+	tests/fuzz/corpus/policy/6e4dcb69ba4db317e08bf30f44cc12a76a602280 \
+	tests/fuzz/corpus/policy/6f170edad78cbeb73e9ba9dd0fbd8009ded2cd33 \
+	tests/fuzz/corpus/policy/6f99c7ab2ca68e74787cb06ca666e0ffb636284f \
+	tests/fuzz/corpus/policy/70d5c77b07ac041e93c2a799b06744902de8fb09 \
 	tests/fuzz/corpus/policy/730191ef9ac54ef299538efd9a6b9d0eeadf965d \
-	tests/fuzz/corpus/policy/73568f64c4db63e43b985e6e193b5e0c0653497c \
-	tests/fuzz/corpus/policy/73a08152ebca601fd17fa612f1ee9c447c534551 \
+	tests/fuzz/corpus/policy/73ac48d75dac0cab2d9bd4ea278273e80a6c105a \
 	tests/fuzz/corpus/policy/74eacaeb4803536e8535a44a5506234f48571a62 \
 	tests/fuzz/corpus/policy/75671bde2a404dcdaadaa78656d6d72a3596037e \
 	tests/fuzz/corpus/policy/7657e001b5811391bb1b8fb965b4ed16c5af0eaa \
 	tests/fuzz/corpus/policy/774e6a979489881d43d415aff7bf7f7946e9e84a \
 	tests/fuzz/corpus/policy/77f1d7dbe5f2c5f27cc671b580ab2553411b14cd \
-	tests/fuzz/corpus/policy/7a42f2783dd2307fb674c3135200dfdfe408aaf7 \
 	tests/fuzz/corpus/policy/7ad46bbf3fe6a97fcc72aa6f98491c1c149e71e3 \
 	tests/fuzz/corpus/policy/7b3eccf9e51dde85977d76e8a34f76e676887cec \
-	tests/fuzz/corpus/policy/7edb6c150e828f2c21dabfa311c4936c50a28fc6 \
+	tests/fuzz/corpus/policy/7d396dafeb610815142b13a46c2403f9c3019926 \
+	tests/fuzz/corpus/policy/7d9a23f668a7b6eceea365295ee0a8582670d96c \
+	tests/fuzz/corpus/policy/7f32fe0e4d0be3869ec9e63fffe657788236a97e \
+	tests/fuzz/corpus/policy/802a3c9ff968c57f6c9b2d5e2227d6dca0e339d6 \
 	tests/fuzz/corpus/policy/80eea99e5656f94f26560ccd587110f2833be298 \
 	tests/fuzz/corpus/policy/810a52dc33fae04f5cafd674fcd9ba9d5cbfb627 \
-	tests/fuzz/corpus/policy/832acc08a49331763b6c157c6f53923b9cfe95ef \
+	tests/fuzz/corpus/policy/8137b45bf3c0852b63311e016b7627ffd6ae07f1 \
+	tests/fuzz/corpus/policy/81cf928e23e5298a7efb825854940221e6b61cc8 \
 	tests/fuzz/corpus/policy/85f1ae3dcaf3a6c5984fbf8db91065c0489ade1a \
+	tests/fuzz/corpus/policy/8655131d61a50f2eff02da0218ec5d6faed2a1e6 \
+	tests/fuzz/corpus/policy/890d0fb061e7dd44cb942fd0857bada4cb59b208 \
 	tests/fuzz/corpus/policy/8d269a88347f2559f9fd6210f9df97e287049363 \
+	tests/fuzz/corpus/policy/8d9750be1516e7c3b4afc70d7c596f3b6f35fd4c \
 	tests/fuzz/corpus/policy/8e959fcfbea7440a29d3efa6c8996bf91f492357 \
+	tests/fuzz/corpus/policy/8f871167ba146086cc3754063693365655566a54 \
 	tests/fuzz/corpus/policy/8fe4d6652ccdc554749590142fc41d1e94a651a8 \
 	tests/fuzz/corpus/policy/9010f2077446b314a195e9770da88fe4008f2623 \
+	tests/fuzz/corpus/policy/90857522ccbec490a0ad164e405bc5dcc17551ba \
 	tests/fuzz/corpus/policy/9160f4ba35a0acb486c624c9c4fb60e599339f51 \
 	tests/fuzz/corpus/policy/91b41f59fa7064d9ea27c808c8d6713e9b926f50 \
 	tests/fuzz/corpus/policy/9241e17f05f4c7dd08bf65e497af0c4b5ca0d18d \
-	tests/fuzz/corpus/policy/93427c9988016614287c04f63ede1a4fc1f30b8f \
-	tests/fuzz/corpus/policy/93fbe38fd0d4cdae7c1ea36b0b6383b31ac9d535 \
-	tests/fuzz/corpus/policy/9658606d6128fa756e29dc16f5a484e5f8cc9f7b \
-	tests/fuzz/corpus/policy/96d4ac627abc0166a33e474fabdc809251cf5ba4 \
+	tests/fuzz/corpus/policy/93ac8946882128457cd9e283b30ca851945e6690 \
+	tests/fuzz/corpus/policy/94fba8ed9675ee9d55dc6dc220b26bb162eb6ccc \
+	tests/fuzz/corpus/policy/98ff10ea64f920d0c6ec9527f0a0942580967b59 \
 	tests/fuzz/corpus/policy/996a54415ebc0d7b3335032760e7d9c8cb23195c \
+	tests/fuzz/corpus/policy/9b5dde2a15dc254a4cc41c71c7975e91a3954e5f \
 	tests/fuzz/corpus/policy/9bd4aeb7b21dd20347b48f387a62561fbdf1517e \
-	tests/fuzz/corpus/policy/9cae59495831600b1d3cea09d9ecc3a5f34601c0 \
+	tests/fuzz/corpus/policy/9bd9d05fb56b03d3b22875d3f9fc2a34d5beda30 \
 	tests/fuzz/corpus/policy/9cc19b4dda86df0efa0f3bc09e8d93bd56c6e5b5 \
-	tests/fuzz/corpus/policy/9dba5d926bc7ee365db2301c6ef888c6bda8699f \
-	tests/fuzz/corpus/policy/9df89f537a6435a9ff8ee3cc9e7c88997c42ff80 \
+	tests/fuzz/corpus/policy/9cdf7c6bcdf3ed7ba76ada93deb60ea96f58dbcf \
+	tests/fuzz/corpus/policy/9f251eafbc5750462db2b063319c7bed4c1daa0f \
 	tests/fuzz/corpus/policy/9fd5b7a20d7ca297c274e7f92844318773012bfa \
+	tests/fuzz/corpus/policy/a0b47763bb42c1c9cb94febc9d61bfdb8bb9c6dc \
 	tests/fuzz/corpus/policy/a2a42d4cf9dfd7f108eb5e5e8dd460db7d4a23a1 \
+	tests/fuzz/corpus/policy/a32e519ada711d6c9d2c79b336ccc2ee404a8e84 \
+	tests/fuzz/corpus/policy/a41b115a788da065b2f55dc35a7fe2bc906f1a33 \
 	tests/fuzz/corpus/policy/a4f05e4319d1843492baceb232d1e519c07280f8 \
-	tests/fuzz/corpus/policy/a618d1d34030941ad05f9d8fb5a6612f66006a17 \
+	tests/fuzz/corpus/policy/a64c9c30519039041c65f5698ffcbe67dd76567d \
 	tests/fuzz/corpus/policy/a7cb0f3fb9e708f60a108fe7199299c1721d413b \
 	tests/fuzz/corpus/policy/aba7d3d2063d149d4699ee27e1127ca7c4a5189d \
-	tests/fuzz/corpus/policy/abf619da7d0093ac1493cb46363f49f82d745ea3 \
+	tests/fuzz/corpus/policy/ac1e80064973fa1f54b460fdb61c77c025d810f8 \
+	tests/fuzz/corpus/policy/ac8d8c807456f29b545c326c4d6a008861954f59 \
 	tests/fuzz/corpus/policy/ad4970e1f3d9e9c7f97cc0fc8ba10a4348a2d8dc \
-	tests/fuzz/corpus/policy/adc83b19e793491b1c6ea0fd8b46cd9f32e592fc \
-	tests/fuzz/corpus/policy/af0b5cc1d1bf621dc4cdc25398a32140e4a3caa2 \
+	tests/fuzz/corpus/policy/ae636fef2f9c1edede31db25285ab062715b8344 \
+	tests/fuzz/corpus/policy/af3678e9d098c349ddf6e9f9c4962d82651de519 \
+	tests/fuzz/corpus/policy/af59fc1fa06a19a08c587a95e20673b8b6390ea0 \
 	tests/fuzz/corpus/policy/af626077a365a57208e3d0ba2306de555eca3132 \
 	tests/fuzz/corpus/policy/b117aa208e92135d67e96d4d4248715c404177bf \
-	tests/fuzz/corpus/policy/b4b9838422c9eb83c63b8f0a2e02f878892f032a \
+	tests/fuzz/corpus/policy/b3407e348a3006b86c6afe5e8086b7d7d4069426 \
+	tests/fuzz/corpus/policy/b4a4049bdb1b0f034356351a8804dc29ae8da07e \
 	tests/fuzz/corpus/policy/b551f66eb3a34c8059eca343246f4ba185283c85 \
 	tests/fuzz/corpus/policy/b597ddaeedbbe8c746697dd527a5019b133f2881 \
 	tests/fuzz/corpus/policy/b59934777789aef8fd0414511a32bc72554ceab2 \
-	tests/fuzz/corpus/policy/b604dfe7f1f50b9c844ed27e48709d0ad384bd49 \
 	tests/fuzz/corpus/policy/b60a6eb8c6e52f4c307f2db47c86fc6831239dde \
-	tests/fuzz/corpus/policy/b6365dc5de99ed07af6c2a56699b058aa3be6901 \
 	tests/fuzz/corpus/policy/b647b9fa4df43c1685eb5fc3c93075086c716a20 \
 	tests/fuzz/corpus/policy/b858cb282617fb0956d960215c8e84d1ccf909c6 \
 	tests/fuzz/corpus/policy/ba0492e6aeab177bc732fd8d3ed70b01be2e4006 \
-	tests/fuzz/corpus/policy/ba80207cf4c2f2020ee276244d207af534e29973 \
-	tests/fuzz/corpus/policy/bae4e119716d2fa1b353294a6b510a06dc87fada \
-	tests/fuzz/corpus/policy/bc8c2b2cc6dcca505ab7b9abefceef0d1e986fd3 \
-	tests/fuzz/corpus/policy/be75ebc7ee711aad9033c5acb55d1e9cb9ce116a \
+	tests/fuzz/corpus/policy/bcbf7bbb037258db4423b9477840532e5c1586bd \
+	tests/fuzz/corpus/policy/c2eaafa6eaaccfef8570b90824c51e9c9c5d12e1 \
 	tests/fuzz/corpus/policy/c4b88c2cfcf73f2b385aae8069fe81a355172350 \
-	tests/fuzz/corpus/policy/c5060247129f77635824afb67d4a75631aed7001 \
+	tests/fuzz/corpus/policy/c581b88bc3423675e0699204597762cd1fc5e0d0 \
 	tests/fuzz/corpus/policy/c5ca4624986639004794ae5e2768065c97b0f442 \
-	tests/fuzz/corpus/policy/c5faf6993cfa6ef143d162ba88ded0cc8dde0e36 \
-	tests/fuzz/corpus/policy/c7abf5d526448240ad181e1a8d14b9f973be952d \
 	tests/fuzz/corpus/policy/c9a93653c3a583fcf1068421522c0a4d7c225b61 \
 	tests/fuzz/corpus/policy/c9d9845a54a00105b15e6d065efdcacaa90fbc26 \
-	tests/fuzz/corpus/policy/cb5275026f18d3695cb5f9af7685c370c0f9bdab \
 	tests/fuzz/corpus/policy/cbf489f428fd064825abc795389574f7ec9b3ce5 \
+	tests/fuzz/corpus/policy/ce20596458833fcac551ece74e07eb233a7970ac \
+	tests/fuzz/corpus/policy/ce600b016485209cbe68d607b2621bf8e6b0ddc3 \
 	tests/fuzz/corpus/policy/ceff3ef184d0b67dda22ba1f660e96d939865d8e \
+	tests/fuzz/corpus/policy/cf20eb4e7813d795addc7b86d6baf7c2adb499fe \
+	tests/fuzz/corpus/policy/cf951c9cbabcfadb402d586d77d9d77544f28cd7 \
 	tests/fuzz/corpus/policy/cfc2c6fc9741a97bfbac05106fc0748d19439baa \
-	tests/fuzz/corpus/policy/d0ddd04e1f4c8f44d6d2022b5812bff9114e1bfe \
+	tests/fuzz/corpus/policy/d08f88df745fa7950b104e4a707a31cfce7b5841 \
 	tests/fuzz/corpus/policy/d1854cae891ec7b29161ccaf79a24b00c274bdaa \
 	tests/fuzz/corpus/policy/d1fc9b607f5c1b3a50e0af4c1fb25e9bfb1759a0 \
+	tests/fuzz/corpus/policy/d2528fbde5cf9c4c4e4ba46761b951c59abee948 \
 	tests/fuzz/corpus/policy/d2de9634fd748a6b9e11f2bf6cc5b85fffce20dc \
 	tests/fuzz/corpus/policy/d40d38de36eabb33776205d1ff0265d150459e10 \
 	tests/fuzz/corpus/policy/d43dc43bb929e7232b841847be8ab55c5d050c33 \
-	tests/fuzz/corpus/policy/d46b2e991c0d8dbbc0a85fe4bf9071cd51aac5e6 \
+	tests/fuzz/corpus/policy/d4bff43f3dae213f0f223f5ba43e10c67bbd3ca9 \
 	tests/fuzz/corpus/policy/d4c3425ee7396e04eb96fb5be01c2b135e6f7f95 \
 	tests/fuzz/corpus/policy/daddafcc4058ff69562203d24103f1023abaff42 \
-	tests/fuzz/corpus/policy/db98d53e42dcc14b4d950640242598f8e5632297 \
-	tests/fuzz/corpus/policy/dc22896dc4a0e11d152855291cc41ff2fa460438 \
-	tests/fuzz/corpus/policy/df70487300216835d59f4e48d8fd8186973e1542 \
+	tests/fuzz/corpus/policy/dc8e276f2a2e6c38a4f4e94275e2bdf7f46f0397 \
+	tests/fuzz/corpus/policy/dd49564653a13ba0434ad22c3fe63275f1a2a0e5 \
+	tests/fuzz/corpus/policy/e01622326da17b2c3fca8ba624763b3a1bc2c9cf \
 	tests/fuzz/corpus/policy/e085b45ea7134a8ffd50bcec08bb16fdfdda7a30 \
-	tests/fuzz/corpus/policy/e54212baada0fb7b7a2fe0dc12627689b4ae4a38 \
-	tests/fuzz/corpus/policy/e5f6ac979065224e8e11582e0a46a6a34abd1ea9 \
+	tests/fuzz/corpus/policy/e5b86a4e8fe2a13271c58d90b0ad5c60221cc445 \
+	tests/fuzz/corpus/policy/e65a878be8f7e35652ee8240e55d0ba42261b896 \
 	tests/fuzz/corpus/policy/e6bc2f3d7c6b2cc00c84cd26c6def6e51acb19d3 \
 	tests/fuzz/corpus/policy/e7212e41dca338ee59ff64b23bb8bdf9085d352c \
-	tests/fuzz/corpus/policy/eb44186a4e4baae2f4233e7a531a9be42d15e5b2 \
-	tests/fuzz/corpus/policy/ecccf304c3d7128620cee8059b8d5eab3dd21370 \
+	tests/fuzz/corpus/policy/e92dd3042ef89a303f8d30b343c1fe93f5bc2fe0 \
 	tests/fuzz/corpus/policy/edd2554f5770f73490e603b065ffd428dd3e9f34 \
-	tests/fuzz/corpus/policy/eec2cbf561f15111340a1cf3cbd7d253fb4b078d \
+	tests/fuzz/corpus/policy/ef4fb43712a629ffdb74dd332c2aa489f87e698b \
 	tests/fuzz/corpus/policy/ef6af198444acda74e5f0b900d0f7fe4194914d5 \
 	tests/fuzz/corpus/policy/ef7cf4f773d2136de95d233fd8fff283b404b536 \
-	tests/fuzz/corpus/policy/f0d48ce829cf1a33e3f9571d709154e2f68512a6 \
+	tests/fuzz/corpus/policy/f080446304324098b74b9addc0a16960d33e1b84 \
 	tests/fuzz/corpus/policy/f1527e22359adbf2125c054baa2783bfe6e72bee \
-	tests/fuzz/corpus/policy/f2fc0c506d3eb70bafaa5ecb2df3817c3dcb3b21 \
 	tests/fuzz/corpus/policy/f53a22ccc788bd729f93935b74ea732bb7703de7 \
-	tests/fuzz/corpus/policy/f795c4bcf4b2f7dd8c79c40a88004aafaa7e95ac \
-	tests/fuzz/corpus/policy/f878020c0a207cff15a61bcb455f96c12b0457d3 \
-	tests/fuzz/corpus/policy/f918b27d0674b526fa8fa3e10b433fae599ebf91 \
-	tests/fuzz/corpus/policy/f96388586707627bda21e4510ac860e9f9a320f5 \
-	tests/fuzz/corpus/policy/fa653750ce948ab7fec6301d9f8087fc3763d0d4 \
+	tests/fuzz/corpus/policy/fb5de383098e999b350cc670550d6b71787ea3cb \
 	tests/fuzz/corpus/policy/fb8d046b1ab7e8a0898b286dfc56077fcd393976 \
-	tests/fuzz/corpus/policy/fc2bac53f13e08d25f23bc9cc68139c7dc31831f \
+	tests/fuzz/corpus/policy/ff763fd1df4f68ef40671c7a68d28e7caa44a259 \
 	tests/fuzz/corpus/quirks/0027d6d615fb1a7f62082a058ca8df8321942efa \
 	tests/fuzz/corpus/quirks/00b28ff06b788b9b67c6b259800f404f9f3761fd \
 	tests/fuzz/corpus/quirks/0213da3bd11ef3c7daa71d4bf1011fe5d6d47a98 \
