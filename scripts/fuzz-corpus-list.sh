@@ -6,6 +6,7 @@
 #
 # usage: scripts/fuzz-corpus-list.sh [--check]
 #   --check: write nothing; exit 1 if corpus.mk is not up to date (make check).
+# Either way, paths too long for make dist's tar are refused.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/tests/fuzz/corpus.mk
@@ -18,6 +19,14 @@ generate() {
 		LC_ALL=C sort | sed 's/^/	/; s/$/ \\/'
 	echo "	tests/fuzz/corpus.mk"
 }
+
+# make dist writes tar v7: at most 99 characters of path, with
+# "rngaudit-VERSION/" in front.  Name crashes briefly.
+long=$(cd "$top" && find tests/fuzz/corpus tests/fuzz/crashes -type f 2>/dev/null | awk 'length > 80')
+if [ -n "$long" ]; then
+	echo "fuzz-corpus-list.sh: paths longer than 80 characters (tar v7 in make dist): $long" >&2
+	exit 1
+fi
 
 if [ "${1:-}" = --check ]; then
 	generate | cmp -s - "$out" || {

@@ -972,6 +972,6 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/spec/fdaa1de8bc49802b931494b7ca40fc6ec650fa6e \
 	tests/fuzz/corpus/spec/fdf70f89dda92412575eda0865d76970d3463775 \
 	tests/fuzz/corpus/spec/fee98d4ba5ddb9afe66c8b9659eda6ba9e03ff5f \
-	tests/fuzz/crashes/policy/alpha-below-2-pow-1000-printed-as-a-power-the-parser-refuses \
+	tests/fuzz/crashes/policy/alpha-2pow-1010-printed-unreadably \
 	tests/fuzz/crashes/policy/alpha-near-1-printed-as-1 \
 	tests/fuzz/corpus.mk
