@@ -32,233 +32,234 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/conditioning/e947b30da9db8d58dca30d09dddb4428fad22976 \
 	tests/fuzz/corpus/conditioning/f8875c45bcbd501bf92b4832325e0d55ac948b1b \
 	tests/fuzz/corpus/conditioning/fbe8c7f34286cc3cf56feaf4e8b0a6f5421006db \
-	tests/fuzz/corpus/merge/00241cbe0b3a17d1297d7d8c3a5f43cf209327ee \
-	tests/fuzz/corpus/merge/019397c16d3ae1dd13b96f0d3e20af8b2d1e6975 \
+	tests/fuzz/corpus/merge/0199133e989259ee013733f05d132ba11e6c8937 \
 	tests/fuzz/corpus/merge/02f395fd7b0079febd4b7f97881ab4392fa70c1b \
 	tests/fuzz/corpus/merge/03e98f2b504fc8695d83c76a6d581771b365e1e4 \
+	tests/fuzz/corpus/merge/04ba0b12234c46de2fe6f8f0dd898cb72738faec \
 	tests/fuzz/corpus/merge/04c7e46f0022846d9f7af4ee8715a1d8a7d2dc4b \
+	tests/fuzz/corpus/merge/057f81dcbfa40271cd28dc2fa1614df927bbcce4 \
+	tests/fuzz/corpus/merge/070924bf299e117ef77f232bed979dd662f6f22e \
 	tests/fuzz/corpus/merge/07ea856db7bd202b1a61d09edc138493f17dbac0 \
-	tests/fuzz/corpus/merge/08021973d56acb56e92201f0e494564de61c6508 \
 	tests/fuzz/corpus/merge/08534f33c201a45017b502e90a800f1b708ebcb3 \
-	tests/fuzz/corpus/merge/08cddcb2d2dcd0058be21f049f791e4dc1128ff7 \
-	tests/fuzz/corpus/merge/099a780ef439942082b1167aae69367e5061fdf3 \
 	tests/fuzz/corpus/merge/09d62f91f78df13a3151fd7e984ecf886f4e5dd2 \
 	tests/fuzz/corpus/merge/0a87bba5c21ad22201bcdc1d8e73086847021920 \
-	tests/fuzz/corpus/merge/0b9a40f6ce205b906084b48d2ede66d1eb6e9ed6 \
-	tests/fuzz/corpus/merge/0d078788937f6651f3f18f22a427512f53b12dc3 \
+	tests/fuzz/corpus/merge/0b8b6167d9fc50093e6c5675b6bb20f5b5309524 \
 	tests/fuzz/corpus/merge/0d54b02cf8207cfcba91c7f3f1990c0688716b52 \
-	tests/fuzz/corpus/merge/0d7e03cdfc752d2003e26bf92a4f438b0847b9da \
 	tests/fuzz/corpus/merge/0dcc8b28bc82a8fa9033b8fa3cb2d8441e94906a \
 	tests/fuzz/corpus/merge/1094cacce46257d841c211e7398144e89d9fbf7a \
 	tests/fuzz/corpus/merge/118460c89dd199a0b6a37447d89441ad0b4c0e82 \
-	tests/fuzz/corpus/merge/12ad09e9e2b68c57aa5f5264bdabcd14a4e8785d \
-	tests/fuzz/corpus/merge/17cea2139a75d9b4d2a102adcf43b5df77b47fbc \
+	tests/fuzz/corpus/merge/1184e0e57df1c053b555f5bf212faf9032eca5cd \
 	tests/fuzz/corpus/merge/187a1bc69d6b333d49f4468dd0d2cb8c0879233e \
-	tests/fuzz/corpus/merge/197d199de9130930daa0d0b7249774f6ae455692 \
 	tests/fuzz/corpus/merge/19802e85992d83f06e745d482d63b82900042be6 \
 	tests/fuzz/corpus/merge/19dce3f85d696e215f31b22aa4872469f7f964f8 \
-	tests/fuzz/corpus/merge/1c174820875b3cc5ad487184b574eadaeb26348c \
-	tests/fuzz/corpus/merge/1c2eaed0f9d4ad36987c9670a5104b37da96b2a6 \
-	tests/fuzz/corpus/merge/1dbae012ad9d8db7b88847cd182ce5e85b2bef34 \
-	tests/fuzz/corpus/merge/1dcf0ec2351966fc2b0babee787f535a2683f130 \
+	tests/fuzz/corpus/merge/1a6dbaa717f8837c4bd4332121e92bd73bbec049 \
+	tests/fuzz/corpus/merge/1b46d566b78b470bdf6775068a984c1d44cb2709 \
+	tests/fuzz/corpus/merge/1cd6231aa04f7aa9607f459c3ce213c80ea209be \
 	tests/fuzz/corpus/merge/1e48a56a28f8f91525e3c3ef9229272c0637b803 \
+	tests/fuzz/corpus/merge/201e099870d601a4c318e88b6b7ed98a5d673f55 \
+	tests/fuzz/corpus/merge/207a6bc4dd88f4fe640eb03a8bff13e9d66fd5c3 \
 	tests/fuzz/corpus/merge/22359f05d46f4cd01baab9264f11b3405605b9fe \
 	tests/fuzz/corpus/merge/23833462f55515a900e016db2eb943fb474c19f6 \
+	tests/fuzz/corpus/merge/23b950083608f6a143282941505968fd7004f1e3 \
+	tests/fuzz/corpus/merge/247c7960d5542d72147de8b122ecb4ac6f300e10 \
 	tests/fuzz/corpus/merge/251cdd80fc31af8876fd8f7bc930b0c78604dae4 \
-	tests/fuzz/corpus/merge/26533d93d78026dd6f51979fd5fdfa2ff6416d52 \
-	tests/fuzz/corpus/merge/2673193ce88cd3df019915405ec81702bc0916b9 \
+	tests/fuzz/corpus/merge/261e813a4b3e47c1b03787191450ec31ba26c227 \
 	tests/fuzz/corpus/merge/269fa71e80c5bfd7d381137b46578dc4714154f7 \
 	tests/fuzz/corpus/merge/2903da9c3abeb9f66a69a6c7104e2e6bdf383bc8 \
+	tests/fuzz/corpus/merge/2a472771743967589380be6888b90f1d29c28b05 \
 	tests/fuzz/corpus/merge/2ace62c1befa19e3ea37dd52be9f6d508c5163e6 \
-	tests/fuzz/corpus/merge/2c11fc035d66fcd77c07a4fd0bb04fc9df14d84e \
-	tests/fuzz/corpus/merge/2ec32f795616ccd4931f98d296c45761c7663de4 \
-	tests/fuzz/corpus/merge/311312d7e1c76e41cd571b742ffa1d9d702ed7ad \
+	tests/fuzz/corpus/merge/2dc635bc8bffb96d86a73ca48a006c28b9ad9c2e \
+	tests/fuzz/corpus/merge/2e45d5f712f48eeb624dd7e58becbe948ba91b43 \
+	tests/fuzz/corpus/merge/3021d70f620a9c92b5227dba0b8af9b5985b3645 \
+	tests/fuzz/corpus/merge/3163e02725ac77221e87e0ab4d6eee2aedf2e467 \
 	tests/fuzz/corpus/merge/3190f12adc565769d360ae15edab193df765ad16 \
-	tests/fuzz/corpus/merge/32272e079d9fa9ee3776f8ed5d71fbadab6faa3c \
-	tests/fuzz/corpus/merge/322d07fd9b059d8c93b8fc9cf29af21c0c2b8ac3 \
-	tests/fuzz/corpus/merge/32c805a8294a00a44402622e4a2b89180e78fb0b \
+	tests/fuzz/corpus/merge/323a3d291e868c6884b519542d01ea9c435b77de \
 	tests/fuzz/corpus/merge/32e8d0f757a776330adbfc9af42388b5a33e70cb \
-	tests/fuzz/corpus/merge/336151c8ce34776e9bdd6e4b5f909dd18c04f6ca \
+	tests/fuzz/corpus/merge/33584cf3c476ea6567176c979cce6d103a77bb80 \
 	tests/fuzz/corpus/merge/3439288cf7db779d15e4f71ceae7d0e013a6bde4 \
-	tests/fuzz/corpus/merge/37333208ba66a39012e3f7804eb8bf7d2c211d6e \
+	tests/fuzz/corpus/merge/349da3fb952239407e37c9d57bc666d22cfa0edc \
+	tests/fuzz/corpus/merge/358688d55653b6faf7eff86deb625319c9af3254 \
+	tests/fuzz/corpus/merge/366d8d49c8400510f8b7bc48c75edf86953ab2a1 \
+	tests/fuzz/corpus/merge/37001d6a05584f6437f03af67c35b2fb0026cf1a \
 	tests/fuzz/corpus/merge/39d8e1f5b698366c5b1ddc29e399828bb0342e3d \
-	tests/fuzz/corpus/merge/3a494bb27ac9a873e0e7a2e02b7c823762fb4bb4 \
 	tests/fuzz/corpus/merge/3b2d8019e24e4cea7eeb0f9c9fea1207d2897e7e \
 	tests/fuzz/corpus/merge/3c463b49f57284a7c0ac69461a24098ec93a1536 \
-	tests/fuzz/corpus/merge/3cb8808e8efb564f7efe6df656c5278d4e7c8785 \
-	tests/fuzz/corpus/merge/423aefed82f065611aafd009c4b47cc29d9b1cea \
+	tests/fuzz/corpus/merge/3e5c253796d9d709564ee6f13b172fd21e975a5c \
 	tests/fuzz/corpus/merge/4241a1e5cde2ad829dacc0daa87d91c7efef50c0 \
-	tests/fuzz/corpus/merge/437fb4a60e37078b764e568cfa1225038c25f1e7 \
-	tests/fuzz/corpus/merge/439b4842fc5d225642d688c47a0cb2f21b5ebe8d \
+	tests/fuzz/corpus/merge/4369275698850f4a4ad2e4a9ca15fa3524422638 \
+	tests/fuzz/corpus/merge/44b8429d2900b72a08afa69c41646756b385f8cc \
 	tests/fuzz/corpus/merge/464dfd00db12d28882e92189bf1da04f3a651810 \
 	tests/fuzz/corpus/merge/4c381a1b4408c123e82f8559a091abe879bf1f36 \
-	tests/fuzz/corpus/merge/4cf306fed083565ff6eef6dbd150645f13db920f \
+	tests/fuzz/corpus/merge/4d3c208f74472fc74daa2baf750bbfa246e509e6 \
+	tests/fuzz/corpus/merge/4d44d50f69a0df961cf5cabcdd27c596c0f62a61 \
 	tests/fuzz/corpus/merge/4db7a37d1b2d710ed6e06c519f788ca433940a6f \
-	tests/fuzz/corpus/merge/4f95efe4bb45b175b0d93000ee4b3bab5f0d5f2b \
+	tests/fuzz/corpus/merge/4dff6f7d38bb4098896e6911bbc665b60911d1ce \
 	tests/fuzz/corpus/merge/4fe05649d867065e2e44259c662e1f889e522ec7 \
 	tests/fuzz/corpus/merge/524c841fc39c9ed2a67053186b57ae5ceb830915 \
+	tests/fuzz/corpus/merge/528b70cef61d21e562795d2da13d4957efcfedc6 \
 	tests/fuzz/corpus/merge/52e0e9d4f46c97ca5bcb0708d18633698d60fa5f \
 	tests/fuzz/corpus/merge/5326a26a1a9e98a6386ea2e4c7dbcda851af17c2 \
-	tests/fuzz/corpus/merge/541b3063c21707995804a5b257f95f0809c52dd8 \
-	tests/fuzz/corpus/merge/56a1b9e43d672054c12add100b1cbdb2f12424ee \
+	tests/fuzz/corpus/merge/537913fe5ef1011ee196797c9a41e0be150bd1a9 \
+	tests/fuzz/corpus/merge/5616549326dbe00e119626abe68fa096695f339f \
+	tests/fuzz/corpus/merge/5641b87b33aac33cd1c5947024704b915f38724e \
+	tests/fuzz/corpus/merge/572eee37ee130498609c5da16c932175c1bc499e \
 	tests/fuzz/corpus/merge/57716329f5b577f75182427190a38bc253eb2314 \
 	tests/fuzz/corpus/merge/5805d5df72afd58923d50f581793cc8738ea3ea4 \
-	tests/fuzz/corpus/merge/5978d0673f8da04cb0b9083d7fece5e126e3deaf \
-	tests/fuzz/corpus/merge/59a7fd3a0f74d2d8007158f194f120de0379ec5f \
-	tests/fuzz/corpus/merge/5a286cc81ffcf87316aac07daa03bae698740dad \
 	tests/fuzz/corpus/merge/5ba93c9db0cff93f52b521d7420e43f6eda2784f \
-	tests/fuzz/corpus/merge/5bb7604014c1832dc7b5c7d7070569270dd4bda5 \
 	tests/fuzz/corpus/merge/5c10b5b2cd673a0616d529aa5234b12ee7153808 \
 	tests/fuzz/corpus/merge/5c6200fc3a52126950da1e765a54c0141cfbdaad \
 	tests/fuzz/corpus/merge/5c8fa357d36452fbaf048e9e06b2c4dc01c44da3 \
 	tests/fuzz/corpus/merge/5d1fe9019786128a0224e8daa8dcb49506822568 \
-	tests/fuzz/corpus/merge/5e0a92bd1b1bc599d7bb8fa6587f6a4a6ae24524 \
 	tests/fuzz/corpus/merge/5e363fb7a044a3c2cc2dee8ac5573c9b81c73417 \
+	tests/fuzz/corpus/merge/5f3af2b18b73f5bc6b23a20195a6298e95be9ea7 \
+	tests/fuzz/corpus/merge/5f6db89815b41711911d94b90192131ed0a80ee2 \
+	tests/fuzz/corpus/merge/604c786df285275332bb66b4e6aa3fef4ac88800 \
 	tests/fuzz/corpus/merge/6180b8e9de93b71a99bb448d7fa5665e1952c0c5 \
-	tests/fuzz/corpus/merge/623af43eafccc6fa10fbc06f3109fee23908ebef \
 	tests/fuzz/corpus/merge/62916ec011b9c78d43e7b990e2e2941447a5dd48 \
-	tests/fuzz/corpus/merge/6322ef33ee2688a8c2927ea91142ca018b854e64 \
+	tests/fuzz/corpus/merge/62a18dc13e6815e705ad3f41539522d95067589f \
 	tests/fuzz/corpus/merge/65882ddac7de89c932ad9dd7ae3f880b487c28e9 \
+	tests/fuzz/corpus/merge/66172c27cff5bbb9de0970437ea6abfdeeab8b0e \
 	tests/fuzz/corpus/merge/677ad27507e69d2a0851d5f677ea18e4cc70436e \
 	tests/fuzz/corpus/merge/690d7d8d585a8bd11956cc7328abe877e2379a77 \
 	tests/fuzz/corpus/merge/69649e6f1b83be07128045bee945d5d4ae6debf5 \
 	tests/fuzz/corpus/merge/69960e0c040b6f7c0dff1c10fc9a627ae87ada06 \
-	tests/fuzz/corpus/merge/6e87644773e1af63de2dcc94f5022362887c73bb \
+	tests/fuzz/corpus/merge/6a91f05fdb81aacf1b5ea536478f76ca5d2d1ad4 \
+	tests/fuzz/corpus/merge/6d9362531bfa2475748955323fa88d5d395c14c6 \
+	tests/fuzz/corpus/merge/6e8c5075d9ed59a8912c750293dfbce4beecbe3c \
 	tests/fuzz/corpus/merge/6f561dffbc8094b45578c7a26bff8a09db50f16d \
-	tests/fuzz/corpus/merge/6fa79b8ea7e518bb2b0fed55f7215f00f57cef91 \
-	tests/fuzz/corpus/merge/7334e6af1b0b45ebf250b1dbd080597e2fbe4600 \
-	tests/fuzz/corpus/merge/74306e3aab4c54ba57206d6039beee5eb6e19c99 \
+	tests/fuzz/corpus/merge/71b70ce9ffc4d788901bceffc21460b8e1e86a53 \
+	tests/fuzz/corpus/merge/7290c0d65b77eeab2830822f093b797db18b4526 \
 	tests/fuzz/corpus/merge/748920f624f11554fe4e64e0b404776bf8b12f32 \
 	tests/fuzz/corpus/merge/77756a9624434412082e8d24f7a81360c429499d \
 	tests/fuzz/corpus/merge/78670e88a9c2c711124471d2f24a8dbc8ce5dba9 \
-	tests/fuzz/corpus/merge/7c5dc5dea1182202c5e519058db3dd6005ff8853 \
 	tests/fuzz/corpus/merge/7ca36ebafd61b37c8b98fe1b6d6067890985ec63 \
 	tests/fuzz/corpus/merge/7d10c5b3b105139037fe6fd74ec654c6379ab1a0 \
 	tests/fuzz/corpus/merge/7dc54589a828efb28b14be754a637fa0f31fff78 \
 	tests/fuzz/corpus/merge/7e977e6fb1da9ac4bd8bc9b4096965c589a9b07b \
-	tests/fuzz/corpus/merge/7e9998a1d0abe4d24f7d1c98629a206d364b9106 \
 	tests/fuzz/corpus/merge/7f7e3c79624e0a7de8a4ee57f29fab92a48ca48a \
 	tests/fuzz/corpus/merge/802c05c5ec84b64dacf3527fbe84856205544e83 \
-	tests/fuzz/corpus/merge/82b3248410892b6a26db06b5776c8d05d23738ad \
-	tests/fuzz/corpus/merge/84a3f2322730a63feac1572484e9987c364210ab \
-	tests/fuzz/corpus/merge/85abf87bb7fa2e748a036833cc8315b8ec18a52f \
+	tests/fuzz/corpus/merge/8043f4be8a4b498fe1518a855b1607ba3d642688 \
+	tests/fuzz/corpus/merge/81d4120e13438daa0a45eac22936329ef3961d3e \
+	tests/fuzz/corpus/merge/8301954db67f9e2196948d7fcc564f9b0635f986 \
+	tests/fuzz/corpus/merge/8340ae064983a081cf4921915137f791fbd23982 \
+	tests/fuzz/corpus/merge/848e3b6d89dc6db0c61e767124c1480f5ea4acb8 \
+	tests/fuzz/corpus/merge/852f89d8d490d31dce3f0989891f54c4b73ac108 \
 	tests/fuzz/corpus/merge/85e53271e14006f0265921d02d4d736cdc580b0b \
 	tests/fuzz/corpus/merge/85fde5cb5db8e349a65ec73d06407d5d91e79c89 \
-	tests/fuzz/corpus/merge/868e4547b5ffae33309ee9a74a5bde8d74b373d9 \
-	tests/fuzz/corpus/merge/86b9ed1d6fdd483ed74b4844cab515abde0af1a1 \
-	tests/fuzz/corpus/merge/87ec9ff03809e7ceb1bd5610785ffa013c3b5b83 \
-	tests/fuzz/corpus/merge/8847573dc37ef6a2c666a5347aefca79ed365ee9 \
-	tests/fuzz/corpus/merge/8aefa1429c8713240427143867efe29e277dc5ac \
+	tests/fuzz/corpus/merge/86a6eb324eaebd576666968b33f89737907ab0ac \
+	tests/fuzz/corpus/merge/8a432df786fb157f3aa3edbfca118d0a4f480ab0 \
 	tests/fuzz/corpus/merge/8b132d1ac75bd7d0e6daa7ec4233ae98e8491b12 \
+	tests/fuzz/corpus/merge/8b9cf929690ef1561914c81abf68a5e91dabfeed \
 	tests/fuzz/corpus/merge/8c955ca9f138e250dd8da930229fa9d9876331eb \
 	tests/fuzz/corpus/merge/8c9993b1a6392295ebdcb23574d97279b30bd7b3 \
-	tests/fuzz/corpus/merge/8e5d064fc2dc05d44fa754a78013015fcd5fc7a9 \
-	tests/fuzz/corpus/merge/8ecd8bcbe36cb743f389078a044dc88c16ff905d \
 	tests/fuzz/corpus/merge/8f69990c43bdced59adfaaf74c02458d995277ae \
-	tests/fuzz/corpus/merge/8fa2d7d951adfe20eb1a7244f71c4e94517c714d \
+	tests/fuzz/corpus/merge/90460ae2d6f93eba63a7a457c88afecf21150d8e \
+	tests/fuzz/corpus/merge/9085989c43c802a7dd97e5df38bfcd5526178332 \
+	tests/fuzz/corpus/merge/90c8549ea7f9d8dfd5152c61caa933ccd425a5d9 \
 	tests/fuzz/corpus/merge/9159cb8bcee7fcb95582f140960cdae72788d326 \
-	tests/fuzz/corpus/merge/921ca14d56881214149146260ec249530245d6fb \
-	tests/fuzz/corpus/merge/928bbcd4bdfd147f0dd6f8488cbf15c5b5f89977 \
-	tests/fuzz/corpus/merge/956199fa92763d97b23e6b4a5c8051f7a70a71f6 \
+	tests/fuzz/corpus/merge/94ff6f981ff358153b6b8bec5a002d49e16286c0 \
+	tests/fuzz/corpus/merge/9549db4873a1f12d7f6059bd903dbe953ad3eb7f \
+	tests/fuzz/corpus/merge/95c6ec76b7a8db76b28b5d100860ad79d5d88030 \
 	tests/fuzz/corpus/merge/969c6323e5c535b09dc926d43a6f3a6510667706 \
-	tests/fuzz/corpus/merge/9ac631a62994a3ae1a07fcc5c64597dd94c746d7 \
-	tests/fuzz/corpus/merge/9b625267d6568fb3feb6326c2dc00a32bc638beb \
-	tests/fuzz/corpus/merge/9b67cdf543a1ace18eae7cff339c3541a6fad95e \
+	tests/fuzz/corpus/merge/9a752ff839726ac792ba7f5d07f7acbb84924016 \
 	tests/fuzz/corpus/merge/9c19293463c8cb6a81c9c9ead94c711a02c32de6 \
 	tests/fuzz/corpus/merge/9c198d1ed3a3ec8bb542a8ddddaf231952b9b212 \
 	tests/fuzz/corpus/merge/9cb0652565a05c308b815643de2f4dd76fa418e9 \
 	tests/fuzz/corpus/merge/9cbd93a3afe95498306cd4fcc5366350a017bd0a \
-	tests/fuzz/corpus/merge/9d82217e4b053286744078184d54c0d9cb6dd82a \
 	tests/fuzz/corpus/merge/9e94758983980504af303ef297fd2bf9d9cea063 \
+	tests/fuzz/corpus/merge/9f5fa869f3512c8578eb5813d14aa72cc0fd7507 \
 	tests/fuzz/corpus/merge/a0e0763661bd2c0569932b0f2ea05e4ea9b93836 \
-	tests/fuzz/corpus/merge/a133c4e74f43d8d6a456a1174d14c904e4964fc5 \
 	tests/fuzz/corpus/merge/a19f987b885f5a96069f4bc7f12b9e84ceba7dfa \
-	tests/fuzz/corpus/merge/a2b86bc22b961ed4e26f0944e6b7475eeed79dc8 \
+	tests/fuzz/corpus/merge/a2b03a1c4f64043faea89e3340427a88b23aaabd \
+	tests/fuzz/corpus/merge/a405cfae514fbc6d61eabceee361643e9e72154a \
+	tests/fuzz/corpus/merge/a55b42d8dc941c559e0fd88a44e56b718bc458b6 \
 	tests/fuzz/corpus/merge/a5a01b8fa531faad566300a7eedefd11c4d01fde \
+	tests/fuzz/corpus/merge/a5f6c061f925d2c7741768a5828ee218f3055c1f \
 	tests/fuzz/corpus/merge/a75574f84de8966989bdded99f22f143add4fac3 \
 	tests/fuzz/corpus/merge/a75ba0cfafc1a67dc629a9e7c91c6a16d59cc681 \
-	tests/fuzz/corpus/merge/a8e2de260afab5f4681eee0347c08a146fa3f45f \
+	tests/fuzz/corpus/merge/a89b0a431b9d5b73604a76d595498452f3f29b7f \
 	tests/fuzz/corpus/merge/aa51f32a42648a43c31f2841613df73dd0183a5f \
-	tests/fuzz/corpus/merge/aaf6f3597bf54f6501eeeea6072109044224c470 \
 	tests/fuzz/corpus/merge/ab8fe4d8c985519f2f524aa2c10bf0d77fc25ca1 \
 	tests/fuzz/corpus/merge/adcb2457c772915bd43683b37d912237b50f998c \
 	tests/fuzz/corpus/merge/ae021d0a3c2d37ff436f85d99bad33c1b721e469 \
+	tests/fuzz/corpus/merge/aeff2b62b594d00ff773f1713e757ca7e6d10d75 \
 	tests/fuzz/corpus/merge/af799d77d0a1fd090c0eea78aabfbb341d224eca \
+	tests/fuzz/corpus/merge/af7a87b877a4b7ce79e19c3f7b99d1758305effd \
 	tests/fuzz/corpus/merge/b0e30fca3df70b6c3cf40ba6bc4afdd276286d99 \
+	tests/fuzz/corpus/merge/b125012d2710fb1e65784f603ac7c74ea6e741fa \
 	tests/fuzz/corpus/merge/b184d75ece8c1ee6ce48f20b254a4cea9e26c0f3 \
+	tests/fuzz/corpus/merge/b1986f80d52f72700e576208f836b36878eacf85 \
+	tests/fuzz/corpus/merge/b1fac2e84aa28b399ac181cbc7ba0318ebd42a46 \
 	tests/fuzz/corpus/merge/b3e1ac6ac9478f0f3963383b7085471e2799d32b \
-	tests/fuzz/corpus/merge/b467c97364be980ffd20d7cee42565fb4bf07f6b \
+	tests/fuzz/corpus/merge/b3fba844751036fcaa033586b314e5ec5aeb1036 \
 	tests/fuzz/corpus/merge/b50357ea984659040a6de483239e6cd0430ca1ce \
+	tests/fuzz/corpus/merge/b53877db3628873cceb764951fd1411fc2e8b1d7 \
 	tests/fuzz/corpus/merge/b592fdc59ca4aa57e21eb5138cb731fc15e075a5 \
+	tests/fuzz/corpus/merge/b5e80686278e82641f9f2d4ffcf60ff399b688ec \
 	tests/fuzz/corpus/merge/b62e8cf5759610293a6d9abc6912ed59270dff90 \
-	tests/fuzz/corpus/merge/b648be14e0b92f89cc22413ea2f240fccf4d3956 \
-	tests/fuzz/corpus/merge/b77c8e051a6328ac684a9e9ed0dbed13d2aa3d88 \
 	tests/fuzz/corpus/merge/b858cb282617fb0956d960215c8e84d1ccf909c6 \
-	tests/fuzz/corpus/merge/b981c2a22ba16731ef27c855d7bd9bcf95d5793b \
-	tests/fuzz/corpus/merge/bb0113f9405d4a82cd767fb21f44417b003bb142 \
+	tests/fuzz/corpus/merge/b8b890735cd93a074ac91da6b8dffd5f193a0ba8 \
+	tests/fuzz/corpus/merge/b9c0094eb69ac6fe6c03e94e9749c80776ad987c \
 	tests/fuzz/corpus/merge/bba8dbb6a9406d5b4b3d3a14aa5e3763c40764cb \
 	tests/fuzz/corpus/merge/bca3c989144e088e4810cbf7f88f19424f0cb57f \
 	tests/fuzz/corpus/merge/bd90d735bc8cce24126951d3b418aac0536112e4 \
+	tests/fuzz/corpus/merge/be6393ad320863eedd0e9e6b4aaf001c7d65ca77 \
 	tests/fuzz/corpus/merge/be95af21bbb5dfe2ae5f1acb0a95157b167040cb \
-	tests/fuzz/corpus/merge/bf69f62dab204447f0e659cff9de63a64ccc910e \
+	tests/fuzz/corpus/merge/bfa5ce9a0e24e5cf5013e77a7a1e4eab889e34bf \
 	tests/fuzz/corpus/merge/c13dfa662a1726cb2f0beed0b80ff78b3c1b34b3 \
+	tests/fuzz/corpus/merge/c174bf2edba9d28bb9c1801125a16f95ef4471c5 \
 	tests/fuzz/corpus/merge/c2204edbfb1b72c9e996a5e6464f6ab0198c494f \
-	tests/fuzz/corpus/merge/c34e09a9a9a7567c5edb6eb96d7542431bd291e5 \
+	tests/fuzz/corpus/merge/c477181f84df92bc0a66ea1e57a7b185cb9e2172 \
 	tests/fuzz/corpus/merge/c70c1dc439f9d5018d3a8d481a73a574f26f1bcd \
-	tests/fuzz/corpus/merge/c8e9db3e31ddd65c1cb1f73bea62d9ce70bbd3d1 \
 	tests/fuzz/corpus/merge/c9e84cbd0a8dec44bcb43a95ed3c69c619320a00 \
 	tests/fuzz/corpus/merge/cc7ee043fc38e78e5c1d27ca33be24c0ae85a5b9 \
+	tests/fuzz/corpus/merge/cc9a683b339eeb2e9f970fefcecdd2b8678f9d69 \
+	tests/fuzz/corpus/merge/ccfead9fed68a8ec93a40dcd03d533208eeb6801 \
 	tests/fuzz/corpus/merge/ce911c3c4d607479cc9c3d4e50286230e22c972d \
+	tests/fuzz/corpus/merge/cf5f73c450bfe893124494f5ebf3e94de637fb61 \
 	tests/fuzz/corpus/merge/d0f6d69077088562d26015f05219da5d8f5fce6b \
 	tests/fuzz/corpus/merge/d0fb360fb3f793c8cef15a658412825e2d3790d1 \
-	tests/fuzz/corpus/merge/d1117e1d96777b50d978ccd4a3dfe64b4726d16e \
+	tests/fuzz/corpus/merge/d20a738305115a18f8483e259272ad7f9786aac8 \
 	tests/fuzz/corpus/merge/d32503e33356de2213ac491ca06ccf8a7afbefc5 \
-	tests/fuzz/corpus/merge/d334b88310a6eeda6fe62fccf922ff5b2449496a \
 	tests/fuzz/corpus/merge/d46bfe0ec16a186290b31ec81e81743d3e7792e5 \
+	tests/fuzz/corpus/merge/d496056bb33cf2cb9814e7e6bcf9a366b786b812 \
 	tests/fuzz/corpus/merge/d5550792fa52ea018af3fbc8afbefde44a737941 \
-	tests/fuzz/corpus/merge/d5ba824c8e3ac77e32a86c9bc04e736c3179f988 \
 	tests/fuzz/corpus/merge/d6446d0f36017d0c7e9ae8a9aaff972414606c60 \
 	tests/fuzz/corpus/merge/d6c6089bc449708fbfa83c842f53868417406c4a \
 	tests/fuzz/corpus/merge/d752953ac56ee10582cc65526c45448d48c35351 \
-	tests/fuzz/corpus/merge/d904edeba801a1bec9ce23a1010700b0f40f82e4 \
+	tests/fuzz/corpus/merge/d9267977fc0a09f9047ef43a83139dab4fd1be29 \
 	tests/fuzz/corpus/merge/d9be6524a5f5047db5866813acf3277892a7a30a \
-	tests/fuzz/corpus/merge/dbeea667b4dd14ce3c936193fd041236a04a7a59 \
-	tests/fuzz/corpus/merge/dc46fcd2fad602f00e4ed1fe3e7a14d3e3b0fd6c \
-	tests/fuzz/corpus/merge/dcadd9492ccd760ffd33a4b1c5aa7738d50528bc \
-	tests/fuzz/corpus/merge/dcf27bbedcceea1d1d9b7ef52ace275cef71017a \
-	tests/fuzz/corpus/merge/dd8daf16be2bd09746273d77e79fac36e9bc9a45 \
-	tests/fuzz/corpus/merge/dddf90b108189f9c0c1e2e4a20e29d92c810f058 \
-	tests/fuzz/corpus/merge/e067f3e09a37fa18cf8c32976b2686499ac27f08 \
-	tests/fuzz/corpus/merge/e072805acfdd8c4a184adc8b0f21124ab01daf78 \
-	tests/fuzz/corpus/merge/e12e64c278c48ddf98d5f316c988d8da8127405c \
+	tests/fuzz/corpus/merge/da1f4effe5854382201b9ad46283fdc9f8417801 \
+	tests/fuzz/corpus/merge/da891d7775cab86540d874f14691b9e7de0ec1ff \
+	tests/fuzz/corpus/merge/dc9c96f268c2f98c2d5b92df5c4c9561c0b7e490 \
+	tests/fuzz/corpus/merge/decc001623889d737c0676e9c67426f3ed9fef1c \
 	tests/fuzz/corpus/merge/e1a97db52fc188dcfd0def305b99629817206dbb \
+	tests/fuzz/corpus/merge/e7945234bb146da24b936477382396f3060b22a5 \
 	tests/fuzz/corpus/merge/e7d4683bb2bb44a364ab8a871e9ea252ab6f7993 \
-	tests/fuzz/corpus/merge/e9f4ddbc59a31eb4a6caa650e17d18aa812d0f7f \
-	tests/fuzz/corpus/merge/ea7f101a672ebe8e179daba2432f44877f0596b4 \
-	tests/fuzz/corpus/merge/eb9b1202c5fdac5e366f9e0fb4b4f6c022e2f3ab \
+	tests/fuzz/corpus/merge/e9435aac4f80582981e049d9071609e8bd1795a6 \
+	tests/fuzz/corpus/merge/e954b316a515c2f51e520d02fa135f3b9b101b77 \
+	tests/fuzz/corpus/merge/e9e0d83ec037eaf169c9d4a0fa593dc2be059469 \
+	tests/fuzz/corpus/merge/ea0ddce5780db32cf5ab9dd96a41bcfddb462735 \
 	tests/fuzz/corpus/merge/ec8247ff0058d88de2b0cfdd066a3d9b8da76861 \
 	tests/fuzz/corpus/merge/ed8a1d0381e1925265c15acb604cf0a9754a3ba2 \
 	tests/fuzz/corpus/merge/edd45bec849121c0a05501c7f8dbc776c36f4c78 \
-	tests/fuzz/corpus/merge/edfbce36c8c2e2b352aada59b6ce17ee5cd52acd \
 	tests/fuzz/corpus/merge/eff374d6bed7e1f64a8d1bf4c9c6366c2968052e \
+	tests/fuzz/corpus/merge/f0c2dff95f2420600414001be86c65c49a84937e \
 	tests/fuzz/corpus/merge/f0d97dac0c368df7c6ecdbd41c30c9c9254a8d62 \
-	tests/fuzz/corpus/merge/f11003c3b1bbf0736179fe310c170b174c5ed476 \
 	tests/fuzz/corpus/merge/f20a1dc4a1d7c4a9cf36a4f9f79e80f38babcbbc \
-	tests/fuzz/corpus/merge/f21d5d9cab5a7906083ae53a7a4a98c7ca402653 \
+	tests/fuzz/corpus/merge/f3274049c580eb893b13b0af0b6786fa4920826a \
 	tests/fuzz/corpus/merge/f3dfea96667ff17d145a3a2cea0c4888a030ccc1 \
 	tests/fuzz/corpus/merge/f4ff03b1fbbe872564996dfde1f16731625b328f \
-	tests/fuzz/corpus/merge/f57b6805ad85f52594268f0a411f7792acf0d9bf \
 	tests/fuzz/corpus/merge/f63a496efdf4e73fe15f8a7008201739f015bc14 \
 	tests/fuzz/corpus/merge/f6f7843c77a4ad5609617d858486637034864029 \
-	tests/fuzz/corpus/merge/f74aff9eabdcd5e0677a3908637bfa3f018d05f4 \
+	tests/fuzz/corpus/merge/f854b5aaa56b74e0311665392152ec333d818f5a \
 	tests/fuzz/corpus/merge/f9a1ec4d6b529cfcaa1e90df5ada0527529f9338 \
-	tests/fuzz/corpus/merge/f9de1a17076f798b542d266ad4df98b9fb4c1058 \
-	tests/fuzz/corpus/merge/faf81711dc378313fcf4e206152bdb7c6a8ccc98 \
-	tests/fuzz/corpus/merge/fc94307adaaf57faf9be8821128c868baf334418 \
 	tests/fuzz/corpus/merge/fcf8c31930719e5c5fe4bce677379b50e1f0a394 \
-	tests/fuzz/corpus/merge/fdb458181260772102986f3ea98a17248776ca33 \
+	tests/fuzz/corpus/merge/fde14a25bdfa1b4420d6602a609548663e001a9b \
+	tests/fuzz/corpus/merge/fdeff7ef18bcf830f5f6da6e110b81681325be57 \
+	tests/fuzz/corpus/merge/fe20dbac509f606e6377a8c3108cc1b530fa1b55 \
+	tests/fuzz/corpus/merge/fec0a27cfa9b525800aee87c73f6655bf61d8fc1 \
 	tests/fuzz/corpus/merge/ff2f6230c9ca0b981772b4071b2e888bd297cfd9 \
-	tests/fuzz/corpus/merge/ff5113bafc0085a0740fab3cf0508a11bdfab4d1 \
 	tests/fuzz/corpus/merge/ffc54ca808e7666f250133ad0ae2185ad688a826 \
 	tests/fuzz/corpus/numbers/094d98b399bf4ace7b8899ab7081e867fb03f869 \
 	tests/fuzz/corpus/numbers/14f3b6f199a302dfdfb729e169230436ba6f7cb8 \
@@ -500,219 +501,252 @@ EXTRA_DIST += \
 	tests/fuzz/corpus/policy/fb5de383098e999b350cc670550d6b71787ea3cb \
 	tests/fuzz/corpus/policy/fb8d046b1ab7e8a0898b286dfc56077fcd393976 \
 	tests/fuzz/corpus/policy/ff763fd1df4f68ef40671c7a68d28e7caa44a259 \
-	tests/fuzz/corpus/quirks/0027d6d615fb1a7f62082a058ca8df8321942efa \
-	tests/fuzz/corpus/quirks/00b28ff06b788b9b67c6b259800f404f9f3761fd \
-	tests/fuzz/corpus/quirks/0213da3bd11ef3c7daa71d4bf1011fe5d6d47a98 \
-	tests/fuzz/corpus/quirks/046af554514ebc71d14b72a64b212d63f02906ad \
-	tests/fuzz/corpus/quirks/06675e0994b5757b9d3524c44962b630f7d121bb \
-	tests/fuzz/corpus/quirks/06d6938f573d74078ad086e5cb9518d563f5945b \
-	tests/fuzz/corpus/quirks/07939c80c2c2d9e05c1a806561b58e7b5fb9728a \
-	tests/fuzz/corpus/quirks/07b7c582657e40890b905ba29290fbb5f6893783 \
+	tests/fuzz/corpus/quirks/000b98efbc53a57a8664bb0d7e4edf6e07944c9d \
+	tests/fuzz/corpus/quirks/001df7ee4bb2f8c5f3a8ef083f9eabbe06fdbf5c \
+	tests/fuzz/corpus/quirks/004a3bb3dc6859e89536d0f6d1f51eeb9fcb6049 \
+	tests/fuzz/corpus/quirks/01b99a069b851477b358b5189649875038eca24f \
+	tests/fuzz/corpus/quirks/022065166b70e5a0eaae5088f09274237a54fbf1 \
+	tests/fuzz/corpus/quirks/031d5b3dd4ab881a24255f3ecf3e6926c809bf1f \
+	tests/fuzz/corpus/quirks/0451e9b7591bb98f42cfba763f6c933060d008fd \
+	tests/fuzz/corpus/quirks/057c39e077f103b250863463af937d8c933031cd \
+	tests/fuzz/corpus/quirks/061ce9db83d389488c2a968ad9830edf5627241e \
+	tests/fuzz/corpus/quirks/065e0c75e5d115f503981fa700a501d8df2be417 \
+	tests/fuzz/corpus/quirks/06d715e8b395e579b236355469a1c3097d4c9aac \
 	tests/fuzz/corpus/quirks/07bd2a60daaf5ba883bf97f9f583747aefbc0724 \
+	tests/fuzz/corpus/quirks/081c2d5534765b8dc8491f3f337c31a1d8c26974 \
 	tests/fuzz/corpus/quirks/088fb1a4ab057f4fcf7d487006499060c7fe5773 \
-	tests/fuzz/corpus/quirks/08d1781e7e6c1b13ba0fa93e7991bf5cdc641b4f \
 	tests/fuzz/corpus/quirks/099600a10a944114aac406d136b625fb416dd779 \
+	tests/fuzz/corpus/quirks/099cf193b31fb823b77272e87ee9a995760aa4f7 \
 	tests/fuzz/corpus/quirks/0a53038efcfde202ff098e91e1e30e54da9fea4e \
-	tests/fuzz/corpus/quirks/0a6916428af4eabcfcc7601ce6aef7ad80d33ca6 \
-	tests/fuzz/corpus/quirks/0b126853dbc5949b71950034f2b9b3ae41579e00 \
-	tests/fuzz/corpus/quirks/0bb4389446c10de6488e4e8bde99e17851f1f1ef \
-	tests/fuzz/corpus/quirks/0c83054d0843e5ce47b0b16c8ec8cb854397254c \
-	tests/fuzz/corpus/quirks/0d29d8d71af918b4e74aa64aa70a06c2711683f5 \
-	tests/fuzz/corpus/quirks/0da20ce580430d33ed1b2dceadc736bc6fae4ce0 \
+	tests/fuzz/corpus/quirks/0a5b49f2f1dc3502796af92f599a85e7f33d0044 \
+	tests/fuzz/corpus/quirks/0bd1a913193d07d6cf71463b1f95de5a5437d12b \
+	tests/fuzz/corpus/quirks/0d9adeca82ae5995fbc4087ca8f3933c3c335312 \
 	tests/fuzz/corpus/quirks/0de22b0c8dfba406cd84fb9d9952c415b261a375 \
-	tests/fuzz/corpus/quirks/107e6e244d64e7b003c64b9116889e3d36459045 \
-	tests/fuzz/corpus/quirks/11700fd6ee14081537a757bbfed7d30a8294deba \
+	tests/fuzz/corpus/quirks/106f25ecf721d3a1054556b69e91526aeeadee6e \
+	tests/fuzz/corpus/quirks/11bf5f17d23e57fd22904177e636c7546842cfae \
 	tests/fuzz/corpus/quirks/11f4de6b8b45cf8051b1d17fa4cde9ad935cea41 \
-	tests/fuzz/corpus/quirks/120110006fa3ed8d899dd1dc1f575cdb99881f72 \
-	tests/fuzz/corpus/quirks/12b1937ac27731c5ead8340d5bba6e9e720743f6 \
+	tests/fuzz/corpus/quirks/1233bde2a623939c879885d72ac6245564467676 \
+	tests/fuzz/corpus/quirks/12ff9a7e15c0aebab9170ccd41da712b066a34dc \
 	tests/fuzz/corpus/quirks/130f4a00cdaa17d713b03d1d2fe731065e86cde4 \
-	tests/fuzz/corpus/quirks/13331f1ef36b8095c69fd7ec7ac6cdeac52efdda \
-	tests/fuzz/corpus/quirks/13c3157a47bbb5f05f39c76f213cc05e8b2c1dca \
-	tests/fuzz/corpus/quirks/1539bf748bc2ec80b5fe77c0af00b6140df671d9 \
-	tests/fuzz/corpus/quirks/158b14865ab6f6c64ac96f0632ba08b80b285987 \
-	tests/fuzz/corpus/quirks/164df9c6b5aab3c6746cd1c3920703aaf1a0c65f \
-	tests/fuzz/corpus/quirks/1677aa1d2503a784f29de9aa1c8ca1bffd9a35d3 \
-	tests/fuzz/corpus/quirks/169f09faf0b76a60549fe9c7af4780fd9ef76c17 \
-	tests/fuzz/corpus/quirks/1797d09637ca4461529c77cd3c3953d7e454d956 \
+	tests/fuzz/corpus/quirks/133efdcb90487fc22b971e7fe92db2a448c98612 \
+	tests/fuzz/corpus/quirks/13cf0ccbe4d66f3e39c96568c9875b78c386a9b1 \
+	tests/fuzz/corpus/quirks/16aa1987b0a8d42969662c6f0bd20b719ffc1c1e \
+	tests/fuzz/corpus/quirks/191c824fa46595f79a732f4c105c2044f0d190cf \
+	tests/fuzz/corpus/quirks/194d3ebef1762031c0cb3d04ce621b648735c1cc \
+	tests/fuzz/corpus/quirks/1994f144d9469be757af51128f724aad7940a160 \
+	tests/fuzz/corpus/quirks/1a299308c672386fba71cee65907c4eebcbcfc6f \
 	tests/fuzz/corpus/quirks/1b30f082c6e2faa945bb7c49f75653508ff7418b \
 	tests/fuzz/corpus/quirks/1b367866bfc7dbd5d14c2c9b9c5dd4b8daa7d670 \
-	tests/fuzz/corpus/quirks/1b8b39bcfcf7dd227a198812789aea05c705a661 \
-	tests/fuzz/corpus/quirks/1c0d742c6ef3cd48215c1d0c86ab1bef0e7d0a95 \
-	tests/fuzz/corpus/quirks/1eb9a545cdd969410e0b2f5e0bb5c6e18aace561 \
-	tests/fuzz/corpus/quirks/1f1e6eaea76fb04144fc0c587e368aa53f0a939b \
+	tests/fuzz/corpus/quirks/1b5c189d52745cbe7e0c6e7234279f07a0dac9aa \
 	tests/fuzz/corpus/quirks/202b588245789d9ad8afef403fb671532cdfc5a3 \
-	tests/fuzz/corpus/quirks/20d41f0e8047395178455be0aa8286923eba9fd6 \
-	tests/fuzz/corpus/quirks/21fc1168828856f2a04bc1f23bc34431308d0fcf \
-	tests/fuzz/corpus/quirks/21ff59d16bbc4c23e977f33a1e61bf697eee8bbd \
-	tests/fuzz/corpus/quirks/2575b2035e29d44ee688cff1f1b2b232d28b54bf \
-	tests/fuzz/corpus/quirks/27eeeee1177b0ebfcf5734e7a41e8b937b4cb6d1 \
-	tests/fuzz/corpus/quirks/2aba1722fb9e059d0975d906f3b119242b9cd2a3 \
-	tests/fuzz/corpus/quirks/2cb0792abc7e1fad3ee94bb43a3f42f3633669c2 \
-	tests/fuzz/corpus/quirks/2cd3001acb500062f23604398b51e8b32b9f91c0 \
-	tests/fuzz/corpus/quirks/2d17a9be7c6b3dee088ffcaccf916dcfb528b0e7 \
-	tests/fuzz/corpus/quirks/31898b44c88bd24f2c86a11c410a95211848e083 \
-	tests/fuzz/corpus/quirks/35839423e4ef7d068a1ed522578a2833ad3d0897 \
+	tests/fuzz/corpus/quirks/21fb190ba8cf117f851c8edb6309fe17aea4d75f \
+	tests/fuzz/corpus/quirks/23194e90975de61debd995b3a8c77cc2f1f7fa74 \
+	tests/fuzz/corpus/quirks/27545a5f4630bbcd0edcee3edc5d49c8fe904190 \
+	tests/fuzz/corpus/quirks/2865a7ae4b6fb5da4004f2b3a761f351cc78f30a \
+	tests/fuzz/corpus/quirks/29176107fa450e79fbd71d81cd80f9659155da11 \
+	tests/fuzz/corpus/quirks/2988f69981e570d97baabb0920a91653f3e6db43 \
+	tests/fuzz/corpus/quirks/2a128f26a8bef0ec5acb786c6676bc830eaca27c \
+	tests/fuzz/corpus/quirks/2b43ac6f9a11c3e8c73aa655dcd444ab4ba13911 \
+	tests/fuzz/corpus/quirks/2d74d4ba7d9d74f2eb297af7d151c86e661b71c8 \
+	tests/fuzz/corpus/quirks/318f68853d8bc21692a05bbbb69d3ab3b7ec6823 \
+	tests/fuzz/corpus/quirks/31e8860bc8687932b44d0847d4b671cb46a8c0e2 \
+	tests/fuzz/corpus/quirks/327077f4963325ced5567c2fe9bf7e505ee984dd \
+	tests/fuzz/corpus/quirks/336999dcf050694a66377871b6a93e7a094bbcb6 \
+	tests/fuzz/corpus/quirks/344bdc37514a7fbf777d93e9e661cf598a070bbc \
+	tests/fuzz/corpus/quirks/3595c42f65662f39d16ac5e10ed6126dff5c3e1d \
+	tests/fuzz/corpus/quirks/35bb02637996ed63c4dad44d6d3d1d0526ab3a0f \
 	tests/fuzz/corpus/quirks/363f50fc163fe4bc3edc398a24db5ae736b7abca \
-	tests/fuzz/corpus/quirks/3740d1e745b4ec2b857f06a16c2b326a4b0c6d19 \
-	tests/fuzz/corpus/quirks/3aa53a0cdeae7378e6bd9d9708718ab122164ce7 \
-	tests/fuzz/corpus/quirks/3d907da5c41fa64e7ed60e45cafdf19ef10304f5 \
-	tests/fuzz/corpus/quirks/3e908ebe7e830694cd380aba12d4ea252ff4c2e7 \
+	tests/fuzz/corpus/quirks/37593562812e8ff6288bd8c926e23bfa1155d89c \
+	tests/fuzz/corpus/quirks/3b440e795d9f5ae6221f81fb6bd586dff7ee5fa4 \
+	tests/fuzz/corpus/quirks/3b857fa0986908e367d9be858ce8b56c0a9f81bf \
+	tests/fuzz/corpus/quirks/3d58dce00066a81bd0544747e536130543a13cb8 \
 	tests/fuzz/corpus/quirks/3f3d2d8955322f325af6db2238355fa07007ebd9 \
-	tests/fuzz/corpus/quirks/3f63209d10a51a73d2f0e12da0c60e62a6deadda \
+	tests/fuzz/corpus/quirks/400604da8b1596417e94f7b317a88c8dd94c3690 \
+	tests/fuzz/corpus/quirks/4061e5e553e869cd9171e862452e8c7ce41e825b \
 	tests/fuzz/corpus/quirks/40ad0f4b2d4e8e4848918be9329ec08eb947816e \
-	tests/fuzz/corpus/quirks/43f72eec9ce89a8376e457645a1a10b5d51a7def \
-	tests/fuzz/corpus/quirks/472a2aea4b33d8f61240bcabd4590a21bcae6e09 \
-	tests/fuzz/corpus/quirks/48ca42e27f618bfad26c2282bd6731aef0711799 \
-	tests/fuzz/corpus/quirks/4b90b96a45b995d71706820932cae7d1e056aaf3 \
+	tests/fuzz/corpus/quirks/41fca0a0896f950a4812333f5cb7783c3b5d63f5 \
+	tests/fuzz/corpus/quirks/442feb68f7d37fea341589ddb65350037a0c777e \
+	tests/fuzz/corpus/quirks/44f2e72921e5962d427cac9cb454db401317a4a3 \
+	tests/fuzz/corpus/quirks/454a6bc94e5d71056615624a5e5e64740ecabb4c \
+	tests/fuzz/corpus/quirks/45ffd64976ade2deac05c51cdbf641de26409c95 \
+	tests/fuzz/corpus/quirks/46b085ededea4b6dabaee81e3835758e9a9a4961 \
+	tests/fuzz/corpus/quirks/481ffa5cf974c1a0a71e39f6aa779a5c9f3e8029 \
+	tests/fuzz/corpus/quirks/49533f3db38dc7d6107dea188220e7ce5b68687d \
+	tests/fuzz/corpus/quirks/4cf139b5e316c27969185a93a459a94dae1bdf34 \
+	tests/fuzz/corpus/quirks/4cf81369c469dd089be119fa2b03429dd87197e4 \
+	tests/fuzz/corpus/quirks/4d2e7cdbcb42e1b1ddaf9abbf92ffd79715acc27 \
+	tests/fuzz/corpus/quirks/4e916cfaf4a577dbf58a9281ef161a93cce0792f \
 	tests/fuzz/corpus/quirks/4fef9af5671f76d3ef54eb07fe30e83a1c8e3b37 \
-	tests/fuzz/corpus/quirks/50b08551b856bb9aa445b67c5cb5165b12413c35 \
-	tests/fuzz/corpus/quirks/51d275a72af76bb35258b1f55fb527a195c06afc \
-	tests/fuzz/corpus/quirks/5254fc80076b154a0ba6ed0a3ade576c7cf298a2 \
-	tests/fuzz/corpus/quirks/54fd46d1d90e3c7db79b03513be6aa9a52f637fa \
-	tests/fuzz/corpus/quirks/590428e4f013469e8e13ff2d00aa1c86167d5897 \
-	tests/fuzz/corpus/quirks/5921f9d30c4e5bc865d3697493d2c695408f03a5 \
-	tests/fuzz/corpus/quirks/59756fc27e29d411a2560914aff1e78cc0306277 \
-	tests/fuzz/corpus/quirks/5ab9457743a660bd07a9654bc3cba0c4f9d20a9a \
-	tests/fuzz/corpus/quirks/5b469fd4cf8b619602fbdf49a366bb5e6e58f469 \
+	tests/fuzz/corpus/quirks/50cea7305af84de0aa534646e84e740f7707927f \
+	tests/fuzz/corpus/quirks/55c998fab9ce03ff43e199b75b02ddc488b25894 \
+	tests/fuzz/corpus/quirks/5653f35a40482cec9827887eb7850381c2d699a8 \
+	tests/fuzz/corpus/quirks/565a3264b6be8bb16d5e311f9d2181cc8561ba0d \
+	tests/fuzz/corpus/quirks/5a7a81a7d8f735aaedeca71096be17d18150a656 \
+	tests/fuzz/corpus/quirks/5b40e67b9afc2762081de1840fb78ddbae0423ab \
 	tests/fuzz/corpus/quirks/5b7fc4ad86af95307f8afcf0d275f8a38eb1b546 \
-	tests/fuzz/corpus/quirks/5c657e997f284e2ad74c4311985e144bf388d45a \
-	tests/fuzz/corpus/quirks/5e1a14cccec21857e4e9eb392e71ab52b75e579b \
-	tests/fuzz/corpus/quirks/5e3cc8e71334ce1362570673b5eafa2b7b608145 \
-	tests/fuzz/corpus/quirks/5fa8414827dd7f7e8a618e613c6eccf8fb0ce24c \
-	tests/fuzz/corpus/quirks/616eb2afd801f21ab7155e4470417155f46cfa40 \
-	tests/fuzz/corpus/quirks/6277b6a3f168b891271b6c765ddedf8067d72768 \
-	tests/fuzz/corpus/quirks/628f112f03fea021367fbf34efb86a6cc7d38082 \
-	tests/fuzz/corpus/quirks/6475ef86382d5f6507d80810d07b65be18319564 \
-	tests/fuzz/corpus/quirks/6506650ab38cf0fe47eb80c6d24223c5ecb17227 \
+	tests/fuzz/corpus/quirks/5dced9058e899bf2c29682fe2cf7b5616907ba9a \
+	tests/fuzz/corpus/quirks/60fdd790eada38e2b2b5675b0e8813a7fa712aef \
+	tests/fuzz/corpus/quirks/6256e6c74dd77abe72889dbd046edb648086a946 \
+	tests/fuzz/corpus/quirks/63f17b0cb4b7af823bcb01e4d8927f14c52c717b \
+	tests/fuzz/corpus/quirks/64f3ea061ca494080b834275e66fa06e5023ec4a \
 	tests/fuzz/corpus/quirks/65aea98c57dcd2a1ffb0d35ca20603caaf7d9f03 \
-	tests/fuzz/corpus/quirks/6607bda1603bbf3bf3ac86b7f1975f182eabfdc4 \
-	tests/fuzz/corpus/quirks/66eddd7b53f01e0d48dc8c569f341c46052ae4cc \
-	tests/fuzz/corpus/quirks/683e4eb6dc88c7cb78cb3ce5c940c3df66349878 \
-	tests/fuzz/corpus/quirks/6ab62299f49fdce1410542fad00fc93f593f338f \
-	tests/fuzz/corpus/quirks/6accbb2b0a2b3bf5bd0c9d6380a554983710284e \
+	tests/fuzz/corpus/quirks/6663fb42d518122f1843dcb2bb260f04b492b0dd \
+	tests/fuzz/corpus/quirks/67f0be481f1f93f698ebb08ebabdc860be00e4b8 \
+	tests/fuzz/corpus/quirks/682fe56463846b2d7da9bd4d1d17f35e6f1a1d07 \
+	tests/fuzz/corpus/quirks/6845bf8001f91a509ca046a6c0ddd56e55a7d8e2 \
 	tests/fuzz/corpus/quirks/6aedf5194480a9e2f588b895ea2cf6f34156f533 \
-	tests/fuzz/corpus/quirks/6b3974270d1e9eb94c95acf813fca443c2f9407a \
-	tests/fuzz/corpus/quirks/6ba3fb71fa4c897b88f2206e4285adc58671c547 \
-	tests/fuzz/corpus/quirks/6be61a98cbe112064d48d242a4517a80b70e9479 \
-	tests/fuzz/corpus/quirks/6ce0d1d97ea0adb1c66c261863ef099c5d480f9e \
-	tests/fuzz/corpus/quirks/6d7ae48330cacb2fb9b18599fbdf1ccd17ebb08f \
-	tests/fuzz/corpus/quirks/6dd5d9e37f8546f2ab04fc570926c3eb598a55d3 \
-	tests/fuzz/corpus/quirks/6df458c98ef555991bd44b7e83ec2acbdcd7e701 \
-	tests/fuzz/corpus/quirks/6eb7362af1206101c14732a562ec0130c4205c88 \
-	tests/fuzz/corpus/quirks/6eec043ec06f0133f920b9c95391c74a1337a9fc \
+	tests/fuzz/corpus/quirks/6b355e77bb4915d18364ecdea6a2c41518415a8a \
+	tests/fuzz/corpus/quirks/6f5008570385e78f0a635c4f08ca3fbc3aee7947 \
+	tests/fuzz/corpus/quirks/6f9979c85da916e838bb42aff424ca16f9682af8 \
+	tests/fuzz/corpus/quirks/70a9cae653b6b0538077031c46404e2e495e614c \
 	tests/fuzz/corpus/quirks/71853c6197a6a7f222db0f1978c7cb232b87c5ee \
-	tests/fuzz/corpus/quirks/720af5a7b77e0c26f93a6c2b61ee3e31ea68f12c \
-	tests/fuzz/corpus/quirks/7337e92ae7a63b9a553d91d29f68815ee1e11520 \
 	tests/fuzz/corpus/quirks/7445b8a8fddb1a2ebc0f981d3d951b961a59e681 \
-	tests/fuzz/corpus/quirks/7652380c3dbc7eff1d1f8ce096e6e487d36b2521 \
-	tests/fuzz/corpus/quirks/77cae80051143ce7540023b7e822e5d04717e87a \
-	tests/fuzz/corpus/quirks/7977cf37278329c3c1e44497103a7472a9e45a15 \
+	tests/fuzz/corpus/quirks/74561c98a7ab396cdc2cf7445529339949ebc75a \
+	tests/fuzz/corpus/quirks/77416b7ffb18f56a1765a8ce3a4de587b08cfabd \
+	tests/fuzz/corpus/quirks/79576d08fbab1b16e659375a0c0e17100ab78a42 \
+	tests/fuzz/corpus/quirks/7bac58e2fe3b3b8a1f7e340e967ad258f8035fbe \
 	tests/fuzz/corpus/quirks/7c338ed2840d2bf55f9f5e4eed04f66c80840eb3 \
-	tests/fuzz/corpus/quirks/7c3c596bbe7486b10b88867d4b4a9c480b686e67 \
-	tests/fuzz/corpus/quirks/7c452e485bdab3bc1057e96318da890e374024ff \
-	tests/fuzz/corpus/quirks/7d1182d2d13bb38b194ecef980d1ec8f63ec005b \
-	tests/fuzz/corpus/quirks/7e74557b07a33fc6c75f6712b3b27080c144a8c0 \
 	tests/fuzz/corpus/quirks/7f009f674aebbacf95eecc1951ecf2c33cf233b1 \
-	tests/fuzz/corpus/quirks/80b32c951f7b1621700fce6746a56e300c221ae8 \
-	tests/fuzz/corpus/quirks/84130daf0d28702af7f793d10c94107413462946 \
+	tests/fuzz/corpus/quirks/803a4b53322bc696ecbc843f345594b1dd11affe \
+	tests/fuzz/corpus/quirks/80421d4a6f4fb71b2115b607d8ed802b8e03b302 \
+	tests/fuzz/corpus/quirks/8058bd26ae429cbb965d8622c014bc900b7cd658 \
+	tests/fuzz/corpus/quirks/805fb377b7c1f8acea8cd5d5624fcf92a02526f3 \
+	tests/fuzz/corpus/quirks/810001fd59cf3e4c4cb44cafece9f6dd6c5d6622 \
+	tests/fuzz/corpus/quirks/810207551ce64fc526b04475e1399940a3594b11 \
+	tests/fuzz/corpus/quirks/827cbfda49cd413ae60de76f88b36f1620e33716 \
+	tests/fuzz/corpus/quirks/83fd85827c699b5c9ec8fac0c89e7817e65cb09e \
 	tests/fuzz/corpus/quirks/843fa04c9fdf94b5e613161cb7db0f9af5f290f2 \
-	tests/fuzz/corpus/quirks/853242f6988e7fe773d2ee8ed78c02d59f27cecc \
 	tests/fuzz/corpus/quirks/85f1ae3dcaf3a6c5984fbf8db91065c0489ade1a \
+	tests/fuzz/corpus/quirks/862c3e3838362954e02f132ff260eb52f8d6a4f7 \
 	tests/fuzz/corpus/quirks/869de3b74698c579a0cc46eb6901e2be3f09eef8 \
-	tests/fuzz/corpus/quirks/882266cb5993cee8b8fa005ab23732abf67422ee \
+	tests/fuzz/corpus/quirks/8717708167fc135f85e0bdea2429b8c8310a2896 \
+	tests/fuzz/corpus/quirks/87544952f3375c14e110666ccd737362c4bca800 \
+	tests/fuzz/corpus/quirks/87ac5c2de81725eb0768ea8da213a7ebf6be23cd \
 	tests/fuzz/corpus/quirks/8882632b7f0dffa4d723ab9cf17bedb55690ba5b \
-	tests/fuzz/corpus/quirks/8927d2a6d63034a96712833e580e70bd4db9616e \
-	tests/fuzz/corpus/quirks/8a3acaefa07f76095c57a6b97a7b093ab2a65c76 \
-	tests/fuzz/corpus/quirks/8b6c55a2710a67a23ab36ab93f2a98f900a14dc4 \
-	tests/fuzz/corpus/quirks/8c18de83ecef72d09ae2958e5145cc1deed2a2ec \
+	tests/fuzz/corpus/quirks/899408cc81e41a7ed794cfa4ad2d720af850fa87 \
+	tests/fuzz/corpus/quirks/8afed029ed36faf396afdc20f23c74fc944329e1 \
+	tests/fuzz/corpus/quirks/8b99f3ea209d9dbb4d9be27fef0ca9dee8d54278 \
+	tests/fuzz/corpus/quirks/8befb7cd5cb3a8eb399147880f3b75714565b448 \
+	tests/fuzz/corpus/quirks/8c1594ce0626a9a2130946a66ba4d6e1fa11db1a \
 	tests/fuzz/corpus/quirks/8c3aeb9c373d6da2de9067296d7c72afcc2732f5 \
-	tests/fuzz/corpus/quirks/9025da9e4fc42fe801d996a39edaf1352831ebd1 \
-	tests/fuzz/corpus/quirks/9136af65e1bac10a108f25f9f7468495c6bad706 \
+	tests/fuzz/corpus/quirks/8c9664f1b01c86a83b78621daf4f19d2462aaa95 \
+	tests/fuzz/corpus/quirks/8d8da83b6d775ad411efecbbabc000a215140be8 \
+	tests/fuzz/corpus/quirks/8e031925d38a8b68dcdfdc78901d4e5eb7a2b542 \
+	tests/fuzz/corpus/quirks/90c9fba4746c46530f3d96289226c253217f4dac \
+	tests/fuzz/corpus/quirks/90fdfa0e4c52972546cbec2df192e6cc033656de \
+	tests/fuzz/corpus/quirks/91515643121ed02171dc6ad88b28d53e71be424a \
 	tests/fuzz/corpus/quirks/92859cb6cfa213495adddf7373123eb3bb779295 \
-	tests/fuzz/corpus/quirks/932c32471e33245f35245362e80fe69823a2f7fd \
+	tests/fuzz/corpus/quirks/92bfc4f4268a1398e6b04970619740b3d9b7d7b3 \
+	tests/fuzz/corpus/quirks/92dd4b80123113a3d79f9975e255cb4bf7c4e667 \
+	tests/fuzz/corpus/quirks/951ebe89e481315100c7b83091c295f02042d05e \
+	tests/fuzz/corpus/quirks/951ee4ec3ed4960cf4f0236b500d835e241e7076 \
 	tests/fuzz/corpus/quirks/952e3fe8c0e581be8d1c7453668828d54d3f342a \
-	tests/fuzz/corpus/quirks/957d8a11615d571505aaf7e796cd1747cd8e939a \
-	tests/fuzz/corpus/quirks/9610091fe50b35a94fce5c83d05a5077f1d897a4 \
-	tests/fuzz/corpus/quirks/9623bba9cbc048ae7e116c3af6f9cdb6183a3e3a \
-	tests/fuzz/corpus/quirks/97286ab947386663d6212a8d46fba723b08a058d \
-	tests/fuzz/corpus/quirks/992094e65e2e40a34aa9d16dd222df48183ac399 \
 	tests/fuzz/corpus/quirks/993500efac78f6262f3c64309ef7fd8adc605705 \
+	tests/fuzz/corpus/quirks/9a9ee1ec1fe9422c149e0d06aa7e71781035353c \
 	tests/fuzz/corpus/quirks/9b0660dcfa763bf0ff922ea9b72a100cfaeb8e91 \
+	tests/fuzz/corpus/quirks/9fe4776019ecd1c7f6e0139720a500d295c19c35 \
+	tests/fuzz/corpus/quirks/9ff6d182f8da9fd9c4cee3af6232246d033de151 \
+	tests/fuzz/corpus/quirks/a089eec9bd8c0d3b8679f90cb8d332e10bbe722d \
 	tests/fuzz/corpus/quirks/a09ba010c09934d9244831ebf8570311e0879823 \
-	tests/fuzz/corpus/quirks/a3199e07088bada19e370152da9c604a91a93fe6 \
-	tests/fuzz/corpus/quirks/a36ef55e211c3cd89b3f18fb90685d705a7d8fae \
-	tests/fuzz/corpus/quirks/a482d7f0ac2e866ccc15f19ed0a3a20ca2a29356 \
-	tests/fuzz/corpus/quirks/a50435e93381bb28ad503753505cc71601b4ebf2 \
+	tests/fuzz/corpus/quirks/a0fc29c2b53813926fe06414ca49914c60475e9f \
+	tests/fuzz/corpus/quirks/a11e1e6ddfb20101a06f88e8701a06e0315929d2 \
+	tests/fuzz/corpus/quirks/a1b5535b0f865d63da76cc53dca9f3c45ba46325 \
+	tests/fuzz/corpus/quirks/a2abfe148a0ad342401bf6e48e29e7de438a0500 \
+	tests/fuzz/corpus/quirks/a498f777d0e18b8554b6e8712278eb1c15ff9b77 \
+	tests/fuzz/corpus/quirks/a633280b5dfa06cf011d51b01788afe1cb504e57 \
 	tests/fuzz/corpus/quirks/a65a07379ef3ce9afac4c5068f8ea4dcf9009c91 \
-	tests/fuzz/corpus/quirks/a88750f1e755feb3bb97cc9c4f375688b5f7021f \
-	tests/fuzz/corpus/quirks/a9d032e0ab81e6b82b2f4868e1d0ba5d0765c023 \
-	tests/fuzz/corpus/quirks/abbf721230bc1b5ab9825496d7239791eff8802a \
+	tests/fuzz/corpus/quirks/a69582709970da2acf5472cf93ed2209b44fd973 \
+	tests/fuzz/corpus/quirks/a792a22b1129541c08468b619709b71a34314001 \
+	tests/fuzz/corpus/quirks/a8c43c7ca858756af7734259ca9c056adf5fce7c \
+	tests/fuzz/corpus/quirks/a92d43ea50918d38fd56c3e85178e00c760e72b4 \
+	tests/fuzz/corpus/quirks/abddb3bd2d753d96590a5f094a2d5f5d49179b3b \
+	tests/fuzz/corpus/quirks/abf0dc2ac3c9875370f7cbbd613ea37b72188bf7 \
+	tests/fuzz/corpus/quirks/ac405a01f9dfc21c026fecd1c6e3bd7223917c8a \
+	tests/fuzz/corpus/quirks/ad04ca5c56ae9ea01c5537783847ba6090126f20 \
+	tests/fuzz/corpus/quirks/ad96ed7384aad433adce6bb95cbf015c7a335752 \
 	tests/fuzz/corpus/quirks/adc83b19e793491b1c6ea0fd8b46cd9f32e592fc \
-	tests/fuzz/corpus/quirks/aebabfbdef64a6f34e59cfaa342ddf2066959a6c \
-	tests/fuzz/corpus/quirks/b159fa2eb2bbfd04012d4d9daf239b707b4f4337 \
-	tests/fuzz/corpus/quirks/b6f928efd3feba70f3ef690fad4f3edc939d26cd \
-	tests/fuzz/corpus/quirks/b857e42e8f0e868b141467ad5b456f33036f5d47 \
+	tests/fuzz/corpus/quirks/adf4f19d9821a4b82515e8ea24c9b2e9d75e3f39 \
+	tests/fuzz/corpus/quirks/ae9b01e8c9bcd46514e28222554dc479b87fbf98 \
+	tests/fuzz/corpus/quirks/b013a6e28385a25ef721c1c7414e322d4834b95f \
+	tests/fuzz/corpus/quirks/b06dc848e82f71cab76144cc6da9c12179d853d1 \
+	tests/fuzz/corpus/quirks/b104fb6ac2cd8dccfe22f82212091cb77dc7d8ee \
+	tests/fuzz/corpus/quirks/b13712017ada335dacb1deefa5a536a1bdb812e1 \
+	tests/fuzz/corpus/quirks/b14a56174adffddb0d5379b41ac6149957ac592b \
+	tests/fuzz/corpus/quirks/b2550b4f30d6d1863029923b7358d8d872dea083 \
+	tests/fuzz/corpus/quirks/b25b28b3474e638e9a6adf2aab9f7ab5e57b114b \
+	tests/fuzz/corpus/quirks/b3573ccad3e4058d96b378d488af2a7c091c32a0 \
+	tests/fuzz/corpus/quirks/b45687dbc247a6144a00ea03b059432ce9bd66e6 \
+	tests/fuzz/corpus/quirks/b6dbd5f844ffec213e5e1b75e9724d3ebce30422 \
 	tests/fuzz/corpus/quirks/b858cb282617fb0956d960215c8e84d1ccf909c6 \
-	tests/fuzz/corpus/quirks/ba3889e797b2ea538f47cc38c2baf55024acd77e \
-	tests/fuzz/corpus/quirks/ba7cea743169dfbaf178231b75bc235c102a9fdb \
-	tests/fuzz/corpus/quirks/bac0f1e3b57173251e21cb63b880bdd19229dacb \
-	tests/fuzz/corpus/quirks/bba7974a3a5ac95bb7df148e5224e56f53a248dc \
-	tests/fuzz/corpus/quirks/bbef5c36301b6320e5f12957c10b87a1b5ab0a25 \
-	tests/fuzz/corpus/quirks/c0c3db738f5c25cd2c6e36eb11d93c86070eabb3 \
-	tests/fuzz/corpus/quirks/c179280b436b0588edd20a1a70bcd603159382e7 \
-	tests/fuzz/corpus/quirks/c1effb6c0c9fefa8f43742a960b05261eca166fb \
-	tests/fuzz/corpus/quirks/c765003cf312f60861740e084a31c607ad6f5e8c \
-	tests/fuzz/corpus/quirks/c78fea51b2bed96741ea92d3613d34a83f3a3b19 \
+	tests/fuzz/corpus/quirks/b9a7f2c822117a9b35538a3f5fd55096d0558db8 \
+	tests/fuzz/corpus/quirks/bb5ca27fb96c30d4ec7a7063a4458bfad3c624c0 \
+	tests/fuzz/corpus/quirks/bb62135c79ea26d9646d36a204d775f850dfd8c5 \
+	tests/fuzz/corpus/quirks/bb7947ac90c44d89b063b2feabfef20cff158121 \
+	tests/fuzz/corpus/quirks/bc11a3064e186b4514ac7f9cda7b371959f798a0 \
+	tests/fuzz/corpus/quirks/bc59f0019f69ff5719e2af58e2b9580ffd492e51 \
+	tests/fuzz/corpus/quirks/bf5ae97e9768001219c85379b88e9c8573bee093 \
+	tests/fuzz/corpus/quirks/bf8483ce582c8f7b5761d8bca42e3efd604e33c5 \
+	tests/fuzz/corpus/quirks/c0cac2a25dfd6fe7e67eb2cd57a0f02f252c2c4c \
+	tests/fuzz/corpus/quirks/c17c84b4a9ba64f8d2c7eab19b28192fa3be5f84 \
+	tests/fuzz/corpus/quirks/c1d6e8f42b4013dec9900c437171154baf206e33 \
+	tests/fuzz/corpus/quirks/c1e6f71fc8567f257c7558aec5edae0d2df47ec1 \
+	tests/fuzz/corpus/quirks/c317906785d7cd503a12bd145ee343626fe96af1 \
+	tests/fuzz/corpus/quirks/c3fa452c451716d81e5c75eebca70a76d8324bd9 \
+	tests/fuzz/corpus/quirks/c6033c046ef74a07d5c6337ce4635ac5ccf9d90f \
+	tests/fuzz/corpus/quirks/c74a0c68a442f1c9ab10f68aeca82c2f8b7098e6 \
+	tests/fuzz/corpus/quirks/c81fb5d5dc228cc6a50c025ff500dd743a05fc08 \
+	tests/fuzz/corpus/quirks/ca937ee98e2e2d43473f43b904fe0fe579b98f9f \
 	tests/fuzz/corpus/quirks/cbaa23bd52da221ac420b26792efa9ac7d477b70 \
-	tests/fuzz/corpus/quirks/ccedcad18510ffea6e4045afc270b0f38a22ffe6 \
-	tests/fuzz/corpus/quirks/cd9655af65520a84ab684a446491d6891a0ef074 \
-	tests/fuzz/corpus/quirks/cde925e335f97ac4b79700a32db940595f2f3cb8 \
+	tests/fuzz/corpus/quirks/cd57d5af1f9104bbffe145b7fdaa78bf8b7da2ae \
+	tests/fuzz/corpus/quirks/cdb94506b28b6b78dfd12439f14c272a12d8a95a \
 	tests/fuzz/corpus/quirks/d08f88df745fa7950b104e4a707a31cfce7b5841 \
-	tests/fuzz/corpus/quirks/d14cda2cf30aadf492e1912cc0b8c806198a5515 \
-	tests/fuzz/corpus/quirks/d17b244ecc05076d257a25eabde783872356c34a \
-	tests/fuzz/corpus/quirks/d226135e337406a85ede741d5869e4afe2b3f126 \
-	tests/fuzz/corpus/quirks/d3373906d366da706ea253ae806149ffaac0f473 \
-	tests/fuzz/corpus/quirks/d5466f04a22e55ab5f22e01c10d7935cd663a39a \
+	tests/fuzz/corpus/quirks/d3b8cfe0c2d7dfe763bc8ac162950eb03f6ba570 \
+	tests/fuzz/corpus/quirks/d3fd436a7800b074f72ef75d0f13e1da98d2df78 \
 	tests/fuzz/corpus/quirks/d598fb09de1d5e26e757641761e72b6c70286017 \
-	tests/fuzz/corpus/quirks/d8aa8738332d8cbd30e4e3e998dc14691713d893 \
-	tests/fuzz/corpus/quirks/d9ecd110eef8ec60fec7175a4f5cca0dca343769 \
-	tests/fuzz/corpus/quirks/d9f1b21425f3cb71347ca011dff6dff0f7ffaef6 \
+	tests/fuzz/corpus/quirks/d5a11417b40afa88f5a0927daaae002d291e5b20 \
+	tests/fuzz/corpus/quirks/d5d7da46ff177593ba827aea18be252e887997c1 \
+	tests/fuzz/corpus/quirks/d675e4f1878feb4b63216f988d7f8849ec1bbef1 \
+	tests/fuzz/corpus/quirks/d867b850a2d6d97ca9b3a269a8e53fcce2142cf4 \
+	tests/fuzz/corpus/quirks/d98707aaaf37606cf3378ac5842495d8f17e8efc \
+	tests/fuzz/corpus/quirks/d989df0eaf5be5f44bacda7255b5093f79d215f6 \
 	tests/fuzz/corpus/quirks/d9f518128d0dbc4d8994a97518607d62dd7723eb \
-	tests/fuzz/corpus/quirks/da96ac63a90c0f96d27a8ad4963685eb3ae8838b \
-	tests/fuzz/corpus/quirks/dc919cd7bc9ae905806d860b5e6cff6b9a008e4e \
-	tests/fuzz/corpus/quirks/dda40c66a33b8d658aad51fb2ab8db2c9559079d \
+	tests/fuzz/corpus/quirks/db709de5f60dc963ad4195d95c533dedff3ba7bd \
+	tests/fuzz/corpus/quirks/dbfbc1a569f87e30f6ef6020e02ed33c309fc492 \
 	tests/fuzz/corpus/quirks/ddb5708d918cfe4b4dadb34aa6339a3751cf8521 \
-	tests/fuzz/corpus/quirks/e07185b4830a0d605ba52658575b2ca4d84f9020 \
-	tests/fuzz/corpus/quirks/e13b4e5da2102ebb1ae31a1a0ab6e24d216d7a8d \
+	tests/fuzz/corpus/quirks/e0b8cbea320f0563de05421f59e9fc0149990049 \
+	tests/fuzz/corpus/quirks/e1574697edc41f25ffad3f1cf9b6310c4c36e82d \
+	tests/fuzz/corpus/quirks/e18f340dede04b9fbfa6a3a1119de0d0bac1dbf1 \
 	tests/fuzz/corpus/quirks/e26c20cd8dd0d7e0fc7181330fee2cb68c3e9a19 \
-	tests/fuzz/corpus/quirks/e460203278e775bcaf2dd94b58501d4bd4c7e13a \
-	tests/fuzz/corpus/quirks/e48f0f9dab84174b0e4c6833dd5ee4e553892727 \
-	tests/fuzz/corpus/quirks/e4dfa662bc17225ad45fd8a8c267b345806ba221 \
-	tests/fuzz/corpus/quirks/e7acc676e59dba00fef3d057ae191c26e5bc7b54 \
-	tests/fuzz/corpus/quirks/e7dd3e229e550f3604888b2e3b0226cb1c4b1989 \
+	tests/fuzz/corpus/quirks/e45013163b7b934e4d0d08d1a825a0c6f16e3444 \
+	tests/fuzz/corpus/quirks/e77c548d7594a326650efc7d34477ded01ae160a \
+	tests/fuzz/corpus/quirks/e8b4bd6288f9aee8f0c7b05f09b8fe08bba9b8c1 \
+	tests/fuzz/corpus/quirks/e90eedbc7219ac94fe387aa1edc1c576f52caae7 \
+	tests/fuzz/corpus/quirks/e98f935b61ebefab91ffd7e640be3131be8092a9 \
 	tests/fuzz/corpus/quirks/e9f72a91c5ef36ce6c8db42790f2911d29ec1ac6 \
-	tests/fuzz/corpus/quirks/ea0cacdfcecc61aef27e7b4e76c23b9dc4b24536 \
-	tests/fuzz/corpus/quirks/ea7eb88e5edbda342cf6ab6be84dac6c0aebff76 \
+	tests/fuzz/corpus/quirks/ea124a3f34b13229734d15595469080d761e381f \
 	tests/fuzz/corpus/quirks/eadf1b4823797ae902dd2e408820fbc88c3a455c \
-	tests/fuzz/corpus/quirks/eaf9e94d60b2c274691db99205f6fe1a63a3ccfa \
-	tests/fuzz/corpus/quirks/eb25ffe7740b3543be2fc29aa1e7cecadc2a9b58 \
-	tests/fuzz/corpus/quirks/ecdaae3c16700e7a362e37f8aa60385b300188d7 \
-	tests/fuzz/corpus/quirks/ee93446c3b56b84ccc50dc8c5426a7f8a40bcf82 \
+	tests/fuzz/corpus/quirks/eb076cc7ebd79b6c9436a1480670e966920bc364 \
+	tests/fuzz/corpus/quirks/ebbd0160f2090072bcf22e36bba5c4660548982c \
+	tests/fuzz/corpus/quirks/ebd5513fa49dfd815776fc9630e7a573e29ddf88 \
+	tests/fuzz/corpus/quirks/ec8deb19216637859f05f366a9c90078a41218a6 \
+	tests/fuzz/corpus/quirks/ed1ef1cd65295a99ff2aba647c2c7214fecd670a \
+	tests/fuzz/corpus/quirks/ee04db2012082f4f1b7e0a80bd376ee6636b5664 \
 	tests/fuzz/corpus/quirks/f009c3c05891731d9d7f9e0324db78021116fcdc \
 	tests/fuzz/corpus/quirks/f080446304324098b74b9addc0a16960d33e1b84 \
-	tests/fuzz/corpus/quirks/f0cb9af0a2312893020e8e3bb68dc705a5330bd1 \
-	tests/fuzz/corpus/quirks/f0e07893cd18ccfc268b8a55707a476c6a8c9fb5 \
-	tests/fuzz/corpus/quirks/f21d5d189a99218c2f114e768371b4919fe0a5f2 \
-	tests/fuzz/corpus/quirks/f22ddd6130c03e7e75ee7cda06400817167790ff \
-	tests/fuzz/corpus/quirks/f3fcf91d4efa423c714d379f8ce2ab3a6c557ad7 \
+	tests/fuzz/corpus/quirks/f128a5e2d97bf08720c9e706c02e50aaa60c88a8 \
+	tests/fuzz/corpus/quirks/f1ba7f8e978783623b102904aad798ec8b057b56 \
+	tests/fuzz/corpus/quirks/f3324f4c52ee5b776300956374b5ac798e329535 \
+	tests/fuzz/corpus/quirks/f470808da703a078c2ccd5c719cf23c0a9763a43 \
 	tests/fuzz/corpus/quirks/f48820d5ed7d46e54bfdb6c873979ce89a5e6bb8 \
-	tests/fuzz/corpus/quirks/f5fde215257fa3b814eda8ce7d8489aa118eef93 \
-	tests/fuzz/corpus/quirks/f7d768d38867494b19a83e8ed43b61810f981b9a \
-	tests/fuzz/corpus/quirks/fa91455601c4c4dbe408ecfecd00c941cc61e065 \
-	tests/fuzz/corpus/quirks/fb0ef327dd1dc1dcd3a0070156511d3706017409 \
-	tests/fuzz/corpus/quirks/fbe563508a48b3914c6510d9e11a33b34873aaf5 \
+	tests/fuzz/corpus/quirks/f6c1071114c8ff2e48e9bbd21e479f75280360b0 \
+	tests/fuzz/corpus/quirks/f6f133db7fcfa30a5e61bf630e06941f68c16ee7 \
+	tests/fuzz/corpus/quirks/f836c829279c3366b995c08d8841b2a1a59bc5b3 \
+	tests/fuzz/corpus/quirks/f9738444974568f82d3e46581058804f7b4d139d \
+	tests/fuzz/corpus/quirks/fae77cb651cc850418afd05b30eccddcb23d1b75 \
+	tests/fuzz/corpus/quirks/fc9d874a4e49d6f98acaaaf38e841c6117dcce59 \
 	tests/fuzz/corpus/quirks/fcd8c9897ad18ab8cff0193a541989604100b67a \
-	tests/fuzz/corpus/quirks/fe9d468e127e0cb1f14dc8a6513fc340047d35f5 \
+	tests/fuzz/corpus/quirks/fe6cfd507c735e9dfb5bbf27079bc1d020140f7a \
+	tests/fuzz/corpus/quirks/fefb623a715c5dbb5d082a6105af232ad09bae2b \
 	tests/fuzz/corpus/samples/021d59e30fdd54243890d2cf76c448ecca894aa4 \
 	tests/fuzz/corpus/samples/07f20c048c402a3f1d1d8dc668e26a6af4fa9091 \
 	tests/fuzz/corpus/samples/090973bbd90bd93ace3b760d5768e71f8a766af7 \
