@@ -45,7 +45,6 @@ bad "N negative" "-n -5" --source sim:ideal -n -5 -o "$TMPD/bad.bin"
 bad "N not a number" "-n ten" --source sim:ideal -n ten -o "$TMPD/bad.bin"
 bad "K zero" "bits" --source sim:ideal --bits 0 -o "$TMPD/bad.bin"
 bad "K nine" "bits" --source sim:ideal --bits 9 -o "$TMPD/bad.bin"
-bad "raw source without --entropy" "--entropy H" --source sim:ideal -o "$TMPD/bad.bin"
 bad "entropy above K" "--entropy 9" --source sim:ideal --entropy 9 -o "$TMPD/bad.bin"
 bad "entropy zero" "--entropy 0" --source sim:ideal --entropy 0 -o "$TMPD/bad.bin"
 bad "alpha outside (0,1)" "--alpha 2" --source sim:ideal --entropy 8 --alpha 2 -o "$TMPD/bad.bin"
@@ -65,8 +64,13 @@ expect_exit 2 "unwritable output exits 2" ra collect --source sim:ideal --no-hea
 check "unwritable output: one line naming it" one_line_error "/nonexistent/dir/x.bin"
 check "no temporary files left behind" sh -c "! ls -a '$TMPD' | grep -q '\.tmp\.'"
 
+# A raw source without --entropy: the policy's claim (0.5 bit per bit), said in the summary.
+expect_exit 0 "raw source without --entropy: the policy's claim" ra collect --source sim:ideal -n 100000 -o "$TMPD/raw.bin"
+check "the claim and where it came from are shown" grep -q "claimed entropy 4 bits/sample (raw or unknown source: the policy's claim" "$TMPD/err"
+check "alpha covers the run" grep -q "alpha 2^-20 over 100000 samples" "$TMPD/err"
+
 # Online health tests: on by default, exit 1 on a failure, the file still whole.
-expect_exit 1 "stuck source fails the health tests (exit 1)" ra collect --source sim:stuck,after=5000 --entropy 8 -n 20000 -o "$TMPD/h.bin"
+expect_exit 1 "stuck source fails the health tests (exit 1)" ra collect --source sim:stuck,after=5000 --entropy 8 -n 20000 --per-window -o "$TMPD/h.bin"
 check "the file is still written whole" test "$(wc -c <"$TMPD/h.bin")" -eq 20000
 check "summary gives the RCT cutoff" grep -q "RCT cutoff: 4" "$TMPD/err"
 check "summary gives the first failure" grep -q "first failure at sample 5003" "$TMPD/err"
@@ -75,7 +79,7 @@ check "--no-health is said in the summary" grep -q "health tests: off" "$TMPD/er
 expect_exit 1 "--stop-on-failure stops early" ra collect --source sim:stuck,after=5000 --entropy 8 --stop-on-failure -n 1000000 -o "$TMPD/h.bin"
 check "--stop-on-failure keeps fewer samples" test "$(wc -c <"$TMPD/h.bin")" -lt 1000000
 expect_exit 0 "ideal source passes (exit 0)" ra collect --source sim:ideal --entropy 8 -n 200000 -o "$TMPD/h.bin"
-expect_exit 1 "amd-rdrand-ffffffff fails at once (DRBG: H defaults to K)" ra collect --source sim:amd-rdrand-ffffffff -n 1000 -o "$TMPD/h.bin"
+expect_exit 1 "amd-rdrand-ffffffff fails at once (DRBG: H defaults to K)" ra collect --source sim:amd-rdrand-ffffffff -n 1000 --per-window -o "$TMPD/h.bin"
 check "amd-rdrand-ffffffff: first failure within 4 samples" grep -q "first failure at sample [0-3]$" "$TMPD/err"
 
 # SIGINT: the samples so far are kept, whole, and the summary says partial.

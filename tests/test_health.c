@@ -71,7 +71,7 @@ static void test_bad_params(void)
 		{ 9, 1, 0x1p-20, "init_rejects_k_nine" },
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-		struct health_params p = { t[i].bits, t[i].h, t[i].a, NULL, NULL };
+		struct health_params p = { .bits = t[i].bits, .entropy = t[i].h, .alpha = t[i].a };
 		err_clear(&e);
 		tap_ok(health_init(&h, &p, &e) == ERR_USAGE && e.msg[0] && !strchr(e.msg, '\n'),
 		       "%s", t[i].name);
@@ -82,9 +82,11 @@ static void test_bad_params(void)
 
 struct ref {                 /* 90B 4.4.1 / 4.4.2 one sample at a time, no tricks */
 	unsigned rc, ac, w;
+	unsigned rca, aca;       /* alarm cutoffs */
 	uint64_t n, run, max_run, rf, rfirst;
-	unsigned a, b, pos, max_b, wfailed;
+	unsigned a, b, pos, max_b, wfailed, walarmed;
 	uint64_t af, afirst, windows;
+	uint64_t ralarms, aalarms, ralarm_first, aalarm_first;
 	uint8_t last;
 };
 
@@ -102,14 +104,21 @@ static void ref_push(struct ref *r, const uint8_t *s, size_t n)
 			r->max_run = r->run;
 		if (r->run == r->rc && r->rf++ == 0)
 			r->rfirst = r->n;
+		if (r->run == r->rca && r->ralarms++ == 0)
+			r->ralarm_first = r->n;
 		if (r->pos == 0) {
 			r->a = x;
 			r->b = 1;
-			r->wfailed = 0;
+			r->wfailed = r->walarmed = 0;
 		} else if (x == r->a) {
 			r->b++;
 		}
 		r->pos++;
+		if (r->b >= r->aca && !r->walarmed) {
+			r->walarmed = 1;
+			if (r->aalarms++ == 0)
+				r->aalarm_first = r->n;
+		}
 		if (r->b >= r->ac && !r->wfailed) {
 			r->wfailed = 1;
 			if (r->af++ == 0)
@@ -160,10 +169,14 @@ static void make_runs(uint8_t *s, size_t n, unsigned bits, unsigned maxrun)
 }
 
 static void compare_impl(const char *what, unsigned bits, double h, double alpha,
-			 const uint8_t *s, size_t n, enum health_impl impl)
+			 const uint8_t *s, size_t n, enum health_impl impl, int levels)
 {
 	struct health hl;
-	struct health_params p = { bits, h, alpha, NULL, NULL };
+	/* two levels: the alarm at alpha, the failure at alpha^2 (budget.h's
+	 * square root); one level: 90B's per-window cutoffs */
+	struct health_params p = { .bits = bits, .entropy = h, .alpha = levels ? alpha * alpha : alpha,
+				   .rct_alarm_alpha = levels ? alpha : 0,
+				   .apt_alarm_alpha = levels ? alpha : 0, .apt_exact = levels };
 	struct ref r = { 0 };
 	struct health_result rr, ar;
 	struct evlog ev = { 0 };
@@ -179,13 +192,16 @@ static void compare_impl(const char *what, unsigned bits, double h, double alpha
 		return;
 	}
 	if (impl == HEALTH_IMPL_AVX2 && hl.impl != HEALTH_IMPL_AVX2) {
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; k < 4; k++)
 			tap_skip("no AVX2 on this CPU");
 		return;
 	}
 	hl.impl = impl;
 	r.rc = hl.rct.cutoff;
 	r.ac = hl.apt.cutoff;
+	r.rca = hl.rct.alarm_cutoff;
+	r.aca = hl.apt.alarm_cutoff;
+	r.ralarm_first = r.aalarm_first = HEALTH_NO_FAILURE;
 	r.w = hl.apt.window;
 	r.rfirst = r.afirst = HEALTH_NO_FAILURE;
 	ref_push(&r, s, n);
@@ -215,18 +231,32 @@ static void compare_impl(const char *what, unsigned bits, double h, double alpha
 		       (unsigned long long)ar.max_seen, (unsigned long long)hl.apt.windows,
 		       (unsigned long long)r.af, (unsigned long long)r.afirst, r.max_b,
 		       (unsigned long long)r.windows);
-	tap_ok(ev.n == r.rf + r.af && returned == ev.n,
-	       "%s: one callback per failure, and health_push returned that many", what);
+	ok = rr.alarms == r.ralarms && rr.first_alarm == r.ralarm_first &&
+	     ar.alarms == r.aalarms && ar.first_alarm == r.aalarm_first && (r.rca < r.rc) == levels;
+	if (!tap_ok(ok, "%s: RCT and APT alarms (cutoffs %u, %u) and first alarms equal the reference",
+		    what, r.rca, r.aca))
+		printf("# got %llu/%llu %llu/%llu, want %llu/%llu %llu/%llu\n",
+		       (unsigned long long)rr.alarms, (unsigned long long)rr.first_alarm,
+		       (unsigned long long)ar.alarms, (unsigned long long)ar.first_alarm,
+		       (unsigned long long)r.ralarms, (unsigned long long)r.ralarm_first,
+		       (unsigned long long)r.aalarms, (unsigned long long)r.aalarm_first);
+	/* alarms below the failure cutoff are events too */
+	tap_ok(ev.n == r.rf + r.af + (r.rca < r.rc ? r.ralarms : 0) + (r.aca < r.ac ? r.aalarms : 0) &&
+	       returned == r.rf + r.af,
+	       "%s: one callback per failure and alarm, and health_push returned the failures", what);
 }
 
 static void compare_with_ref(const char *what, unsigned bits, double h, double alpha,
 			     const uint8_t *s, size_t n)
 {
 	char name[128];
-	snprintf(name, sizeof name, "%s [portable]", what);
-	compare_impl(name, bits, h, alpha, s, n, HEALTH_IMPL_PORTABLE);
-	snprintf(name, sizeof name, "%s [avx2]", what);
-	compare_impl(name, bits, h, alpha, s, n, HEALTH_IMPL_AVX2);
+	for (int levels = 0; levels < 2; levels++) {
+		const char *l = levels ? ", alarm + failure levels" : "";
+		snprintf(name, sizeof name, "%s%s [portable]", what, l);
+		compare_impl(name, bits, h, alpha, s, n, HEALTH_IMPL_PORTABLE, levels);
+		snprintf(name, sizeof name, "%s%s [avx2]", what, l);
+		compare_impl(name, bits, h, alpha, s, n, HEALTH_IMPL_AVX2, levels);
+	}
 }
 
 static void test_against_reference(void)
@@ -239,8 +269,8 @@ static void test_against_reference(void)
 	compare_with_ref("8-bit, runs up to 12, H=8", 8, 8, 0x1p-20, s, n);
 	make_runs(s, n, 8, 200);
 	compare_with_ref("8-bit, runs up to 200, H=2", 8, 2, 0x1p-20, s, n);
-	make_runs(s, n, 1, 30);
-	compare_with_ref("1-bit, runs up to 30, H=1", 1, 1, 0x1p-20, s, n);
+	make_runs(s, n, 1, 60);
+	compare_with_ref("1-bit, runs up to 60, H=1", 1, 1, 0x1p-20, s, n);
 	make_runs(s, n, 1, 3);
 	compare_with_ref("1-bit, H=0.5, alpha=2^-8", 1, 0.5, 0x1p-8, s, n);
 	make_runs(s, n, 4, 40);
@@ -253,7 +283,7 @@ static void test_against_reference(void)
 static void test_startup(void)
 {
 	struct health h;
-	struct health_params p = { 8, 8, 0x1p-20, NULL, NULL };
+	struct health_params p = { .bits = 8, .entropy = 8, .alpha = 0x1p-20 };
 	uint8_t s[2048];
 	struct err e;
 
@@ -291,6 +321,7 @@ static int run_sim(const char *spec, unsigned bits, double h, uint64_t n,
 	}
 	c.bits = bits;
 	c.entropy = h;
+	c.scope = HEALTH_SCOPE_WINDOW;     /* these pin 90B's per-window cutoffs */
 	c.word_bits = source_get_info(src)->word_bits;
 	c.kind = source_get_info(src)->kind;
 	if (health_monitor_new(&m, &c, &e) != 0) {
@@ -397,17 +428,24 @@ static void test_monitor(void)
 	struct evlog ev = { 0 };
 	struct err e;
 	double h = 0;
+	const char *why = NULL;
 	int rc;
 
-	tap_ok(health_monitor_default_entropy(SOURCE_DRBG, 8, &h, &e) == 0 && h == 8,
-	       "default entropy for DRBG output is K");
-	tap_ok(health_monitor_default_entropy(SOURCE_RAW, 8, &h, &e) == ERR_USAGE &&
-	       strstr(e.msg, "--entropy"), "raw sources need --entropy");
+	health_monitor_default_entropy(SOURCE_DRBG, 8, 0, &h, &why);
+	tap_ok(h == 8 && strstr(why, "DRBG"), "default entropy for DRBG output is K");
+	health_monitor_default_entropy(SOURCE_CONDITIONED, 8, 0, &h, &why);
+	tap_ok(h == 8 && strstr(why, "conditioned"), "default entropy for conditioned output is K");
+	health_monitor_default_entropy(SOURCE_RAW, 8, 0, &h, &why);
+	tap_ok(h == 4 && strstr(why, "policy"),
+	       "default entropy for raw sources is the policy's claim, 0.5 x K");
+	health_monitor_default_entropy(SOURCE_RAW, 8, 0.25, &h, &why);
+	tap_ok(h == 2, "a policy's raw claim of 0.25 per bit gives H = 2 at K = 8");
 
 	/* --stop-on-failure: the engine stops after the block with the failure */
 	if (source_open(&src, "sim:stuck,after=10000", &e) == 0) {
 		c.bits = 8;
 		c.entropy = 8;
+		c.scope = HEALTH_SCOPE_WINDOW;
 		c.kind = SOURCE_RAW;
 		c.word_bits = 8;
 		c.stop_on_failure = 1;
@@ -435,6 +473,7 @@ static void test_monitor(void)
 		memset(&c, 0, sizeof c);
 		c.bits = 1;
 		c.entropy = 1;
+		c.scope = HEALTH_SCOPE_WINDOW;
 		c.kind = SOURCE_RAW;
 		c.nist_format = 1;
 		c.what = "x.bin";
@@ -480,6 +519,7 @@ static void false_alarm_check(const char *spec, unsigned bits, double alpha, uin
 	c.bits = bits;
 	c.entropy = bits;
 	c.alpha = alpha;
+	c.scope = HEALTH_SCOPE_WINDOW;
 	c.word_bits = 8;
 	c.kind = SOURCE_RAW;
 	if (health_monitor_new(&m, &c, &e) != 0) {

@@ -101,6 +101,13 @@ static void check_health(const struct verdict_input *in, struct verdict *v)
 		    (unsigned long long)h->apt.failures, (unsigned long long)h->apt.windows, h->apt.cutoff,
 		    h->apt.window, h->entropy, policy_format_alpha(h->alpha, a, sizeof a), (unsigned long long)h->apt.first_failure,
 		    (unsigned long long)h->apt.max_seen);
+	if (h->prop.failures)
+		add(v, VERDICT_LVL_FAIL, "HEALTH_PROP",
+		    "Proportion test (every value, beside 90B 4.4.2): %llu of %llu windows failed (cutoff %u "
+		    "in %u at H = %.3g), first at sample %llu, largest count %llu.",
+		    (unsigned long long)h->prop.failures, (unsigned long long)h->prop.windows,
+		    h->prop.cutoff, h->prop.window, h->entropy,
+		    (unsigned long long)h->prop.first_failure, (unsigned long long)h->prop.max_seen);
 	if (!h->words_checked)
 		return;
 	const struct wordcheck_results *w = &h->words;

@@ -94,6 +94,30 @@ int cli_parse_samples(const char *cmd, const char *text, uint64_t *out)
 	return 0;
 }
 
+int cli_parse_duration(const char *text, double *seconds)
+{
+	static const struct { char unit; double s; } units[] = {
+		{ 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 }, { 'y', 365.25 * 86400 },
+	};
+	char buf[64];
+	size_t len = text ? strlen(text) : 0;
+	double mult = 1, v;
+
+	if (len == 0 || len >= sizeof buf)
+		return -1;
+	memcpy(buf, text, len + 1);
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (buf[len - 1] == units[i].unit) {
+			mult = units[i].s;
+			buf[--len] = '\0';
+			break;
+		}
+	if (parse_double(buf, &v) != 0 || !(v > 0))
+		return -1;
+	*seconds = v * mult;
+	return 0;
+}
+
 /* A signal that ends the process: our temporaries go first, then the
  * default action (so the exit status still says which signal it was). */
 static void on_fatal_signal(int sig)

@@ -46,6 +46,10 @@ void cli_print_command_help(const char *cmd, FILE *fp);
  * one line naming the value and the range and returns EXIT_ERROR. */
 int cli_parse_samples(const char *cmd, const char *text, uint64_t *out);
 
+/* A duration: a number of seconds with an optional unit s, m, h, d or y
+ * (365.25 days), e.g. "30d", "1y", "0.5"; must be above 0. */
+int cli_parse_duration(const char *text, double *seconds);
+
 /* SIGINT/SIGTERM set cli_stop (first signal); a second one restores the
  * default action so a stuck process can still be killed. */
 extern volatile sig_atomic_t cli_stop;

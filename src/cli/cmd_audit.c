@@ -44,6 +44,9 @@
 #endif
 
 #define AUDIT_MAX_SOURCES 16
+/* A file of unknown size (a pipe) read whole: the health tests' alpha is
+ * made to cover 10^9 samples, more than a pipe is read in an audit. */
+#define AUDIT_FILE_SAMPLES_UNKNOWN 1000000000ULL
 
 /* RDRAND and RDSEED draw on the same on-chip DRNG (Intel DRNG Software
  * Implementation Guide): collected at once they compete for it and each
@@ -182,6 +185,15 @@ static int audit_split_sources(const char *list, char specs[][256], size_t *n)
 	return 0;
 }
 
+/* A file source read whole: its samples (K-bit samples from its bytes). */
+static uint64_t audit_file_samples(const struct source_info *info, unsigned bits)
+{
+	struct stat st;
+	if (info->device[0] && stat(info->device, &st) == 0 && st.st_size > 0)
+		return (uint64_t)st.st_size * 8 / bits + 1;
+	return AUDIT_FILE_SAMPLES_UNKNOWN;
+}
+
 static void *audit_source_run(void *arg)
 {
 	struct audit_job *j = arg;
@@ -217,7 +229,10 @@ static void *audit_source_run(void *arg)
 
 	hc.bits = j->bits;
 	hc.entropy = pol.claim * j->bits;   /* the policy's claim is per bit */
+	hc.entropy_why = "the policy's claim";
 	hc.alpha = j->policy->alpha;
+	/* alpha covers the run: -n (or the default), or a file's samples */
+	hc.run_samples = j->samples ? j->samples : audit_file_samples(&rs->info, j->bits);
 	hc.word_bits = rs->info.word_bits;
 	hc.kind = rs->info.kind;
 	if (health_monitor_new(&hm, &hc, &e) != 0) {

@@ -28,11 +28,12 @@ struct collect_args {
 	unsigned bits;
 	int health;              /* run the 90B 4.4 health tests online (default) */
 	double entropy;          /* claimed H per sample; 0 = the source kind's default */
-	double alpha;            /* 0 = 2^-20 */
+	double alpha;            /* 0 = 2^-20 over the run */
+	enum health_scope scope; /* --per-window: 90B's meaning of alpha */
 	int stop_on_failure;
 };
 
-enum { OPT_NO_HEALTH = 256, OPT_ENTROPY, OPT_ALPHA, OPT_STOP_ON_FAILURE };
+enum { OPT_NO_HEALTH = 256, OPT_ENTROPY, OPT_ALPHA, OPT_STOP_ON_FAILURE, OPT_PER_WINDOW };
 
 static int collect_parse(int argc, char **argv, struct collect_args *a)
 {
@@ -45,6 +46,7 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 		{ "entropy", required_argument, NULL, OPT_ENTROPY },
 		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "stop-on-failure", no_argument, NULL, OPT_STOP_ON_FAILURE },
+		{ "per-window", no_argument, NULL, OPT_PER_WINDOW },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct err e;
@@ -69,6 +71,7 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 			break;
 		case OPT_NO_HEALTH: a->health = 0; break;
 		case OPT_STOP_ON_FAILURE: a->stop_on_failure = 1; break;
+		case OPT_PER_WINDOW: a->scope = HEALTH_SCOPE_WINDOW; break;
 		case OPT_ENTROPY:
 			if (parse_double(optarg, &a->entropy) != 0 || !(a->entropy > 0))
 				return cli_error("collect", "--entropy %s: must be a number of bits > 0 and <= the bits per sample", optarg);
@@ -87,8 +90,9 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 		return cli_error("collect", "unexpected argument '%s'", argv[optind]);
 	if (!a->spec)
 		return cli_error("collect", "--source SPEC is required (see rngaudit sources)");
-	if (!a->health && (a->entropy > 0 || a->alpha > 0 || a->stop_on_failure))
-		return cli_error("collect", "--entropy, --alpha and --stop-on-failure need the health tests (drop --no-health)");
+	if (!a->health && (a->entropy > 0 || a->alpha > 0 || a->stop_on_failure ||
+			   a->scope == HEALTH_SCOPE_WINDOW))
+		return cli_error("collect", "--entropy, --alpha, --per-window and --stop-on-failure need the health tests (drop --no-health)");
 	if (a->entropy > a->bits)
 		return cli_error("collect", "--entropy %g: more than the %u bits per sample", a->entropy, a->bits);
 	return 0;
@@ -108,9 +112,9 @@ static void collect_print_counters(const struct source_info *info, const struct 
 			(double)c->words * ldexp(1.0, -(int)info->word_bits));
 }
 
-/* The health monitor for this source, or NULL with --no-health.  DRBG
- * output and conditioned entropy-source output (RDSEED) claim full entropy,
- * so H defaults to K for them; raw sources need the claim (--entropy H). */
+/* The health monitor for this source, or NULL with --no-health.  The
+ * claimed entropy follows health_monitor_default_entropy's rule unless
+ * --entropy gives it; alpha covers the -n samples of the run. */
 static int collect_health_new(const struct collect_args *a, const struct source_info *info,
 			      struct health_monitor **out, struct err *e)
 {
@@ -120,17 +124,14 @@ static int collect_health_new(const struct collect_args *a, const struct source_
 		return 0;
 	c.bits = a->bits;
 	c.entropy = a->entropy;
+	c.entropy_why = "given with --entropy";
 	c.alpha = a->alpha;
+	c.scope = a->scope;
+	c.run_samples = a->samples;
 	c.word_bits = info->word_bits;
 	c.kind = info->kind;
 	c.stop_on_failure = a->stop_on_failure;
 	c.what = info->spec;
-	if (c.entropy == 0 && info->kind != SOURCE_RAW)
-		c.entropy = a->bits;
-	if (c.entropy == 0)
-		return err_set(e, ERR_USAGE, "%s is %s: give its claimed min-entropy per sample "
-			       "with --entropy H (or --no-health)", info->spec,
-			       source_kind_describe(info->kind));
 	return health_monitor_new(out, &c, e);
 }
 

@@ -3,10 +3,13 @@
  * file, once or (--follow) until stopped, for monitoring a machine. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "cli/cli_util.h"
 #include "parse.h"
@@ -20,6 +23,14 @@
 #define HEALTH_DEFAULT_SAMPLES 1000000ULL   /* a source without -n or --follow */
 #define HEALTH_DEFAULT_INTERVAL 10.0        /* --follow status line, seconds */
 #define HEALTH_EVENTS_PER_INTERVAL 20       /* --follow: failure lines per interval, then counted */
+/* --follow's default --rate: 1 MB/s.  getrandom and RDRAND give hundreds of
+ * MB/s flat out, which is most of a core; at 1 MB/s reading and testing cost
+ * well under 5% of one (scripts/bench-follow.sh measures it), and a year at
+ * that rate, the default horizon, is 3.2e13 samples.  Slower sources are
+ * read as they come. */
+#define HEALTH_FOLLOW_RATE_DEFAULT 1e6
+
+enum { OPT_PER_WINDOW = 256, OPT_HORIZON, OPT_RATE };
 
 struct health_args {
 	const char *spec;
@@ -31,6 +42,9 @@ struct health_args {
 	double alpha;
 	int follow;
 	double interval;
+	enum health_scope scope;
+	double horizon;           /* --follow: seconds the alpha covers */
+	double rate;              /* --follow: bytes per second at most */
 };
 
 /* --follow: failure lines and status lines, printed as they happen. */
@@ -39,6 +53,8 @@ struct health_follow {
 	double start, last, interval;
 	unsigned events;          /* failure lines printed in this interval */
 	unsigned long long suppressed;
+	double rate;              /* bytes per second; 0 = flat out */
+	uint64_t bytes;           /* raw bytes seen, for the rate */
 	struct health_monitor *mon;
 	struct sink sink;
 };
@@ -53,6 +69,9 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "follow", no_argument, NULL, 'f' },
 		{ "interval", required_argument, NULL, 'i' },
+		{ "per-window", no_argument, NULL, OPT_PER_WINDOW },
+		{ "horizon", required_argument, NULL, OPT_HORIZON },
+		{ "rate", required_argument, NULL, OPT_RATE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct err e;
@@ -61,6 +80,8 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 	a->bits = 8;
 	a->alpha = HEALTH_ALPHA_DEFAULT;
 	a->interval = HEALTH_DEFAULT_INTERVAL;
+	a->horizon = HEALTH_HORIZON_SECONDS;
+	a->rate = HEALTH_FOLLOW_RATE_DEFAULT;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":s:n:b:H:a:fi:", longopts, NULL)) != -1) {
@@ -90,6 +111,17 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 			if (parse_double(optarg, &a->interval) != 0 || !(a->interval > 0))
 				return cli_error("health", "--interval %s: must be a number of seconds above 0",
 						 optarg);
+			break;
+		case OPT_PER_WINDOW: a->scope = HEALTH_SCOPE_WINDOW; break;
+		case OPT_HORIZON:
+			if (cli_parse_duration(optarg, &a->horizon) != 0)
+				return cli_error("health", "--horizon %s: must be a duration above 0, "
+						 "e.g. 30d or 1y", optarg);
+			break;
+		case OPT_RATE:
+			if (parse_double(optarg, &a->rate) != 0 || !(a->rate >= 0))
+				return cli_error("health", "--rate %s: must be bytes per second (0 = "
+						 "flat out)", optarg);
 			break;
 		case ':':
 			return cli_error("health", "option '%s' needs a value", argv[optind - 1]);
@@ -124,12 +156,31 @@ static void health_on_failure(void *ctx, const struct health_event *ev)
 	}
 }
 
+/* Holds the reading to f->rate bytes per second: sleeps until the bytes so
+ * far are due (a signal cuts the sleep short; the engine then stops). */
+static void follow_throttle(struct health_follow *f, size_t bytes)
+{
+	double due, now;
+	f->bytes += bytes;
+	if (!(f->rate > 0))
+		return;
+	due = f->start + (double)f->bytes / f->rate;
+	now = cli_now();
+	if (due > now && !cli_stop) {
+		double d = due - now;
+		struct timespec ts = { (time_t)d, (long)((d - floor(d)) * 1e9) };
+		nanosleep(&ts, NULL);
+	}
+}
+
 /* A CLI-side sink after the monitor: prints the status line every interval. */
 static int follow_push(struct sink *sk, const struct block *b, struct err *e)
 {
 	struct health_follow *f = sk->ctx;
-	double now = cli_now();
-	(void)b; (void)e;
+	double now;
+	(void)e;
+	follow_throttle(f, b->raw_len);
+	now = cli_now();
 	if (now - f->last >= f->interval) {
 		struct health_monitor_results r;
 		health_monitor_results(f->mon, &r);
@@ -142,6 +193,25 @@ static int follow_push(struct sink *sk, const struct block *b, struct err *e)
 		f->suppressed = 0;
 	}
 	return 0;
+}
+
+/* The run the alpha covers (budget.h): -n, else a file's samples (one per
+ * byte), else --follow's horizon at its rate, else the default -n. */
+static uint64_t health_run_samples(const struct health_args *a, const char *file,
+				   const struct source_info *info)
+{
+	struct stat st;
+	(void)info;
+	if (file && stat(file, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (!a->have_samples || (uint64_t)st.st_size < a->samples))
+		return (uint64_t)st.st_size;
+	if (a->have_samples)
+		return a->samples;
+	if (a->follow)        /* K-bit samples from rate bytes a second: 8 / K per byte */
+		return health_budget_horizon(a->rate > 0 ? a->rate * 8.0 / a->bits
+							 : HEALTH_FOLLOW_RATE_DEFAULT * 8.0 / a->bits,
+					     a->horizon);
+	return file ? 1 : HEALTH_DEFAULT_SAMPLES;
 }
 
 int cmd_health(int argc, char **argv)
@@ -174,7 +244,10 @@ int cmd_health(int argc, char **argv)
 
 	cfg.bits = a.bits;
 	cfg.entropy = a.entropy;
+	cfg.entropy_why = "given with --entropy";
 	cfg.alpha = a.alpha;
+	cfg.scope = a.scope;
+	cfg.run_samples = health_run_samples(&a, a.file, info);
 	cfg.word_bits = info->word_bits;
 	cfg.kind = info->kind;
 	cfg.nist_format = a.file != NULL;
@@ -188,6 +261,7 @@ int cmd_health(int argc, char **argv)
 
 	fol.on = a.follow;
 	fol.interval = a.interval;
+	fol.rate = a.follow ? a.rate : 0;
 	fol.start = fol.last = cli_now();
 	fol.mon = mon;
 	fol.sink.name = "follow";
@@ -210,8 +284,8 @@ int cmd_health(int argc, char **argv)
 		opts.progress_every = 1u << 20;
 	}
 	if (a.follow)
-		printf("following %s: %u-bit samples, status every %g s\n", info->spec, a.bits,
-		       a.interval);
+		printf("following %s: %u-bit samples, status every %g s, at most %g bytes/s\n",
+		       info->spec, a.bits, a.interval, a.rate);
 	rc = engine_run(src, &opts, sinks, a.follow ? 2 : 1, &st, &e);
 	if (!a.follow)
 		cli_progress_done(&prog);

@@ -16,6 +16,7 @@
 #include "bitops.h"
 #include "health/health.h"
 
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -75,14 +76,37 @@ unsigned health_apt_cutoff(unsigned window, double entropy, double alpha)
 	return c > window ? window : c;
 }
 
+unsigned health_apt_cutoff_exact(unsigned window, double entropy, double alpha)
+{
+	unsigned c = 2 + health_critbinom(window - 1, exp2(-entropy), alpha);
+	return c > window ? window : c;
+}
+
 /* 90B 4.4.2: W = 1024 for non-binary samples, 512 for binary ones. */
 unsigned health_apt_window(unsigned bits)
 {
 	return bits == 1 ? HEALTH_APT_WINDOW_BINARY : HEALTH_APT_WINDOW;
 }
 
+/* With every value at probability q = 2^-H, a run of C starts at a given
+ * sample (one differing from its predecessor) with probability
+ * q^(C-1) (1 - q); each such run is one event. */
+static double rct_rate(double entropy, unsigned cutoff)
+{
+	return exp2(-entropy * (double)(cutoff - 1)) * -expm1(-entropy * M_LN2);
+}
+
+/* The reference sample is given; B - 1 of the other W - 1 equal it. */
+static double apt_rate(double entropy, unsigned window, unsigned cutoff)
+{
+	return cutoff < 2 ? 1.0 : gsl_cdf_binomial_Q(cutoff - 2, exp2(-entropy), window - 1);
+}
+
 int health_init(struct health *h, const struct health_params *p, struct err *e)
 {
+	unsigned (*apt_cut)(unsigned, double, double);
+	double apt_alpha;
+
 	memset(h, 0, sizeof *h);
 	gsl_set_error_handler_off();    /* library code: GSL must not abort the process */
 	if (p->bits < 1 || p->bits > 8)
@@ -100,26 +124,33 @@ int health_init(struct health *h, const struct health_params *p, struct err *e)
 	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
 		h->impl = HEALTH_IMPL_AVX2;
 #endif
+	apt_cut = p->apt_exact ? health_apt_cutoff_exact : health_apt_cutoff;
+	apt_alpha = p->apt_alpha > 0 ? p->apt_alpha : p->alpha;
 	h->rct.cutoff = health_rct_cutoff(p->entropy, p->alpha);
-	h->rct.first_failure = HEALTH_NO_FAILURE;
+	h->rct.alarm_cutoff = p->rct_alarm_alpha > 0 ? health_rct_cutoff(p->entropy, p->rct_alarm_alpha)
+						     : h->rct.cutoff;
+	h->rct.first_failure = h->rct.first_alarm = HEALTH_NO_FAILURE;
 	h->apt.window = health_apt_window(p->bits);
-	h->apt.cutoff = health_apt_cutoff(h->apt.window, p->entropy, p->alpha);
-	h->apt.first_failure = HEALTH_NO_FAILURE;
-	/* with every value at probability q = 2^-H, a run of C starts at a given
-	 * sample (one differing from its predecessor) with probability
-	 * q^(C-1) (1 - q); each such run is one failure */
-	h->rct_rate = exp2(-p->entropy * (double)(h->rct.cutoff - 1)) * -expm1(-p->entropy * M_LN2);
-	/* the reference sample is given; B - 1 of the other W - 1 equal it */
-	h->apt_rate = h->apt.cutoff < 2 ? 1.0
-		    : gsl_cdf_binomial_Q(h->apt.cutoff - 2, exp2(-p->entropy), h->apt.window - 1);
-	if (h->rct.cutoff < 2 || h->apt.cutoff < 1)
+	h->apt.cutoff = apt_cut(h->apt.window, p->entropy, apt_alpha);
+	h->apt.alarm_cutoff = p->apt_alarm_alpha > 0
+			    ? apt_cut(h->apt.window, p->entropy, p->apt_alarm_alpha) : h->apt.cutoff;
+	h->apt.first_failure = h->apt.first_alarm = HEALTH_NO_FAILURE;
+	if (h->rct.alarm_cutoff > h->rct.cutoff)
+		h->rct.alarm_cutoff = h->rct.cutoff;
+	if (h->apt.alarm_cutoff > h->apt.cutoff)
+		h->apt.alarm_cutoff = h->apt.cutoff;
+	h->rct_rate = rct_rate(p->entropy, h->rct.cutoff);
+	h->rct_alarm_rate = rct_rate(p->entropy, h->rct.alarm_cutoff);
+	h->apt_rate = apt_rate(p->entropy, h->apt.window, h->apt.cutoff);
+	h->apt_alarm_rate = apt_rate(p->entropy, h->apt.window, h->apt.alarm_cutoff);
+	if (h->rct.alarm_cutoff < 2 || h->apt.alarm_cutoff < 1)
 		return err_set(e, ERR_INTERNAL, "health-test cutoffs out of range (RCT %u, APT %u)",
-			       h->rct.cutoff, h->apt.cutoff);
+			       h->rct.alarm_cutoff, h->apt.alarm_cutoff);
 	return 0;
 }
 
 static void health_event(const struct health *h, const char *test, uint64_t index,
-			 uint64_t value, unsigned cutoff)
+			 uint64_t value, unsigned cutoff, int alarm, uint64_t count, double expected)
 {
 	struct health_event ev;
 	if (!h->params.on_event)
@@ -128,12 +159,31 @@ static void health_event(const struct health *h, const char *test, uint64_t inde
 	ev.index = index;
 	ev.value = value;
 	ev.cutoff = cutoff;
-	ev.expected = 0;
+	ev.expected = expected;
+	ev.count = count;
+	ev.alarm = alarm;
 	ev.startup = index < HEALTH_STARTUP_SAMPLES;
 	h->params.on_event(h->params.event_ctx, &ev);
 }
 
 /* ---- 90B 4.4.1 repetition count test ---- */
+
+/* Runs that could have reached C by sample index: index - C + 2 starts. */
+static double rct_expected(uint64_t index, unsigned cutoff, double rate)
+{
+	return index + 2 >= cutoff ? (double)(index + 2 - cutoff) * rate : 0;
+}
+
+static void rct_alarm(struct health *h, uint64_t index)
+{
+	struct health_rct *r = &h->rct;
+	r->alarms++;
+	if (r->first_alarm == HEALTH_NO_FAILURE)
+		r->first_alarm = index;
+	if (r->alarm_cutoff < r->cutoff)
+		health_event(h, "rct", index, r->alarm_cutoff, r->alarm_cutoff, 1, r->alarms,
+			     rct_expected(index, r->alarm_cutoff, h->rct_alarm_rate));
+}
 
 static void rct_fail(struct health *h, uint64_t index)
 {
@@ -141,7 +191,23 @@ static void rct_fail(struct health *h, uint64_t index)
 	r->failures++;
 	if (r->first_failure == HEALTH_NO_FAILURE)
 		r->first_failure = index;
-	health_event(h, "rct", index, r->cutoff, r->cutoff);
+	health_event(h, "rct", index, r->cutoff, r->cutoff, 0, r->failures,
+		     rct_expected(index, r->cutoff, h->rct_rate));
+}
+
+/* The run grew from `before` to `after` samples, its last at index g + after
+ * - before - 1: an event for each level it reached on the way. */
+static uint64_t rct_reached(struct health *h, uint64_t before, uint64_t after, uint64_t g)
+{
+	struct health_rct *r = &h->rct;
+	uint64_t fails = 0;
+	if (before < r->alarm_cutoff && after >= r->alarm_cutoff)
+		rct_alarm(h, g + (r->alarm_cutoff - before - 1));
+	if (before < r->cutoff && after >= r->cutoff) {
+		rct_fail(h, g + (r->cutoff - before - 1));
+		fails++;
+	}
+	return fails;
 }
 
 /* One sample at a time, exactly as 90B words it: if the sample equals the
@@ -155,6 +221,8 @@ static uint64_t rct_scalar(struct health *h, const uint8_t *s, size_t n, uint64_
 			r->run++;
 			if (r->run > r->max_run)
 				r->max_run = r->run;
+			if (r->run == r->alarm_cutoff)
+				rct_alarm(h, base + i);
 			if (r->run == r->cutoff)
 				rct_fail(h, base + i);
 		} else {
@@ -194,15 +262,13 @@ uint64_t rct_chunk(struct health *h, uint64_t e, const uint8_t *p, uint64_t g)
 {
 	struct health_rct *r = &h->rct;
 	uint64_t run = r->run, fails = 0;
-	uint64_t t_limit = r->max_run < r->cutoff - 1 ? r->max_run : r->cutoff - 1;
+	/* the alarm cutoff is the lower level: reaching it takes the slow path */
+	uint64_t t_limit = r->max_run < r->alarm_cutoff - 1 ? r->max_run : r->alarm_cutoff - 1;
 	unsigned t, top;
 
 	if (__builtin_expect(e == ~0ULL, 0)) {
 		r->run = run + 64;
-		if (run < r->cutoff && r->run >= r->cutoff) {
-			rct_fail(h, g + (r->cutoff - run - 1));
-			fails++;
-		}
+		fails += rct_reached(h, run, r->run, g);
 		if (r->run > r->max_run)
 			r->max_run = r->run;
 		r->last = p[63];
@@ -216,7 +282,7 @@ uint64_t rct_chunk(struct health *h, uint64_t e, const uint8_t *p, uint64_t g)
 			     (t_limit < 64 && (e & (e >> (t_limit > 1))) &&
 			      bitops_has_run(e, (unsigned)t_limit)), 0)) {
 		unsigned inner = bitops_longest_ones(e) + 1;
-		if (run + t >= r->cutoff || inner >= r->cutoff)
+		if (run + t >= r->alarm_cutoff || inner >= r->alarm_cutoff)
 			return rct_scalar(h, p, 64, g);
 		if (run + t > r->max_run)
 			r->max_run = run + t;
@@ -276,14 +342,37 @@ static size_t apt_count(const uint8_t *s, size_t n, uint8_t ref)
 	return c;
 }
 
-static void apt_fail(struct health *h, uint64_t index)
+/* B reached a->count at sample index (B grows by one at a time): an event
+ * for each level it reaches for the first time in this window.  Returns 1
+ * if the window failed here. */
+static uint64_t apt_check(struct health *h, uint64_t index)
 {
 	struct health_apt *a = &h->apt;
+	/* windows that could have ended by now, this one included */
+	double windows = (double)(index / a->window + 1);
+	if (!a->window_alarmed && a->count >= a->alarm_cutoff) {
+		a->window_alarmed = 1;
+		a->alarms++;
+		if (a->first_alarm == HEALTH_NO_FAILURE)
+			a->first_alarm = index;
+		if (a->alarm_cutoff < a->cutoff)
+			health_event(h, "apt", index, a->count, a->alarm_cutoff, 1, a->alarms,
+				     windows * h->apt_alarm_rate);
+	}
+	if (a->window_failed || a->count < a->cutoff)
+		return 0;
 	a->failures++;
 	a->window_failed = 1;
 	if (a->first_failure == HEALTH_NO_FAILURE)
 		a->first_failure = index;
-	health_event(h, "apt", index, a->count, a->cutoff);
+	health_event(h, "apt", index, a->count, a->cutoff, 0, a->failures, windows * h->apt_rate);
+	return 1;
+}
+
+/* The lowest level this window has not reached yet (UINT_MAX: none left). */
+static inline unsigned apt_next_level(const struct health_apt *a)
+{
+	return !a->window_alarmed ? a->alarm_cutoff : !a->window_failed ? a->cutoff : UINT_MAX;
 }
 
 static uint64_t apt_push(struct health *h, const uint8_t *s, size_t n, uint64_t base)
@@ -298,9 +387,8 @@ static uint64_t apt_push(struct health *h, const uint8_t *s, size_t n, uint64_t 
 			a->ref = s[i];
 			a->count = 1;
 			a->pos = 1;
-			a->window_failed = 0;
-			if (a->count >= a->cutoff)
-				apt_fail(h, base + i);
+			a->window_failed = a->window_alarmed = 0;
+			apt_check(h, base + i);
 			i++;
 		} else {
 			/* step 3: for the next W - 1 samples, B = B + 1 when equal to A */
@@ -308,15 +396,13 @@ static uint64_t apt_push(struct health *h, const uint8_t *s, size_t n, uint64_t 
 			if (m > n - i)
 				m = n - i;
 			c = apt_count(s + i, m, a->ref);
-			if (!a->window_failed && a->count + c >= a->cutoff) {
-				/* the failure is in here: find the sample where B reaches C */
-				size_t j = 0;
-				for (;; j++) {
-					if (s[i + j] == a->ref && ++a->count == a->cutoff)
-						break;
-				}
-				apt_fail(h, base + i + j);
-				a->count += (unsigned)apt_count(s + i + j + 1, m - j - 1, a->ref);
+			if (a->count + c >= apt_next_level(a)) {
+				/* a level is reached in here (rare): one sample at a time */
+				for (size_t j = 0; j < m; j++)
+					if (s[i + j] == a->ref) {
+						a->count++;
+						apt_check(h, base + i + j);
+					}
 			} else {
 				a->count += (unsigned)c;
 			}
@@ -372,21 +458,20 @@ static uint64_t health_push_avx2(struct health *h, const uint8_t *s, size_t n, u
 		if (a->pos == 0) {              /* steps 1-2: A = this sample, B counts it */
 			a->ref = p[0];
 			a->count = 0;
-			a->window_failed = 0;
+			a->window_failed = a->window_alarmed = 0;
 			vref = _mm256_set1_epi8((char)a->ref);
 		}
 		q = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x0, vref)) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x1, vref)) << 32;
 		c = (unsigned)__builtin_popcountll(q);
-		if (__builtin_expect(!a->window_failed && a->count + c >= a->cutoff, 0)) {
-			/* B reaches C at the (C - B)-th match in here */
+		if (__builtin_expect(a->count + c >= apt_next_level(a), 0)) {
+			/* a level is reached in here: the matches one at a time */
 			unsigned before = a->count;
-			for (unsigned k = a->cutoff - before; k > 1; k--)
-				q &= q - 1;
-			a->count = a->cutoff;
-			apt_fail(h, base + i + (unsigned)__builtin_ctzll(q));
+			for (uint64_t m = q; m; m &= m - 1) {
+				a->count++;
+				fails += apt_check(h, base + i + (unsigned)__builtin_ctzll(m));
+			}
 			a->count = before;
-			fails++;
 		}
 		a->count += c;
 		a->pos += 64;
@@ -429,6 +514,11 @@ void health_rct_result(const struct health *h, struct health_result *r)
 	r->fraction_failed = h->samples ? (double)h->rct.failures / (double)h->samples : 0;
 	r->expected_false_alarms = h->samples >= h->rct.cutoff
 		? (double)(h->samples - h->rct.cutoff + 1) * h->rct_rate : 0;
+	r->alarm_cutoff = h->rct.alarm_cutoff;
+	r->alarms = h->rct.alarms;
+	r->first_alarm = h->rct.first_alarm;
+	r->expected_alarms = h->samples >= h->rct.alarm_cutoff
+		? (double)(h->samples - h->rct.alarm_cutoff + 1) * h->rct_alarm_rate : 0;
 }
 
 void health_apt_result(const struct health *h, struct health_result *r)
@@ -446,6 +536,10 @@ void health_apt_result(const struct health *h, struct health_result *r)
 	r->windows = a->windows + (a->pos > 0 && a->window_failed);
 	r->fraction_failed = r->windows ? (double)a->failures / (double)r->windows : 0;
 	r->expected_false_alarms = (double)a->windows * h->apt_rate;
+	r->alarm_cutoff = a->alarm_cutoff;
+	r->alarms = a->alarms;
+	r->first_alarm = a->first_alarm;
+	r->expected_alarms = (double)a->windows * h->apt_alarm_rate;
 }
 
 enum health_startup health_startup_status(const struct health *h)

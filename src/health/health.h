@@ -34,6 +34,13 @@ unsigned health_rct_cutoff(double entropy, double alpha);
  * health.c.) */
 unsigned health_apt_cutoff(unsigned window, double entropy, double alpha);
 
+/* The same bound on the real window statistic, B = 1 + Binomial(W-1, 2^-H)
+ * (the reference sample is given, not a trial): the smallest C with
+ * P(Binomial(W-1, 2^-H) >= C - 1) <= alpha, i.e. 2 + CRITBINOM(W-1, ...).
+ * The run-scoped cutoffs (budget.h) use this form, so that their union
+ * bound holds exactly. */
+unsigned health_apt_cutoff_exact(unsigned window, double entropy, double alpha);
+
 /* The APT window for K-bit samples: 512 for K = 1, else 1024. */
 unsigned health_apt_window(unsigned bits);
 
@@ -43,7 +50,11 @@ struct health_event {
 	uint64_t index;          /* sample (or word) index at which the test failed */
 	uint64_t value;          /* run length or window count reached (>= cutoff) */
 	unsigned cutoff;         /* RCT/APT cutoff; 0 for the word-count tests */
-	double expected;         /* word-count tests: the count expected by now; else 0 */
+	double expected;         /* word-count tests: the count expected by now;
+				    RCT/APT: the events of this level a source that
+				    meets the claim exactly gives by now */
+	uint64_t count;          /* RCT/APT: events of this level so far, this one included */
+	int alarm;               /* 1: an intermittent alarm, not a failure (see budget.h) */
 	int startup;             /* 1 if within the first HEALTH_STARTUP_SAMPLES */
 };
 typedef void (*health_event_fn)(void *ctx, const struct health_event *ev);
@@ -51,15 +62,25 @@ typedef void (*health_event_fn)(void *ctx, const struct health_event *ev);
 struct health_params {
 	unsigned bits;           /* K, 1..8 */
 	double entropy;          /* claimed min-entropy per sample, 0 < H <= K */
-	double alpha;            /* false-alarm probability per test, 0 < alpha < 1 */
-	health_event_fn on_event;   /* called at each failure; may be NULL */
+	double alpha;            /* false-failure probability per trial (RCT: per
+				    sample, APT: per window), 0 < alpha < 1 */
+	health_event_fn on_event;   /* called at each failure and alarm; may be NULL */
 	void *event_ctx;
+	/* Run scope (budget.h) gives each test and level its own per-trial
+	 * alpha.  0 = the APT uses alpha; no alarm level (alarm cutoff = the
+	 * failure cutoff, so every failure is also counted as an alarm). */
+	double apt_alpha;
+	double rct_alarm_alpha, apt_alarm_alpha;
+	int apt_exact;           /* APT cutoffs by health_apt_cutoff_exact */
 };
 
 /* 90B 4.4.1 state.  A failure is counted once per run: when the run of
  * identical samples reaches the cutoff (B == C); the run may go on. */
 struct health_rct {
 	unsigned cutoff;
+	unsigned alarm_cutoff;   /* <= cutoff; a run reaching it is an alarm */
+	uint64_t alarms;         /* runs that reached the alarm cutoff */
+	uint64_t first_alarm;
 	uint8_t last;            /* previous sample */
 	uint64_t run;            /* B: length of the current run */
 	uint64_t max_run;        /* largest B seen */
@@ -72,6 +93,10 @@ struct health_rct {
  * (A itself included).  A window fails once, when B reaches the cutoff. */
 struct health_apt {
 	unsigned cutoff;
+	unsigned alarm_cutoff;   /* <= cutoff */
+	uint64_t alarms;         /* windows whose B reached the alarm cutoff */
+	uint64_t first_alarm;
+	int window_alarmed;      /* the current window already alarmed */
 	unsigned window;         /* W */
 	uint8_t ref;             /* A */
 	unsigned count;          /* B in the current window */
@@ -91,8 +116,9 @@ enum health_impl {
 struct health {
 	struct health_params params;
 	enum health_impl impl;   /* the code path; the results do not depend on it */
-	double rct_rate;         /* per-sample false-alarm rate at the claimed H (see health_result) */
-	double apt_rate;         /* per-window false-alarm rate at the claimed H */
+	double rct_rate;         /* per-sample false-failure rate at the claimed H (see health_result) */
+	double apt_rate;         /* per-window false-failure rate at the claimed H */
+	double rct_alarm_rate, apt_alarm_rate;   /* the same at the alarm cutoffs */
 	struct health_rct rct;
 	struct health_apt apt;
 	uint64_t samples;        /* samples pushed so far */
@@ -104,7 +130,8 @@ struct health {
 int health_init(struct health *h, const struct health_params *p, struct err *e);
 
 /* Runs both tests over n samples (each < 2^K: not checked here).  Returns the
- * number of new failures (RCT + APT) in these samples. */
+ * number of new failures (RCT + APT) in these samples; alarms are counted in
+ * the state and reported through on_event. */
 uint64_t health_push(struct health *h, const uint8_t *s, size_t n);
 
 /* Per-test results. */
@@ -122,6 +149,11 @@ struct health_result {
 	 * samples * p^(C-1) (1 - p), APT windows * P(1 + Bin(W-1, p) >= C).
 	 * A perfect source fails now and then over a long run: compare with this. */
 	double expected_false_alarms;
+	/* the alarm level (equal to the above without one) */
+	unsigned alarm_cutoff;
+	uint64_t alarms;
+	uint64_t first_alarm;
+	double expected_alarms;
 };
 void health_rct_result(const struct health *h, struct health_result *r);
 void health_apt_result(const struct health *h, struct health_result *r);

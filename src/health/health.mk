@@ -2,7 +2,9 @@
 src_librngaudit_a_SOURCES += \
 	src/health/health.c src/health/health.h \
 	src/health/wordcheck.c src/health/wordcheck.h \
-	src/health/health_monitor.c src/health/health_monitor.h
+	src/health/health_monitor.c src/health/health_monitor.h \
+	src/health/budget.c src/health/budget.h \
+	src/health/proportion.c src/health/proportion.h
 src_rngaudit_SOURCES += src/cli/cmd_health.c src/cli/health_print.c src/cli/health_print.h
 
 check_PROGRAMS += tests/test_health
@@ -19,3 +21,7 @@ dist_check_SCRIPTS += tests/health_cli.sh
 # speed figures (run by hand: scripts/bench-health.sh BUILD-DIR)
 dist_noinst_SCRIPTS += scripts/bench-health.sh
 EXTRA_DIST += scripts/bench-health.c
+check_PROGRAMS += tests/test_budget
+tests_test_budget_SOURCES = tests/test_budget.c
+tests_test_budget_LDADD = $(LIBS_ALL)
+TESTS += tests/test_budget

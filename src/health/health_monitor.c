@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "health/health_monitor.h"
+#include "health/proportion.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -10,24 +11,36 @@
 
 struct health_monitor {
 	struct health_monitor_config cfg;
+	struct health_budget budget;
 	struct health h;
+	struct proportion prop;
 	struct wordcheck w;
 	int words_on;
 	uint64_t failures;
 	struct sink sink;
 };
 
-int health_monitor_default_entropy(enum source_kind kind, unsigned bits, double *entropy,
-				   struct err *e)
+void health_monitor_default_entropy(enum source_kind kind, unsigned bits, double raw_claim,
+				    double *entropy, const char **why)
 {
-	/* 90B treats DRBG output as full entropy; anything else must be claimed. */
-	if (kind == SOURCE_DRBG) {
+	switch (kind) {
+	case SOURCE_DRBG:
 		*entropy = bits;
-		return 0;
+		*why = "DRBG output: full entropy";
+		return;
+	case SOURCE_CONDITIONED:
+		*entropy = bits;
+		*why = "conditioned output: full entropy, as Intel and AMD specify RDSEED";
+		return;
+	default:
+		if (!(raw_claim > 0) || raw_claim > 1)
+			raw_claim = HEALTH_RAW_CLAIM_DEFAULT;
+		*entropy = raw_claim * bits;
+		*why = raw_claim == HEALTH_RAW_CLAIM_DEFAULT
+		     ? "raw or unknown source: the policy's claim, 0.5 bit per bit"
+		     : "raw or unknown source: the policy's claim";
+		return;
 	}
-	return err_set(e, ERR_USAGE,
-		       "the health tests need the claimed min-entropy of this %s source: "
-		       "give --entropy H (0 < H <= %u)", source_kind_token(kind), bits);
 }
 
 /* NIST format: every byte must be below 2^K.  Returns the index of the first
@@ -80,57 +93,76 @@ static int monitor_push(struct sink *sk, const struct block *b, struct err *e)
 			       m->cfg.bits, b->bits);
 	}
 	f = health_push(&m->h, b->samples, b->n);
+	f += proportion_push(&m->prop, b->samples, b->n);
 	if (m->words_on)
 		f += wordcheck_push(&m->w, b->raw, b->raw_len);
 	m->failures += f;
 	return m->cfg.stop_on_failure && m->failures ? 1 : 0;
 }
 
+static int words_checked(const struct health_monitor_config *c)
+{
+	return !c->nist_format && (c->word_bits == 16 || c->word_bits == 32 || c->word_bits == 64);
+}
+
 int health_monitor_new(struct health_monitor **out, const struct health_monitor_config *c,
 		       struct err *e)
 {
 	struct health_monitor *m;
-	struct health_params hp;
+	struct health_params hp = { 0 };
 	double entropy = c->entropy;
+	int words = words_checked(c);
 	int rc;
 
 	*out = NULL;
 	if (c->bits < 1 || c->bits > 8)
 		return err_set(e, ERR_USAGE, "bits per sample %u is outside 1..8", c->bits);
-	if (entropy == 0 && (rc = health_monitor_default_entropy(c->kind, c->bits, &entropy, e)))
-		return rc;
 	m = calloc(1, sizeof *m);
 	if (!m)
 		return err_set(e, ERR_NOMEM, "health tests: out of memory");
 	m->cfg = *c;
+	if (entropy == 0)
+		health_monitor_default_entropy(c->kind, c->bits, c->raw_claim, &entropy,
+					       &m->cfg.entropy_why);
+	else if (!m->cfg.entropy_why)
+		m->cfg.entropy_why = "given";
 	m->cfg.entropy = entropy;
 	if (m->cfg.alpha == 0)
 		m->cfg.alpha = HEALTH_ALPHA_DEFAULT;
+	if ((rc = health_budget_init(&m->budget, c->scope, m->cfg.alpha, c->run_samples, c->bits,
+				     words ? c->word_bits : 0, e)))
+		goto fail;
 	hp.bits = c->bits;
 	hp.entropy = entropy;
-	hp.alpha = m->cfg.alpha;
+	hp.alpha = m->budget.rct_fail;
+	hp.apt_alpha = m->budget.apt_fail;
+	hp.rct_alarm_alpha = m->budget.rct_alarm;
+	hp.apt_alarm_alpha = m->budget.apt_alarm;
+	/* run scope bounds the real window statistic (health.h); 90B's literal
+	 * form stays for the per-window meaning */
+	hp.apt_exact = c->scope == HEALTH_SCOPE_RUN;
 	hp.on_event = c->on_failure;
 	hp.event_ctx = c->cb_ctx;
-	if ((rc = health_init(&m->h, &hp, e))) {
-		free(m);
-		return rc;
-	}
-	if (!c->nist_format && (c->word_bits == 16 || c->word_bits == 32 || c->word_bits == 64)) {
+	if ((rc = health_init(&m->h, &hp, e)))
+		goto fail;
+	if ((rc = proportion_init(&m->prop, c->bits, entropy, m->budget.prop_fail,
+				  m->budget.prop_alarm, c->on_failure, c->cb_ctx, e)))
+		goto fail;
+	if (words) {
 		/* a word of w bits holds w/K samples of H bits each */
 		struct wordcheck_params wp = {
 			.word_bits = c->word_bits,
 			.entropy = entropy * c->word_bits / c->bits,
-			.alpha = m->cfg.alpha,
+			.alpha = m->budget.per_test,
+			.run_words = c->scope == HEALTH_SCOPE_RUN ? m->budget.words : 0,
 			.window = 0,
 			.on_event = c->on_failure,
 			.event_ctx = c->cb_ctx,
 		};
 		if (wp.entropy > c->word_bits)
 			wp.entropy = c->word_bits;
-		if ((rc = wordcheck_init(&m->w, &wp, e))) {
-			free(m);
-			return rc;
-		}
+		if ((rc = wordcheck_init(&m->w, &wp, e)))
+			goto fail;
 		m->words_on = 1;
 	}
 	m->sink.name = "health";
@@ -139,6 +171,9 @@ int health_monitor_new(struct health_monitor **out, const struct health_monitor_
 	m->sink.ctx = m;
 	*out = m;
 	return 0;
+fail:
+	free(m);
+	return rc;
 }
 
 void health_monitor_free(struct health_monitor *m)
@@ -160,14 +195,23 @@ void health_monitor_results(const struct health_monitor *m, struct health_monito
 	memset(r, 0, sizeof *r);
 	r->bits = m->cfg.bits;
 	r->entropy = m->cfg.entropy;
+	r->entropy_why = m->cfg.entropy_why;
 	r->alpha = m->cfg.alpha;
 	r->samples = m->h.samples;
 	health_rct_result(&m->h, &r->rct);
 	health_apt_result(&m->h, &r->apt);
+	proportion_result(&m->prop, &r->prop);
+	r->budget = m->budget;
 	r->startup = health_startup_status(&m->h);
-	r->failures = r->rct.failures + r->apt.failures;
+	r->failures = r->rct.failures + r->apt.failures + r->prop.failures;
+	r->alarms = r->rct.alarms + r->apt.alarms + r->prop.alarms;
+	r->expected_alarms = r->rct.expected_alarms + r->apt.expected_alarms +
+			     r->prop.expected_alarms;
+	r->beyond_horizon = m->cfg.scope == HEALTH_SCOPE_RUN && r->samples > m->budget.samples;
 	r->first_failure = r->rct.first_failure < r->apt.first_failure ? r->rct.first_failure
 								       : r->apt.first_failure;
+	if (r->prop.first_failure < r->first_failure)
+		r->first_failure = r->prop.first_failure;
 	if (m->words_on) {
 		r->words_checked = 1;
 		wordcheck_results(&m->w, &r->words);

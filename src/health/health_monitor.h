@@ -21,14 +21,19 @@
 
 #include "engine/engine.h"
 #include "err.h"
+#include "health/budget.h"
 #include "health/health.h"
 #include "sources/source.h"
 #include "health/wordcheck.h"
 
 struct health_monitor_config {
 	unsigned bits;           /* K, 1..8, the sample width the tests see */
-	double entropy;          /* claimed H per sample; 0 = default (K for DRBG output, else an error) */
-	double alpha;            /* 0 = HEALTH_ALPHA_DEFAULT (2^-20) */
+	double entropy;          /* claimed H per sample; 0 = the default rule below */
+	const char *entropy_why; /* where a given entropy came from ("--entropy"); may be NULL */
+	double raw_claim;        /* raw/unknown sources' claim per bit; 0 = HEALTH_RAW_CLAIM_DEFAULT */
+	double alpha;            /* 0 = HEALTH_ALPHA_DEFAULT (2^-20); its meaning: scope */
+	enum health_scope scope; /* alpha over the run (default) or per window (90B) */
+	uint64_t run_samples;    /* run scope: the run's length or --follow's horizon */
 	unsigned word_bits;      /* the source's native word width; word checks run for 16, 32, 64 */
 	enum source_kind kind;   /* decides the default entropy */
 	int stop_on_failure;     /* the sink asks the engine to stop after the block with the first failure */
@@ -43,11 +48,17 @@ struct health_monitor_config {
 
 struct health_monitor;
 
-/* The entropy the tests use when none is given: K for DRBG output (90B treats
- * DRBG output as full entropy for these tests); for other kinds an error
- * asking for --entropy. */
-int health_monitor_default_entropy(enum source_kind kind, unsigned bits, double *entropy,
-				   struct err *e);
+/* The claim for raw or unknown sources when nothing else is said: the
+ * policy's built-in `claim` (data/policy.default), half a bit per bit. */
+#define HEALTH_RAW_CLAIM_DEFAULT 0.5
+
+/* The one rule for the claimed entropy every command follows when none is
+ * given: DRBG output, full (K; 90B treats it as full entropy for these
+ * tests); conditioned entropy-source output (RDSEED), full, as Intel and AMD
+ * specify it; raw or unknown, raw_claim per bit (the policy's claim; 0 =
+ * HEALTH_RAW_CLAIM_DEFAULT).  *why says which, for the output. */
+void health_monitor_default_entropy(enum source_kind kind, unsigned bits, double raw_claim,
+				    double *entropy, const char **why);
 
 /* Validates the config (H <= 0 or H > K, alpha outside (0, 1), K outside
  * 1..8: ERR_USAGE naming it), computes the cutoffs, allocates everything. */
@@ -61,13 +72,18 @@ struct sink *health_monitor_sink(struct health_monitor *m);
 struct health_monitor_results {
 	unsigned bits;
 	double entropy;
+	const char *entropy_why;         /* the rule or option it came from */
 	double alpha;
 	uint64_t samples;                /* samples tested */
-	struct health_result rct, apt;
+	struct health_budget budget;     /* the per-trial alphas behind the cutoffs */
+	struct health_result rct, apt, prop;
 	enum health_startup startup;
 	int words_checked;               /* 1 if the word checks ran (word_bits 16/32/64) */
 	struct wordcheck_results words;  /* valid when words_checked */
-	uint64_t failures;               /* all failures: RCT + APT + word checks */
+	uint64_t failures;               /* all failures: RCT + APT + proportion + word checks */
+	uint64_t alarms;                 /* RCT + APT + proportion alarms */
+	double expected_alarms;          /* the same from a source meeting the claim exactly */
+	int beyond_horizon;              /* more samples tested than the budget was made for */
 	uint64_t first_failure;          /* earliest RCT/APT failure (sample index) or HEALTH_NO_FAILURE */
 };
 /* A snapshot; may be called between blocks (e.g. for a --follow status line). */

@@ -52,6 +52,22 @@ static uint64_t excessive_from(uint64_t n, double p, double alpha)
 	return lo;
 }
 
+/* The per-evaluation alpha of a count test that may fail at most alpha over
+ * n words.  The count is checked against k(i), the excessive threshold after
+ * i words, each time it grows; k(i) never falls, and while it stays at one
+ * value k the events {count >= k} only grow with i, so the union over all i
+ * <= n is the union of at most k(n) events, one per value k takes: each held
+ * to alpha / k(n), the run's false alarm is at most alpha.  k(n) itself
+ * depends on that alpha, so start from k(n) at alpha and double the divisor
+ * until it covers k(n) at the divided alpha. */
+static double wc_sequential_alpha(uint64_t n, double rate, double alpha)
+{
+	double div = (double)excessive_from(n, rate, alpha);
+	while ((double)excessive_from(n, rate, alpha / div) > div)
+		div *= 2;
+	return alpha / div;
+}
+
 static void wc_event(const struct wordcheck *w, const char *test, uint64_t index,
 		     uint64_t value, unsigned cutoff, double expected)
 {
@@ -63,6 +79,8 @@ static void wc_event(const struct wordcheck *w, const char *test, uint64_t index
 	ev.value = value;
 	ev.cutoff = cutoff;
 	ev.expected = expected;
+	ev.count = 0;
+	ev.alarm = 0;
 	ev.startup = 0;
 	w->params.on_event(w->params.event_ctx, &ev);
 }
@@ -75,14 +93,14 @@ static void wc_event(const struct wordcheck *w, const char *test, uint64_t index
  * not once per word).  Testing at every increment is a sequential test: the
  * overall false-alarm probability is a small multiple of alpha. */
 static int wc_count(struct wordcheck *w, struct wordcheck_count *c, uint64_t *limit,
-		    const char *test, uint64_t idx)
+		    double alpha, const char *test, uint64_t idx)
 {
 	c->count++;
 	if (c->first_seen == HEALTH_NO_FAILURE)
 		c->first_seen = idx;
 	if (c->excessive || c->count < *limit)
 		return 0;
-	*limit = excessive_from(idx + 1, c->rate, w->params.alpha);
+	*limit = excessive_from(idx + 1, c->rate, alpha);
 	if (c->count < *limit)
 		return 0;
 	c->excessive = 1;
@@ -210,8 +228,10 @@ int wordcheck_init(struct wordcheck *w, const struct wordcheck_params *p, struct
 	w->wbytes = p->word_bits / 8;
 	w->ones = p->word_bits == 64 ? ~0ULL : (1ULL << p->word_bits) - 1;
 	w->window = window;
-	/* 90B 4.4.1 on whole words */
-	w->rct.cutoff = health_rct_cutoff(p->entropy, p->alpha);
+	/* 90B 4.4.1 on whole words; over a run, a run of C can start at each
+	 * word: alpha / run_words per word (the union bound of budget.h) */
+	w->rct.cutoff = health_rct_cutoff(p->entropy, p->run_words ? p->alpha / (double)p->run_words
+								    : p->alpha);
 	w->rct.first_failure = HEALTH_NO_FAILURE;
 	/* a full-entropy word is all zeros (all ones) with probability 2^-width;
 	 * it equals one given earlier word with probability 2^-width, so one of
@@ -223,6 +243,12 @@ int wordcheck_init(struct wordcheck *w, const struct wordcheck_params *p, struct
 	w->repeats.first_excessive = HEALTH_NO_FAILURE;
 	w->zeros.first_seen = w->ones_count.first_seen = w->repeats.first_seen = HEALTH_NO_FAILURE;
 	w->limit_zeros = w->limit_ones = w->limit_repeats = 1;
+	w->count_alpha[0] = w->count_alpha[1] = w->count_alpha[2] = p->alpha;
+	if (p->run_words) {
+		w->count_alpha[0] = wc_sequential_alpha(p->run_words, w->zeros.rate, p->alpha);
+		w->count_alpha[1] = w->count_alpha[0];
+		w->count_alpha[2] = wc_sequential_alpha(p->run_words, w->repeats.rate, p->alpha);
+	}
 	/* buckets of 8 lanes, at least 4 lanes per word of the window */
 	nb = 2;                         /* >= 2 buckets: a shift by 64 would be undefined */
 	w->bucket_shift = 63;
@@ -279,13 +305,16 @@ static inline uint64_t wc_word(struct wordcheck *w, uint64_t word)
 			w->rct.max_run = 1;
 	}
 	if (__builtin_expect(word == 0, 0))
-		fails += (uint64_t)wc_count(w, &w->zeros, &w->limit_zeros, "zero-words", idx);
+		fails += (uint64_t)wc_count(w, &w->zeros, &w->limit_zeros, w->count_alpha[0],
+					    "zero-words", idx);
 	else if (__builtin_expect(word == w->ones, 0))
-		fails += (uint64_t)wc_count(w, &w->ones_count, &w->limit_ones, "ones-words", idx);
+		fails += (uint64_t)wc_count(w, &w->ones_count, &w->limit_ones, w->count_alpha[1],
+					    "ones-words", idx);
 
 	/* repeated within the last W words */
 	if (__builtin_expect(wc_repeat(w, word), 0))
-		fails += (uint64_t)wc_count(w, &w->repeats, &w->limit_repeats, "repeat-words", idx);
+		fails += (uint64_t)wc_count(w, &w->repeats, &w->limit_repeats, w->count_alpha[2],
+					    "repeat-words", idx);
 	return fails;
 }
 

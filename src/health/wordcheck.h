@@ -28,10 +28,13 @@
 struct wordcheck_params {
 	unsigned word_bits;      /* 16, 32 or 64 */
 	double entropy;          /* claimed min-entropy per word, 0 < H <= word_bits */
-	double alpha;            /* false-alarm probability per test, 0 < alpha < 1 */
+	double alpha;            /* false-alarm probability per test, 0 < alpha < 1:
+				    per word (RCT) and per count test when run_words is
+				    0 (90B's per-window meaning), else over run_words */
 	unsigned window;         /* repeated-word window in words; 0 = default */
 	health_event_fn on_event;   /* called at each failure; may be NULL */
 	void *event_ctx;
+	uint64_t run_words;      /* the run's length (or horizon) in words; 0: see alpha */
 };
 
 /* A count tested against its expected rate per word. */
@@ -54,6 +57,7 @@ struct wordcheck {
 		unsigned cutoff;
 		uint64_t last, run, max_run, failures, first_failure;
 	} rct;
+	double count_alpha[3];   /* per evaluation: zeros, ones, repeats (see wordcheck.c) */
 	struct wordcheck_count zeros, ones_count, repeats;
 	/* each count's excessive-count threshold at some earlier word count;
 	 * recomputed only when the count reaches it (see wordcheck.c) */

@@ -18,7 +18,7 @@ static const struct {
 	{ "collection", { "SOURCE_ERROR", "PARTIAL", "NO_SAMPLES", NULL } },
 	{ "health_startup", { "HEALTH_STARTUP", "HEALTH_NOT_RUN", NULL } },
 	{ "health_rct", { "HEALTH_RCT", NULL } },
-	{ "health_apt", { "HEALTH_APT", NULL } },
+	{ "health_apt", { "HEALTH_APT", "HEALTH_PROP", NULL } },
 	{ "word_rct", { "WORD_RCT", NULL } },
 	{ "word_zeros", { "WORD_ZEROS", NULL } },
 	{ "word_ones", { "WORD_ONES", NULL } },

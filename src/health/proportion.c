@@ -1,0 +1,171 @@
+/* proportion.c - counts of every value over windows of W_p samples (see
+ * proportion.h for why and for the cutoff). */
+#include "config.h"
+
+#include "health/proportion.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+
+unsigned proportion_window(unsigned bits)
+{
+	(void)bits;
+	return PROPORTION_WINDOW;
+}
+
+unsigned proportion_cutoff(unsigned window, double entropy, double alpha)
+{
+	double q = exp2(-entropy);
+	unsigned lo = 1, hi = window + 1;
+	/* P(X >= c) = Q(c - 1) falls with c: bisect */
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+		if (gsl_cdf_binomial_Q(mid - 1, q, window) <= alpha)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* P(some value reaches c in a window) for a source meeting the claim
+ * exactly with 2^H values at 2^-H (the most the claim allows of them): at
+ * most 2^H times one value's tail, and at most 1. */
+static double window_rate(unsigned window, double entropy, unsigned c)
+{
+	double r = exp2(entropy) * gsl_cdf_binomial_Q(c - 1, exp2(-entropy), window);
+	return r > 1 ? 1 : r;
+}
+
+int proportion_init(struct proportion *p, unsigned bits, double entropy, double alpha,
+		    double alarm_alpha, health_event_fn on_event, void *ctx, struct err *e)
+{
+	memset(p, 0, sizeof *p);
+	gsl_set_error_handler_off();
+	if (bits < 1 || bits > 8)
+		return err_set(e, ERR_USAGE, "bits per sample %u is outside 1..8", bits);
+	if (!(entropy > 0) || entropy > bits)
+		return err_set(e, ERR_USAGE, "claimed entropy %g is outside (0, %u]", entropy, bits);
+	if (!(alpha > 0) || !(alpha < 1))
+		return err_set(e, ERR_USAGE, "alpha %g is outside (0, 1)", alpha);
+	p->bits = bits;
+	p->entropy = entropy;
+	p->window = proportion_window(bits);
+	p->cutoff = proportion_cutoff(p->window, entropy, alpha);
+	p->alarm_cutoff = alarm_alpha > 0 ? proportion_cutoff(p->window, entropy, alarm_alpha)
+					  : p->cutoff;
+	if (p->alarm_cutoff > p->cutoff)
+		p->alarm_cutoff = p->cutoff;
+	/* counts are 16-bit: a cutoff above the window can never be reached */
+	if (p->cutoff > p->window)
+		p->cutoff = p->window + 1;
+	p->rate = window_rate(p->window, entropy, p->cutoff);
+	p->alarm_rate = window_rate(p->window, entropy, p->alarm_cutoff);
+	p->first_alarm = p->first_failure = HEALTH_NO_FAILURE;
+	p->on_event = on_event;
+	p->event_ctx = ctx;
+	return 0;
+}
+
+static void prop_event(const struct proportion *p, uint64_t index, unsigned count,
+		       unsigned cutoff, int alarm)
+{
+	struct health_event ev;
+	double windows = (double)(index / p->window + 1);
+	if (!p->on_event)
+		return;
+	ev.test = "prop";
+	ev.index = index;
+	ev.value = count;
+	ev.cutoff = cutoff;
+	ev.alarm = alarm;
+	ev.count = alarm ? p->alarms : p->failures;
+	ev.expected = windows * (alarm ? p->alarm_rate : p->rate);
+	ev.startup = index < HEALTH_STARTUP_SAMPLES;
+	p->on_event(p->event_ctx, &ev);
+}
+
+/* A count reached the window's next level: alarm and/or failure. */
+static uint64_t prop_reached(struct proportion *p, unsigned count, uint64_t index)
+{
+	if (!p->window_alarmed && count >= p->alarm_cutoff) {
+		p->window_alarmed = 1;
+		p->alarms++;
+		if (p->first_alarm == HEALTH_NO_FAILURE)
+			p->first_alarm = index;
+		if (p->alarm_cutoff < p->cutoff)
+			prop_event(p, index, count, p->alarm_cutoff, 1);
+	}
+	if (p->window_failed || count < p->cutoff)
+		return 0;
+	p->window_failed = 1;
+	p->failures++;
+	if (p->first_failure == HEALTH_NO_FAILURE)
+		p->first_failure = index;
+	prop_event(p, index, count, p->cutoff, 0);
+	return 1;
+}
+
+static void prop_close_window(struct proportion *p)
+{
+	for (unsigned v = 0; v < (1u << p->bits); v++)
+		if (p->count[v] > p->max_count)
+			p->max_count = p->count[v];
+	memset(p->count, 0, sizeof p->count);
+	p->pos = 0;
+	p->window_alarmed = p->window_failed = 0;
+	p->windows++;
+}
+
+uint64_t proportion_push(struct proportion *p, const uint8_t *s, size_t n)
+{
+	uint64_t fails = 0;
+	size_t i = 0;
+
+	while (i < n) {
+		size_t m = p->window - p->pos;
+		unsigned next = !p->window_alarmed ? p->alarm_cutoff
+			      : !p->window_failed ? p->cutoff : UINT16_MAX + 1u;
+		if (m > n - i)
+			m = n - i;
+		for (size_t j = 0; j < m; j++) {
+			unsigned c = ++p->count[s[i + j]];
+			if (__builtin_expect(c >= next, 0)) {
+				fails += prop_reached(p, c, p->samples + i + j);
+				next = !p->window_alarmed ? p->alarm_cutoff
+				     : !p->window_failed ? p->cutoff : UINT16_MAX + 1u;
+			}
+		}
+		p->pos += (unsigned)m;
+		i += m;
+		if (p->pos == p->window)
+			prop_close_window(p);
+	}
+	p->samples += n;
+	return fails;
+}
+
+void proportion_result(const struct proportion *p, struct health_result *r)
+{
+	unsigned max = p->max_count;
+	memset(r, 0, sizeof *r);
+	for (unsigned v = 0; v < (1u << p->bits); v++)
+		if (p->count[v] > max)
+			max = p->count[v];
+	r->test = "prop";
+	r->cutoff = p->cutoff;
+	r->window = p->window;
+	r->failures = p->failures;
+	r->first_failure = p->first_failure;
+	r->max_seen = max;
+	r->windows = p->windows + (p->pos > 0 && p->window_failed);
+	r->fraction_failed = r->windows ? (double)p->failures / (double)r->windows : 0;
+	r->expected_false_alarms = (double)p->windows * p->rate;
+	r->alarm_cutoff = p->alarm_cutoff;
+	r->alarms = p->alarms;
+	r->first_alarm = p->first_alarm;
+	r->expected_alarms = (double)p->windows * p->alarm_rate;
+}
