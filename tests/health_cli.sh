@@ -70,6 +70,24 @@ check "first failure at 5011 (cutoff 12)" grep -qx "first failure at sample 5011
 expect_exit 0 "--follow in run scope: the horizon is a year at --rate" ra health --source sim:ideal --follow --rate 0 --interval 0.001 -n 20000
 check "status lines show alarms against expected" grep -q "^status: .*; alarms [0-9]* (.* expected)" "$TMPD/out"
 
+# One rule for defaults in collect, health and audit: the same alpha (2^-20
+# over the run) and the same claimed entropy, shown in each output.
+for spec in sim:ideal sim:repeat-words,p=0; do
+	case $spec in
+	sim:ideal) want="4 bits/sample (raw or unknown source: the policy's claim"; wantv="H = 4 bits per sample (raw or unknown source: the policy's claim" ;;
+	*) want="8 bits/sample (DRBG output: full entropy)"; wantv="H = 8 bits per sample (DRBG output: full entropy)" ;;
+	esac
+	ra collect --source "$spec" -n 20000 -o - >"$TMPD/c.bin" 2>"$TMPD/c.err"
+	check "collect $spec: claim by the rule" grep -q "claimed entropy $want" "$TMPD/c.err"
+	check "collect $spec: alpha 2^-20 over the run" grep -q "alpha 2^-20 over 20000 samples" "$TMPD/c.err"
+	ra health --source "$spec" -n 20000 >"$TMPD/h.out" 2>&1
+	check "health $spec: the same claim" grep -q "claimed entropy $want" "$TMPD/h.out"
+	check "health $spec: the same alpha" grep -q "alpha 2^-20 over 20000 samples" "$TMPD/h.out"
+	ra audit --source "$spec" -n 20000 >"$TMPD/a.out" 2>&1
+	check "audit $spec: the same claim" grep -qF "$wantv" "$TMPD/a.out"
+	check "audit $spec: the same alpha" grep -q "alpha = 2^-20 over the run" "$TMPD/a.out"
+done
+
 # Bad input: one line, exit 2.
 bad() {  # bad NAME NEEDLE ARGS...
 	name=$1; needle=$2; shift 2

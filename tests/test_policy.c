@@ -34,7 +34,7 @@ static void test_defaults(void)
 	int same = 1;
 
 	policy_defaults(&p);
-	tap_near(p.alpha, 0x1p-30, 0, "default alpha is 2^-30");
+	tap_near(p.alpha, 0x1p-20, 0, "default alpha is 2^-20 over the run, as collect and health");
 	tap_eq_long((long long)p.min_samples, 10000, "default min_samples 10000");
 	tap_eq_long((long long)p.nist_samples, 1000000, "90B 3.1.1 sample count 10^6");
 	tap_ok(policy_is_required(&p, "getrandom") && !policy_is_required(&p, "rdrand"),

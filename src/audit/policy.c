@@ -11,12 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 90B 4.4 recommends alpha = 2^-20 for one test on one noise source.  An
- * audit runs two tests (plus the word checks) on up to ~10^6 samples of each
- * of four sources: at 2^-20 a full-entropy 1-bit source would raise about one
- * false alarm per run, so the audit default is 2^-30 (the value Linux's
- * jitterentropy uses), still far below any real defect's rate. */
-#define POLICY_ALPHA_DEFAULT 0x1p-30
+#include "health/health.h"
+
+/* The same alpha as collect and health (one rule for defaults): 2^-20, the
+ * probability that a source meeting its claim fails the health tests
+ * anywhere in its audit run (health/budget.h scales each test's cutoffs to
+ * the run's length, so a longer run no longer raises more false alarms). */
+#define POLICY_ALPHA_DEFAULT HEALTH_ALPHA_DEFAULT
 /* Under 10^4 samples the estimators' 99% bounds are wide enough that a
  * verdict says little (MCV alone loses ~0.4 bit at K = 8). */
 #define POLICY_MIN_SAMPLES_DEFAULT 10000u

@@ -83,6 +83,11 @@ static void check_health(const struct verdict_input *in, struct verdict *v)
 		add(v, VERDICT_LVL_WARN, "HEALTH_NOT_RUN", "The SP 800-90B 4.4 health tests did not run.");
 		return;
 	}
+	add(v, VERDICT_INFO, "HEALTH_CLAIM",
+	    "Health tests at H = %.3g bits per sample (%s), alpha = %s %s; alarms %llu, %.3g expected.",
+	    h->entropy, h->entropy_why ? h->entropy_why : "given", policy_format_alpha(h->alpha, a, sizeof a),
+	    h->budget.scope == HEALTH_SCOPE_WINDOW ? "per window" : "over the run",
+	    (unsigned long long)h->alarms, h->expected_alarms);
 	if (h->startup == HEALTH_STARTUP_FAILED)
 		add(v, VERDICT_LVL_FAIL, "HEALTH_STARTUP",
 		    "The 90B 4.3 start-up test failed: RCT or APT failed within the first %u samples.",

@@ -185,6 +185,15 @@ static int audit_split_sources(const char *list, char specs[][256], size_t *n)
 	return 0;
 }
 
+/* 1 if the policy sets claim.NAME for this source itself. */
+static int audit_claim_named(const struct policy *p, const char *name)
+{
+	for (size_t i = 0; i < p->nentries; i++)
+		if (strcmp(p->entries[i].name, name) == 0)
+			return (p->entries[i].set & POLICY_SET_CLAIM) != 0;
+	return 0;
+}
+
 /* A file source read whole: its samples (K-bit samples from its bytes). */
 static uint64_t audit_file_samples(const struct source_info *info, unsigned bits)
 {
@@ -228,8 +237,15 @@ static void *audit_source_run(void *arg)
 	rs->required = policy_is_required(j->policy, rs->info.name);
 
 	hc.bits = j->bits;
-	hc.entropy = pol.claim * j->bits;   /* the policy's claim is per bit */
-	hc.entropy_why = "the policy's claim";
+	/* one rule with collect and health (health_monitor_default_entropy):
+	 * a claim the policy names for this source wins; otherwise DRBG and
+	 * conditioned output are full entropy and raw or unknown sources get
+	 * the policy's claim (per bit) */
+	if (audit_claim_named(j->policy, rs->info.name)) {
+		hc.entropy = pol.claim * j->bits;
+		hc.entropy_why = "the policy's claim for this source";
+	}
+	hc.raw_claim = pol.claim;
 	hc.alpha = j->policy->alpha;
 	/* alpha covers the run: -n (or the default), or a file's samples */
 	hc.run_samples = j->samples ? j->samples : audit_file_samples(&rs->info, j->bits);
