@@ -107,6 +107,84 @@ static void test_cutoffs(void)
 	}
 }
 
+/* ---- the proportion test against a plain reference ---- */
+
+struct pref {
+	unsigned count[256], pos, alarmed, failed, max;
+	uint64_t n, alarms, failures, first_alarm, first_failure, windows;
+};
+
+static void pref_push(struct pref *r, const uint8_t *s, size_t n, unsigned w, unsigned ac,
+		      unsigned fc)
+{
+	for (size_t i = 0; i < n; i++, r->n++) {
+		unsigned c = ++r->count[s[i]];
+		if (c > r->max)
+			r->max = c;
+		if (c >= ac && !r->alarmed) {
+			r->alarmed = 1;
+			if (r->alarms++ == 0)
+				r->first_alarm = r->n;
+		}
+		if (c >= fc && !r->failed) {
+			r->failed = 1;
+			if (r->failures++ == 0)
+				r->first_failure = r->n;
+		}
+		if (++r->pos == w) {
+			memset(r->count, 0, sizeof r->count);
+			r->pos = r->alarmed = r->failed = 0;
+			r->windows++;
+		}
+	}
+}
+
+static void test_proportion_reference(void)
+{
+	const size_t n = 400000;
+	uint8_t *s = malloc(n);
+	uint64_t x = 12345;
+	struct proportion p;
+	struct pref r = { .first_alarm = HEALTH_NO_FAILURE, .first_failure = HEALTH_NO_FAILURE };
+	struct health_result res;
+	struct err e;
+	size_t i = 0;
+	int ok;
+
+	if (!s)
+		return;
+	/* runs of a favoured value now and then, so some windows alarm or fail */
+	for (size_t k = 0; k < n; k++) {
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		unsigned region = (unsigned)(k / 20000) % 3;
+		s[k] = (region == 1 && (x & 7) == 0) || (region == 2 && (x & 255) == 0)
+		     ? 5 : (uint8_t)(x >> 24);
+	}
+	proportion_init(&p, 8, 8, 0x1p-40, 0x1p-20, NULL, NULL, &e);
+	pref_push(&r, s, n, p.window, p.alarm_cutoff, p.cutoff);
+	while (i < n) {          /* pieces of random sizes, some tiny */
+		size_t m;
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		m = (x & 3) == 0 ? (x >> 8) % 7 : (x >> 8) % 9000;
+		if (m > n - i)
+			m = n - i;
+		proportion_push(&p, s + i, m);
+		i += m;
+	}
+	proportion_result(&p, &res);
+	ok = res.failures == r.failures && res.first_failure == r.first_failure &&
+	     res.alarms == r.alarms && res.first_alarm == r.first_alarm && res.max_seen == r.max &&
+	     p.windows == r.windows && r.failures > 0 && r.alarms > r.failures;
+	if (!tap_ok(ok, "proportion test in pieces = one sample at a time: %llu failures, %llu alarms, "
+		    "first at %llu", (unsigned long long)r.failures, (unsigned long long)r.alarms,
+		    (unsigned long long)r.first_failure))
+		printf("# got %llu/%llu %llu/%llu max %llu windows %llu\n",
+		       (unsigned long long)res.failures, (unsigned long long)res.first_failure,
+		       (unsigned long long)res.alarms, (unsigned long long)res.first_alarm,
+		       (unsigned long long)res.max_seen, (unsigned long long)p.windows);
+	free(s);
+}
+
 /* ---- runs through the monitor ---- */
 
 struct run {
@@ -278,6 +356,7 @@ static void test_biased(void)
 int main(void)
 {
 	test_cutoffs();
+	test_proportion_reference();
 	test_false_alarms();
 	test_detection();
 	test_biased();

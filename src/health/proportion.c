@@ -109,15 +109,54 @@ static uint64_t prop_reached(struct proportion *p, unsigned count, uint64_t inde
 	return 1;
 }
 
+/* A value's count in the window so far. */
+static inline unsigned prop_total(const struct proportion *p, unsigned v)
+{
+	return (unsigned)p->count[0][v] + p->count[1][v] + p->count[2][v] + p->count[3][v];
+}
+
+static unsigned prop_max(const struct proportion *p)
+{
+	unsigned max = 0;
+	for (unsigned v = 0; v < (1u << p->bits); v++) {
+		unsigned c = prop_total(p, v);
+		if (c > max)
+			max = c;
+	}
+	return max;
+}
+
 static void prop_close_window(struct proportion *p)
 {
-	for (unsigned v = 0; v < (1u << p->bits); v++)
-		if (p->count[v] > p->max_count)
-			p->max_count = p->count[v];
+	unsigned max = prop_max(p);
+	if (max > p->max_count)
+		p->max_count = max;
 	memset(p->count, 0, sizeof p->count);
 	p->pos = 0;
 	p->window_alarmed = p->window_failed = 0;
 	p->windows++;
+}
+
+/* The lowest level this window has not reached (above any count: none). */
+static inline unsigned prop_next(const struct proportion *p)
+{
+	return !p->window_alarmed ? p->alarm_cutoff : !p->window_failed ? p->cutoff : UINT16_MAX + 1u;
+}
+
+/* Counts m samples into the four tables in turn: consecutive equal samples
+ * go to different tables, so an increment rarely waits on the one before
+ * (a stuck source would otherwise serialise on one counter). */
+static void prop_count(struct proportion *p, const uint8_t *s, size_t m)
+{
+	size_t j = 0;
+	for (; j + 4 <= m; j += 4) {
+		p->count[0][s[j]]++;
+		p->count[1][s[j + 1]]++;
+		p->count[2][s[j + 2]]++;
+		p->count[3][s[j + 3]]++;
+	}
+	for (; j < m; j++)
+		p->count[0][s[j]]++;
 }
 
 uint64_t proportion_push(struct proportion *p, const uint8_t *s, size_t n)
@@ -127,16 +166,25 @@ uint64_t proportion_push(struct proportion *p, const uint8_t *s, size_t n)
 
 	while (i < n) {
 		size_t m = p->window - p->pos;
-		unsigned next = !p->window_alarmed ? p->alarm_cutoff
-			      : !p->window_failed ? p->cutoff : UINT16_MAX + 1u;
+		unsigned next = prop_next(p);
 		if (m > n - i)
 			m = n - i;
-		for (size_t j = 0; j < m; j++) {
-			unsigned c = ++p->count[s[i + j]];
-			if (__builtin_expect(c >= next, 0)) {
-				fails += prop_reached(p, c, p->samples + i + j);
-				next = !p->window_alarmed ? p->alarm_cutoff
-				     : !p->window_failed ? p->cutoff : UINT16_MAX + 1u;
+		/* count the segment without a test per sample; only if some value
+		 * reached a level (rare) undo it and redo it one sample at a time
+		 * to find where */
+		prop_count(p, s + i, m);
+		if (__builtin_expect(prop_max(p) >= next, 0)) {
+			size_t whole = m - m % 4;     /* prop_count's tables: j % 4, then 0 */
+			for (size_t j = 0; j < m; j++)
+				p->count[j < whole ? j % 4 : 0][s[i + j]]--;
+			for (size_t j = 0; j < m; j++) {
+				unsigned v = s[i + j], c;
+				p->count[0][v]++;
+				c = prop_total(p, v);
+				if (c >= next) {
+					fails += prop_reached(p, c, p->samples + i + j);
+					next = prop_next(p);
+				}
 			}
 		}
 		p->pos += (unsigned)m;
@@ -150,11 +198,10 @@ uint64_t proportion_push(struct proportion *p, const uint8_t *s, size_t n)
 
 void proportion_result(const struct proportion *p, struct health_result *r)
 {
-	unsigned max = p->max_count;
+	unsigned max = p->max_count, cur = prop_max(p);
 	memset(r, 0, sizeof *r);
-	for (unsigned v = 0; v < (1u << p->bits); v++)
-		if (p->count[v] > max)
-			max = p->count[v];
+	if (cur > max)
+		max = cur;
 	r->test = "prop";
 	r->cutoff = p->cutoff;
 	r->window = p->window;

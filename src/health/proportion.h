@@ -37,7 +37,7 @@ struct proportion {
 	double entropy;
 	unsigned cutoff, alarm_cutoff;
 	double rate, alarm_rate;     /* per window (over all values) at the claimed H */
-	uint16_t count[256];         /* this window's counts */
+	uint16_t count[4][256];      /* this window's counts, split four ways (see proportion.c) */
 	unsigned pos;                /* samples of the window seen */
 	int window_alarmed, window_failed;
 	unsigned max_count;          /* largest count reached in any window */
