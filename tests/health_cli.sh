@@ -88,6 +88,36 @@ for spec in sim:ideal sim:repeat-words,p=0; do
 	check "audit $spec: the same alpha" grep -q "alpha = 2^-20 over the run" "$TMPD/a.out"
 done
 
+# --follow as a service: journald prefixes, the textfile, SIGHUP, SIGINT.
+: >"$TMPD/journal.out"
+JOURNAL_STREAM=$(stat -c '%d:%i' "$TMPD/journal.out") "$RNGAUDIT" health --source sim:stuck,after=3000 \
+	--entropy 8 --follow --interval 0.001 -n 20000 >>"$TMPD/journal.out" 2>&1
+test $? -eq 1
+ok $? "--follow on a stuck source exits 1"
+check "journal: failures at priority err (<3>)" grep -q "^<3>FAILURE rct at sample" "$TMPD/journal.out"
+check "journal: status lines at priority info (<6>)" grep -q "^<6>status: " "$TMPD/journal.out"
+check "journal: every line has a priority prefix" sh -c "! grep -qv '^<[0-7]>' '$TMPD/journal.out'"
+JOURNAL_STREAM=1:1 ra health --source sim:ideal --follow --interval 0.001 -n 2000
+check "JOURNAL_STREAM naming another file: no prefixes" sh -c "! grep -q '^<' '$TMPD/out'"
+"$RNGAUDIT" health --source sim:ideal --follow --rate 200000 --interval 0.1 --log "$TMPD/f.log" \
+	--prom "$TMPD/f.prom" >"$TMPD/out" 2>"$TMPD/err" &
+pid=$!
+sleep 1
+mv "$TMPD/f.log" "$TMPD/f.log.1"
+kill -HUP "$pid"
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+ok $? "--follow: SIGINT ends it with exit 0 (no failure)"
+check "the log before SIGHUP has status lines" grep -q "^status: " "$TMPD/f.log.1"
+check "SIGHUP reopened the log at its name" grep -q "^status: " "$TMPD/f.log"
+check "the summary goes to the reopened log" grep -q "stopped by a signal" "$TMPD/f.log"
+check "nothing on stdout with --log" test ! -s "$TMPD/out"
+check "textfile: samples counter" grep -q '^rngaudit_health_samples_total{source="sim:ideal"} [1-9]' "$TMPD/f.prom"
+check "textfile: alarms against expected" grep -q '^rngaudit_health_alarms_expected{source="sim:ideal",test="rct"} ' "$TMPD/f.prom"
+check "textfile: TYPE lines" grep -q '^# TYPE rngaudit_health_failures_total counter' "$TMPD/f.prom"
+check "textfile: no temporary left" sh -c "! ls '$TMPD' | grep -q 'f.prom.'"
+
 # Bad input: one line, exit 2.
 bad() {  # bad NAME NEEDLE ARGS...
 	name=$1; needle=$2; shift 2
@@ -111,4 +141,6 @@ bad "unknown option" "--bogus" --source sim:ideal --entropy 8 --bogus
 bad "bad interval" "--interval 0" --source sim:ideal --entropy 8 --follow --interval 0
 bad "bad horizon" "--horizon 0d" --source sim:ideal --follow --horizon 0d
 bad "bad rate" "--rate -1" --source sim:ideal --follow --rate -1
+bad "--prom without --follow" "--prom" --source sim:ideal --prom "$TMPD/x.prom"
+bad "unwritable --log" "$TMPD/none/x.log" --source sim:ideal --follow --log "$TMPD/none/x.log"
 tap_done

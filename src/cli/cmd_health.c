@@ -9,11 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
+#include "cli/health_follow.h"
 #include "cli/health_print.h"
 #include "engine/engine.h"
 #include "health/health_monitor.h"
@@ -22,7 +22,6 @@
 
 #define HEALTH_DEFAULT_SAMPLES 1000000ULL   /* a source without -n or --follow */
 #define HEALTH_DEFAULT_INTERVAL 10.0        /* --follow status line, seconds */
-#define HEALTH_EVENTS_PER_INTERVAL 20       /* --follow: failure lines per interval, then counted */
 /* --follow's default --rate: 1 MB/s.  getrandom and RDRAND give hundreds of
  * MB/s flat out, which is most of a core; at 1 MB/s reading and testing cost
  * well under 5% of one (scripts/bench-follow.sh measures it), and a year at
@@ -30,7 +29,7 @@
  * read as they come. */
 #define HEALTH_FOLLOW_RATE_DEFAULT 1e6
 
-enum { OPT_PER_WINDOW = 256, OPT_HORIZON, OPT_RATE };
+enum { OPT_PER_WINDOW = 256, OPT_HORIZON, OPT_RATE, OPT_PROM, OPT_LOG };
 
 struct health_args {
 	const char *spec;
@@ -45,18 +44,8 @@ struct health_args {
 	enum health_scope scope;
 	double horizon;           /* --follow: seconds the alpha covers */
 	double rate;              /* --follow: bytes per second at most */
-};
-
-/* --follow: failure lines and status lines, printed as they happen. */
-struct health_follow {
-	int on;
-	double start, last, interval;
-	unsigned events;          /* failure lines printed in this interval */
-	unsigned long long suppressed;
-	double rate;              /* bytes per second; 0 = flat out */
-	uint64_t bytes;           /* raw bytes seen, for the rate */
-	struct health_monitor *mon;
-	struct sink sink;
+	const char *prom;         /* --follow: node_exporter textfile */
+	const char *log;          /* --follow: append lines here, not stdout */
 };
 
 static int health_parse(int argc, char **argv, struct health_args *a)
@@ -72,6 +61,8 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 		{ "per-window", no_argument, NULL, OPT_PER_WINDOW },
 		{ "horizon", required_argument, NULL, OPT_HORIZON },
 		{ "rate", required_argument, NULL, OPT_RATE },
+		{ "prom", required_argument, NULL, OPT_PROM },
+		{ "log", required_argument, NULL, OPT_LOG },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct err e;
@@ -113,6 +104,8 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 						 optarg);
 			break;
 		case OPT_PER_WINDOW: a->scope = HEALTH_SCOPE_WINDOW; break;
+		case OPT_PROM: a->prom = optarg; break;
+		case OPT_LOG: a->log = optarg; break;
 		case OPT_HORIZON:
 			if (cli_parse_duration(optarg, &a->horizon) != 0)
 				return cli_error("health", "--horizon %s: must be a duration above 0, "
@@ -139,59 +132,8 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 	if (a->entropy > a->bits)
 		return cli_error("health", "--entropy %g: above %u, the bits per sample", a->entropy,
 				 a->bits);
-	return 0;
-}
-
-static void health_on_failure(void *ctx, const struct health_event *ev)
-{
-	struct health_follow *f = ctx;
-	if (!f->on)
-		return;
-	if (f->events < HEALTH_EVENTS_PER_INTERVAL) {
-		health_print_event(stdout, "", ev);
-		fflush(stdout);
-		f->events++;
-	} else {
-		f->suppressed++;
-	}
-}
-
-/* Holds the reading to f->rate bytes per second: sleeps until the bytes so
- * far are due (a signal cuts the sleep short; the engine then stops). */
-static void follow_throttle(struct health_follow *f, size_t bytes)
-{
-	double due, now;
-	f->bytes += bytes;
-	if (!(f->rate > 0))
-		return;
-	due = f->start + (double)f->bytes / f->rate;
-	now = cli_now();
-	if (due > now && !cli_stop) {
-		double d = due - now;
-		struct timespec ts = { (time_t)d, (long)((d - floor(d)) * 1e9) };
-		nanosleep(&ts, NULL);
-	}
-}
-
-/* A CLI-side sink after the monitor: prints the status line every interval. */
-static int follow_push(struct sink *sk, const struct block *b, struct err *e)
-{
-	struct health_follow *f = sk->ctx;
-	double now;
-	(void)e;
-	follow_throttle(f, b->raw_len);
-	now = cli_now();
-	if (now - f->last >= f->interval) {
-		struct health_monitor_results r;
-		health_monitor_results(f->mon, &r);
-		if (f->suppressed)
-			printf("%llu more failure lines not shown in the last interval\n", f->suppressed);
-		health_print_status(stdout, "", &r, now - f->start);
-		fflush(stdout);
-		f->last = now;
-		f->events = 0;
-		f->suppressed = 0;
-	}
+	if ((a->prom || a->log) && !a->follow)
+		return cli_error("health", "--prom and --log go with --follow");
 	return 0;
 }
 
@@ -217,7 +159,8 @@ static uint64_t health_run_samples(const struct health_args *a, const char *file
 int cmd_health(int argc, char **argv)
 {
 	struct health_args a = { 0 };
-	struct health_follow fol = { 0 };
+	struct health_follow fol;
+	struct health_follow_opts fo = { 0 };
 	struct health_monitor_config cfg = { 0 };
 	struct health_monitor_results res;
 	struct health_monitor *mon = NULL;
@@ -227,6 +170,8 @@ int cmd_health(int argc, char **argv)
 	struct engine_stats st;
 	struct cli_progress prog;
 	struct sink *sinks[2];
+	FILE *out;
+	const char *info_prefix;
 	char spec[4096 + 8];
 	struct err e;
 	int rc;
@@ -241,6 +186,16 @@ int cmd_health(int argc, char **argv)
 	if (source_open(&src, a.file ? spec : a.spec, &e) != 0)
 		return cli_error_err("health", &e);
 	info = source_get_info(src);
+	fo.on = a.follow;
+	fo.interval = a.interval;
+	fo.rate = a.rate;
+	fo.prom = a.prom;
+	fo.log = a.log;
+	fo.source = a.file ? a.file : info->spec;
+	if (health_follow_init(&fol, &fo, &e) != 0) {
+		source_close(src);
+		return cli_error_err("health", &e);
+	}
 
 	cfg.bits = a.bits;
 	cfg.entropy = a.entropy;
@@ -252,25 +207,19 @@ int cmd_health(int argc, char **argv)
 	cfg.kind = info->kind;
 	cfg.nist_format = a.file != NULL;
 	cfg.what = a.file ? a.file : info->spec;
-	cfg.on_failure = health_on_failure;
+	cfg.on_failure = health_follow_event;
 	cfg.cb_ctx = &fol;
 	if (health_monitor_new(&mon, &cfg, &e) != 0) {
+		health_follow_close(&fol);
 		source_close(src);
 		return cli_error_err("health", &e);
 	}
-
-	fol.on = a.follow;
-	fol.interval = a.interval;
-	fol.rate = a.follow ? a.rate : 0;
-	fol.start = fol.last = cli_now();
-	fol.mon = mon;
-	fol.sink.name = "follow";
-	fol.sink.push = follow_push;
-	fol.sink.ctx = &fol;
+	health_follow_attach(&fol, mon);
 	sinks[0] = health_monitor_sink(mon);
-	sinks[1] = &fol.sink;
+	sinks[1] = health_follow_sink(&fol);
 
 	cli_install_stop_handlers();
+	health_follow_catch_hup(&fol);
 	/* NIST format is one sample per byte: the engine reads bytes as 8-bit
 	 * samples and the monitor checks each is below 2^K. */
 	opts.bits = a.file ? 8 : a.bits;
@@ -283,14 +232,19 @@ int cmd_health(int argc, char **argv)
 		opts.progress_ctx = &prog;
 		opts.progress_every = 1u << 20;
 	}
-	if (a.follow)
-		printf("following %s: %u-bit samples, status every %g s, at most %g bytes/s\n",
-		       info->spec, a.bits, a.interval, a.rate);
+	out = health_follow_out(&fol);
+	info_prefix = health_follow_prefix(&fol, 6);
+	if (a.follow) {
+		fprintf(out, "%sfollowing %s: %u-bit samples, status every %g s, at most %g bytes/s\n",
+			info_prefix, info->spec, a.bits, a.interval, a.rate);
+		fflush(out);
+	}
 	rc = engine_run(src, &opts, sinks, a.follow ? 2 : 1, &st, &e);
 	if (!a.follow)
 		cli_progress_done(&prog);
 	if (rc != 0 && (rc == ERR_DATA || st.samples == 0)) {
 		health_monitor_free(mon);
+		health_follow_close(&fol);
 		source_close(src);
 		return cli_error_err("health", &e);
 	}
@@ -300,19 +254,18 @@ int cmd_health(int argc, char **argv)
 		/* info belongs to src: name the input before closing it */
 		cli_error("health", "%s: no samples (empty input)", a.file ? a.file : info->spec);
 		health_monitor_free(mon);
+		health_follow_close(&fol);
 		source_close(src);
 		return EXIT_ERROR;
 	}
 	health_monitor_results(mon, &res);
-	if (a.follow) {
-		if (fol.suppressed)
-			printf("%llu more failure lines not shown\n", fol.suppressed);
-		health_print_status(stdout, "", &res, cli_now() - fol.start);
-	}
-	printf("source: %s (%s)%s\n", a.file ? a.file : info->spec,
-	       a.file ? "NIST-format file" : source_kind_describe(info->kind),
-	       st.interrupted ? ", stopped by a signal" : "");
-	health_print_results(stdout, "", &res);
+	health_follow_finish(&fol);
+	out = health_follow_out(&fol);   /* SIGHUP may have reopened the log */
+	fprintf(out, "%ssource: %s (%s)%s\n", info_prefix, a.file ? a.file : info->spec,
+		a.file ? "NIST-format file" : source_kind_describe(info->kind),
+		st.interrupted ? ", stopped by a signal" : "");
+	health_print_results(out, info_prefix, &res);
+	health_follow_close(&fol);
 	health_monitor_free(mon);
 	source_close(src);
 	/* DESIGN "Signals and exit codes": a bounded run cut short by a signal

@@ -51,7 +51,7 @@ static const struct command commands[] = {
 	{ "health", cmd_health, "run the SP 800-90B health tests (RCT, APT) on a source or file",
 	  "usage: rngaudit health (--source SPEC | FILE) [--bits K] [--entropy H] [--alpha A]\n"
 	  "                       [--per-window] [-n N] [--follow] [--interval SECONDS]\n"
-	  "                       [--rate BYTES/S] [--horizon DURATION]\n"
+	  "                       [--rate BYTES/S] [--horizon DURATION] [--prom FILE] [--log FILE]\n"
 	  "\n"
 	  "  --source SPEC      a source (as for collect); or FILE: NIST format, one sample per byte\n"
 	  "  -b, --bits K       bits per sample, 1..8 (default 8)\n"
@@ -62,10 +62,14 @@ static const struct command commands[] = {
 	  "                     counted against the number expected\n"
 	  "  --per-window       SP 800-90B's meaning of alpha instead: per sample (RCT) and window (APT)\n"
 	  "  -n, --samples N    samples to test (default 1000000 from a source; a FILE is read to its end)\n"
-	  "  --follow           run until SIGINT/SIGTERM: each failure on one line, a status line every interval\n"
+	  "  --follow           run until SIGINT/SIGTERM (exit 0 unless a failure): each failure and\n"
+	  "                     alarm on one line, a status line every interval; <N> priority\n"
+	  "                     prefixes when the output is the journal (JOURNAL_STREAM)\n"
 	  "  --interval S       seconds between --follow status lines (default 10)\n"
 	  "  --rate BYTES/S     --follow reads at most this (default 1000000; 0 = flat out)\n"
 	  "  --horizon D        --follow: the time alpha covers, e.g. 30d (default 1y)\n"
+	  "  --prom FILE        --follow: node_exporter textfile, rewritten whole every interval\n"
+	  "  --log FILE         --follow: append the lines here instead of stdout; SIGHUP reopens it\n"
 	  "\n"
 	  "Exit status: 0 no failure, 1 a test failed, 2 error.\n" },
 	{ "assess", cmd_assess, "SP 800-90B non-IID min-entropy estimators on a NIST-format file",

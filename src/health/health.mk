@@ -4,8 +4,10 @@ src_librngaudit_a_SOURCES += \
 	src/health/wordcheck.c src/health/wordcheck.h \
 	src/health/health_monitor.c src/health/health_monitor.h \
 	src/health/budget.c src/health/budget.h \
-	src/health/proportion.c src/health/proportion.h
-src_rngaudit_SOURCES += src/cli/cmd_health.c src/cli/health_print.c src/cli/health_print.h
+	src/health/proportion.c src/health/proportion.h \
+	src/health/health_prom.c src/health/health_prom.h
+src_rngaudit_SOURCES += src/cli/cmd_health.c src/cli/health_print.c src/cli/health_print.h \
+	src/cli/health_follow.c src/cli/health_follow.h
 
 check_PROGRAMS += tests/test_health
 tests_test_health_SOURCES = tests/test_health.c
@@ -19,7 +21,7 @@ TESTS += tests/health_cli.sh
 dist_check_SCRIPTS += tests/health_cli.sh
 
 # speed figures (run by hand: scripts/bench-health.sh BUILD-DIR)
-dist_noinst_SCRIPTS += scripts/bench-health.sh
+dist_noinst_SCRIPTS += scripts/bench-health.sh scripts/bench-follow.sh
 EXTRA_DIST += scripts/bench-health.c
 check_PROGRAMS += tests/test_budget
 tests_test_budget_SOURCES = tests/test_budget.c

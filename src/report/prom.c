@@ -12,7 +12,7 @@
 
 #include "atomicfile.h"
 
-static void label_value(FILE *fp, const char *s)
+void report_prom_label(FILE *fp, const char *s)
 {
 	for (; *s; s++) {
 		if (*s == '\\')
@@ -40,10 +40,10 @@ static void sample(FILE *fp, const char *name, const struct report_source *s, co
 		   const char *lvalue, double v)
 {
 	fprintf(fp, "%s{source=\"", name);
-	label_value(fp, src_name(s));
+	report_prom_label(fp, src_name(s));
 	if (lname) {
 		fprintf(fp, "\",%s=\"", lname);
-		label_value(fp, lvalue);
+		report_prom_label(fp, lvalue);
 	}
 	if (isnan(v))
 		fputs("\"} NaN\n", fp);

@@ -1,0 +1,219 @@
+/* health_follow.c - `health --follow` for months (see health_follow.h). */
+#include "config.h"
+
+#include "cli/health_follow.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli_util.h"
+#include "cli/health_print.h"
+#include "health/health_prom.h"
+
+#define FOLLOW_EVENTS_PER_INTERVAL 20   /* event lines per interval, then only counted */
+
+/* sd-daemon(3) priorities for stderr/stdout lines read by journald's
+ * SyslogLevelPrefix= (default on): <3> err, <5> notice, <6> info. */
+#define PRIO_ERR 3
+#define PRIO_NOTICE 5
+#define PRIO_INFO 6
+
+static volatile sig_atomic_t follow_reopen;
+
+static void on_hup(int sig)
+{
+	(void)sig;
+	follow_reopen = 1;
+}
+
+int health_follow_is_journal(int fd)
+{
+	const char *js = getenv("JOURNAL_STREAM");
+	unsigned long long dev, ino;
+	struct stat st;
+	if (!js || sscanf(js, "%llu:%llu", &dev, &ino) != 2 || fstat(fd, &st) != 0)
+		return 0;
+	return (unsigned long long)st.st_dev == dev && (unsigned long long)st.st_ino == ino;
+}
+
+static int follow_open_log(struct health_follow *f, struct err *e)
+{
+	FILE *fp;
+	if (!f->o.log) {
+		f->out = stdout;
+		return 0;
+	}
+	fp = fopen(f->o.log, "a");
+	if (!fp)
+		return err_set(e, ERR_IO, "--log %s: %s", f->o.log, strerror(errno));
+	setvbuf(fp, NULL, _IOLBF, 0);
+	f->out = fp;
+	return 0;
+}
+
+int health_follow_init(struct health_follow *f, const struct health_follow_opts *o,
+		       struct err *e)
+{
+	int rc;
+
+	memset(f, 0, sizeof *f);
+	f->o = *o;
+	f->start = f->last = cli_now();
+	f->sink.name = "follow";
+	f->sink.ctx = f;
+	if (!o->on) {
+		f->out = stdout;
+		return 0;
+	}
+	if ((rc = follow_open_log(f, e)))
+		return rc;
+	f->journal = health_follow_is_journal(fileno(f->out));
+	return 0;
+}
+
+void health_follow_catch_hup(const struct health_follow *f)
+{
+	struct sigaction sa;
+	if (!f->o.on)
+		return;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_hup;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;      /* a read in progress carries on */
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+void health_follow_attach(struct health_follow *f, struct health_monitor *mon)
+{
+	f->mon = mon;
+}
+
+FILE *health_follow_out(const struct health_follow *f)
+{
+	return f->out ? f->out : stdout;
+}
+
+const char *health_follow_prefix(const struct health_follow *f, int priority)
+{
+	static const char *p[] = { "<0>", "<1>", "<2>", "<3>", "<4>", "<5>", "<6>", "<7>" };
+	return f->journal && priority >= 0 && priority < 8 ? p[priority] : "";
+}
+
+void health_follow_event(void *ctx, const struct health_event *ev)
+{
+	struct health_follow *f = ctx;
+	if (!f->o.on)
+		return;
+	/* a stuck source fails every window: a limit per interval, then counted */
+	if (f->events < FOLLOW_EVENTS_PER_INTERVAL) {
+		health_print_event(f->out, health_follow_prefix(f, ev->alarm ? PRIO_NOTICE : PRIO_ERR),
+				   ev);
+		fflush(f->out);
+		f->events++;
+	} else {
+		f->suppressed++;
+	}
+}
+
+/* Holds the reading to the rate: sleeps until the bytes so far are due (a
+ * signal cuts the sleep short; the engine then stops). */
+static void follow_throttle(struct health_follow *f, size_t bytes)
+{
+	double due, now;
+	f->bytes += bytes;
+	if (!(f->o.rate > 0))
+		return;
+	due = f->start + (double)f->bytes / f->o.rate;
+	now = cli_now();
+	if (due > now && !cli_stop) {
+		double d = due - now;
+		struct timespec ts = { (time_t)d, (long)((d - floor(d)) * 1e9) };
+		nanosleep(&ts, NULL);
+	}
+}
+
+static void follow_prom(struct health_follow *f, const struct health_monitor_results *r)
+{
+	struct err e;
+	if (!f->o.prom)
+		return;
+	if (health_prom_write(f->o.prom, f->o.source, r, (double)time(NULL), &e) != 0) {
+		if (!f->prom_failed)          /* once, not every interval */
+			fprintf(f->out, "%srngaudit health: %s\n", health_follow_prefix(f, PRIO_ERR),
+				e.msg);
+		f->prom_failed = 1;
+	} else {
+		f->prom_failed = 0;
+	}
+}
+
+static void follow_status(struct health_follow *f, double now)
+{
+	struct health_monitor_results r;
+	health_monitor_results(f->mon, &r);
+	if (f->suppressed)
+		fprintf(f->out, "%s%llu more failure or alarm lines not shown in the last interval\n",
+			health_follow_prefix(f, PRIO_INFO), f->suppressed);
+	health_print_status(f->out, health_follow_prefix(f, PRIO_INFO), &r, now - f->start);
+	fflush(f->out);
+	follow_prom(f, &r);
+	f->last = now;
+	f->events = 0;
+	f->suppressed = 0;
+}
+
+/* SIGHUP: reopen the log (after logrotate moved it), rewrite the textfile. */
+static void follow_hup(struct health_follow *f, double now)
+{
+	struct err e;
+	follow_reopen = 0;
+	if (f->o.log) {
+		fclose(f->out);
+		if (follow_open_log(f, &e) != 0) {
+			f->out = stderr;       /* the log is gone: say so where it can be seen */
+			fprintf(stderr, "rngaudit health: %s\n", e.msg);
+		}
+		f->journal = health_follow_is_journal(fileno(f->out));
+	}
+	follow_status(f, now);
+}
+
+static int follow_push(struct sink *sk, const struct block *b, struct err *e)
+{
+	struct health_follow *f = sk->ctx;
+	double now;
+	(void)e;
+	follow_throttle(f, b->raw_len);
+	now = cli_now();
+	if (follow_reopen)
+		follow_hup(f, now);
+	else if (now - f->last >= f->o.interval)
+		follow_status(f, now);
+	return 0;
+}
+
+struct sink *health_follow_sink(struct health_follow *f)
+{
+	f->sink.push = follow_push;
+	return &f->sink;
+}
+
+void health_follow_finish(struct health_follow *f)
+{
+	if (!f->o.on)
+		return;
+	follow_status(f, cli_now());
+}
+
+void health_follow_close(struct health_follow *f)
+{
+	if (f->out && f->out != stdout && f->out != stderr)
+		fclose(f->out);
+	f->out = stdout;
+}

@@ -1,0 +1,60 @@
+/* health_follow.h - `health --follow` as a long-running monitor: reading
+ * held to a rate, a status line every interval, each failure and alarm on
+ * one line (prefixed for journald when the output is the journal), a
+ * node_exporter textfile rewritten each interval, and SIGHUP reopening the
+ * log and rewriting the textfile. */
+#ifndef RNGAUDIT_HEALTH_FOLLOW_H
+#define RNGAUDIT_HEALTH_FOLLOW_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/engine.h"
+#include "health/health.h"
+#include "health/health_monitor.h"
+
+struct health_follow_opts {
+	int on;                  /* 0: the sink does nothing, events are not printed */
+	double interval;         /* seconds between status lines */
+	double rate;             /* bytes per second at most; 0 = flat out */
+	const char *log;         /* append lines here instead of stdout; NULL = stdout */
+	const char *prom;        /* node_exporter textfile; NULL = none */
+	const char *source;      /* the source's name for the textfile's labels */
+};
+
+struct health_follow {
+	struct health_follow_opts o;
+	double start, last;
+	uint64_t bytes;          /* raw bytes seen, for the rate */
+	unsigned events;         /* event lines printed in this interval */
+	unsigned long long suppressed;
+	int journal;             /* lines carry <N> syslog priority prefixes */
+	FILE *out;               /* stdout or the log */
+	int prom_failed;         /* the last textfile write failed (said once) */
+	struct health_monitor *mon;
+	struct sink sink;
+};
+
+/* Opens the log (ERR_IO naming it). */
+int health_follow_init(struct health_follow *f, const struct health_follow_opts *o,
+		       struct err *e);
+/* With --follow, SIGHUP reopens the log instead of ending the run: call
+ * after cli_install_stop_handlers(), which makes it fatal. */
+void health_follow_catch_hup(const struct health_follow *f);
+/* The monitor to report on; set before the engine runs. */
+void health_follow_attach(struct health_follow *f, struct health_monitor *mon);
+/* The monitor's on_failure callback (ctx = f). */
+void health_follow_event(void *ctx, const struct health_event *ev);
+struct sink *health_follow_sink(struct health_follow *f);
+/* Where the summary goes and the prefix its lines need ("<6>" for the journal). */
+FILE *health_follow_out(const struct health_follow *f);
+const char *health_follow_prefix(const struct health_follow *f, int priority);
+/* The last status line and textfile. */
+void health_follow_finish(struct health_follow *f);
+/* Closes the log (after the summary went to health_follow_out). */
+void health_follow_close(struct health_follow *f);
+
+/* 1 if JOURNAL_STREAM ("dev:inode") names the file open on fd. */
+int health_follow_is_journal(int fd);
+
+#endif
