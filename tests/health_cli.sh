@@ -118,6 +118,22 @@ check "textfile: alarms against expected" grep -q '^rngaudit_health_alarms_expec
 check "textfile: TYPE lines" grep -q '^# TYPE rngaudit_health_failures_total counter' "$TMPD/f.prom"
 check "textfile: no temporary left" sh -c "! ls '$TMPD' | grep -q 'f.prom.'"
 
+# Progress on a terminal (script(1) gives one): collect, health and audit
+# show samples and a rate in units that fit it; audit names the source.
+if command -v script >/dev/null 2>&1 && script -qc true /dev/null >/dev/null 2>&1; then
+	# the first report shows at once (after the first block), then four a second
+	env -u RNGAUDIT_NO_PROGRESS script -qc "'$RNGAUDIT' health --source sim:ideal -n 1000000" "$TMPD/tty" >/dev/null 2>&1
+	check "health: a progress line with samples and a rate" grep -Eq "health: [0-9]+ / 1000000 samples \([0-9]+%\), [0-9.]+ (KB|MB|GB)/s" "$TMPD/tty"
+	env -u RNGAUDIT_NO_PROGRESS script -qc "'$RNGAUDIT' collect --source sim:ideal -n 1000000 --no-health -o - | wc -c" "$TMPD/tty" >/dev/null 2>&1
+	check "collect: a progress line" grep -Eq "collect: [0-9]+ / 1000000 samples" "$TMPD/tty"
+	env -u RNGAUDIT_NO_PROGRESS script -qc "'$RNGAUDIT' audit --source sim:ideal -n 100000" "$TMPD/tty" >/dev/null 2>&1
+	check "audit: the progress line names the source and its state" grep -Eq "audit: sim:ideal ([0-9]+/100000 \(|assessing)" "$TMPD/tty"
+else
+	skip "no script(1): no terminal for the progress lines"
+	skip "no script(1)"
+	skip "no script(1)"
+fi
+
 # Bad input: one line, exit 2.
 bad() {  # bad NAME NEEDLE ARGS...
 	name=$1; needle=$2; shift 2

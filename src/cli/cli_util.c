@@ -234,7 +234,8 @@ void cli_progress_init(struct cli_progress *p, const char *what, uint64_t total)
 	memset(p, 0, sizeof *p);
 	p->enabled = isatty(STDERR_FILENO) && !getenv("RNGAUDIT_NO_PROGRESS");
 	p->total = total;
-	p->start = p->last = cli_now();
+	p->start = cli_now();
+	p->last = p->start - 1;       /* the first report shows at once, then four a second */
 	p->what = what;
 }
 
@@ -256,16 +257,29 @@ void cli_progress_update(void *ctx, uint64_t done, uint64_t bytes)
 	double now;
 	if (!cli_progress_due(p))
 		return;
+	char rate[32];
 	now = p->last;
+	cli_format_rate((double)bytes / (now - p->start + 1e-9), rate, sizeof rate);
 	if (p->total)
-		fprintf(stderr, "\r%s: %llu / %llu samples (%.0f%%), %.1f MB/s   ", p->what,
+		fprintf(stderr, "\r%s: %llu / %llu samples (%.0f%%), %s   ", p->what,
 			(unsigned long long)done, (unsigned long long)p->total,
-			100.0 * (double)done / (double)p->total,
-			(double)bytes / 1e6 / (now - p->start + 1e-9));
+			100.0 * (double)done / (double)p->total, rate);
 	else
-		fprintf(stderr, "\r%s: %llu samples, %.1f MB/s   ", p->what,
-			(unsigned long long)done, (double)bytes / 1e6 / (now - p->start + 1e-9));
+		fprintf(stderr, "\r%s: %llu samples, %s   ", p->what,
+			(unsigned long long)done, rate);
 	fflush(stderr);
+}
+
+const char *cli_format_rate(double bps, char *buf, size_t len)
+{
+	static const char *units[] = { "B/s", "KB/s", "MB/s", "GB/s" };
+	unsigned u = 0;
+	while (bps >= 1000 && u < 3) {
+		bps /= 1000;
+		u++;
+	}
+	snprintf(buf, len, bps < 10 ? "%.1f %s" : "%.0f %s", bps, units[u]);
+	return buf;
 }
 
 void cli_progress_done(struct cli_progress *p)

@@ -73,6 +73,11 @@ struct cli_progress {
 	double last;
 	const char *what;
 };
+/* engine_opts.progress_every for the progress line: after every block.
+ * cli_progress_due() holds the lines to four a second by the clock, so a
+ * slow source (a virtio hwrng's small blocks, ~10 KB/s) shows progress as
+ * often as a fast one; the cost is one clock read per block. */
+#define CLI_PROGRESS_EVERY_BLOCK 1
 void cli_progress_init(struct cli_progress *p, const char *what, uint64_t total);
 void cli_progress_update(void *ctx, uint64_t done, uint64_t bytes);   /* engine callback */
 /* 1 when a progress line is due (enabled, and a quarter second since the
@@ -92,5 +97,8 @@ int cli_read_samples(const char *cmd, const char *path, uint64_t max, uint8_t **
 int cli_finish_stdout(int rc);
 
 double cli_now(void);   /* monotonic seconds */
+
+/* A rate in units that fit it: "850 B/s", "9.8 KB/s", "412 MB/s", "2.1 GB/s". */
+const char *cli_format_rate(double bytes_per_second, char *buf, size_t len);
 
 #endif

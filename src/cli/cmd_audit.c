@@ -82,7 +82,85 @@ struct audit_job {
 	char source_error[ERR_MSG_MAX];
 	char est_skipped[160];
 	struct report_source *out;
+	/* progress (under audit_progress.lock) */
+	enum { AUDIT_QUEUED, AUDIT_WAITING, AUDIT_COLLECTING, AUDIT_ASSESSING, AUDIT_DONE } state;
+	uint64_t done, bytes;
+	double started;
+	struct audit_progress *progress;
 };
+
+/* Progress on a terminal, at most four lines a second: which source is on
+ * what (waiting for the shared CPU RNG, collecting at its rate, assessing).
+ * The sources run in threads; the line is drawn under a lock by whichever
+ * reports. */
+struct audit_progress {
+	pthread_mutex_t lock;
+	struct cli_progress p;
+	struct audit_job *jobs;
+	size_t n;
+};
+
+static void audit_progress_draw(struct audit_progress *ap)
+{
+	char line[512], rate[32];
+	size_t len = 0;
+	double now = cli_now();
+
+	if (!cli_progress_due(&ap->p))
+		return;
+	for (size_t i = 0; i < ap->n && len < sizeof line - 80; i++) {
+		const struct audit_job *j = &ap->jobs[i];
+		const char *sep = len ? ", " : "";
+		switch (j->state) {
+		case AUDIT_WAITING:
+			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s waiting", sep, j->spec);
+			break;
+		case AUDIT_COLLECTING:
+			if (j->bytes)
+				cli_format_rate((double)j->bytes / (now - j->started + 1e-9), rate,
+						sizeof rate);
+			else
+				snprintf(rate, sizeof rate, "starting");
+			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %llu/%llu (%s)", sep,
+						j->spec, (unsigned long long)j->done,
+						(unsigned long long)j->samples, rate);
+			break;
+		case AUDIT_ASSESSING:
+			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s assessing", sep, j->spec);
+			break;
+		default:
+			break;
+		}
+	}
+	if (len)
+		fprintf(stderr, "\r\033[Kaudit: %s", line);
+	fflush(stderr);
+}
+
+static void audit_progress_set(struct audit_job *j, int state)
+{
+	struct audit_progress *ap = j->progress;
+	if (!ap)
+		return;
+	pthread_mutex_lock(&ap->lock);
+	j->state = state;
+	if (state == AUDIT_COLLECTING)
+		j->started = cli_now();
+	ap->p.last = 0;               /* a change of state shows at once */
+	audit_progress_draw(ap);
+	pthread_mutex_unlock(&ap->lock);
+}
+
+/* The engine's progress callback (ctx = the job). */
+static void audit_progress_update(void *ctx, uint64_t done, uint64_t bytes)
+{
+	struct audit_job *j = ctx;
+	pthread_mutex_lock(&j->progress->lock);
+	j->done = done;
+	j->bytes = bytes;
+	audit_progress_draw(j->progress);
+	pthread_mutex_unlock(&j->progress->lock);
+}
 
 /* Samples per source when -n is not given: enough for the 90B estimators
  * (3.1.1 asks for 10^6) where the source is fast, and what fits a couple of
@@ -260,8 +338,16 @@ static void *audit_source_run(void *arg)
 	opts.max_samples = j->samples;
 	opts.bits = j->bits;
 	opts.stop = &cli_stop;
-	if (audit_uses_cpu_rng(&rs->info))
+	if (j->progress) {
+		opts.progress = audit_progress_update;
+		opts.progress_ctx = j;
+		opts.progress_every = CLI_PROGRESS_EVERY_BLOCK;
+	}
+	if (audit_uses_cpu_rng(&rs->info)) {
+		audit_progress_set(j, AUDIT_WAITING);
 		pthread_mutex_lock(&audit_cpu_rng_lock);
+	}
+	audit_progress_set(j, AUDIT_COLLECTING);
 	rc = engine_run(src, &opts, sinks, 2, &rs->stats, &e);
 	if (audit_uses_cpu_rng(&rs->info))
 		pthread_mutex_unlock(&audit_cpu_rng_lock);
@@ -279,6 +365,7 @@ static void *audit_source_run(void *arg)
 	} else {
 		struct noniid_opts no;
 		double t0 = cli_now();
+		audit_progress_set(j, AUDIT_ASSESSING);
 		noniid_opts_init(&no);
 		no.bits = j->bits;
 		no.threads = 1;       /* one thread per source already */
@@ -290,6 +377,7 @@ static void *audit_source_run(void *arg)
 	}
 
 decide:
+	audit_progress_set(j, AUDIT_DONE);
 	if (rs->available)
 		nq = quirks_match(j->quirks, j->cpu, rs->info.name, rs->info.word_bits, qm, QUIRK_MATCH_MAX);
 	vin.info = rs->available ? &rs->info : NULL;
@@ -408,6 +496,7 @@ int cmd_audit(int argc, char **argv)
 	int started[AUDIT_MAX_SOURCES] = { 0 };
 	struct report_source *out;
 	struct report_run run;
+	struct audit_progress progress;
 	struct policy pol;
 	struct quirk_table qt = { 0 };
 	struct quirk_cpu cpu;
@@ -459,10 +548,16 @@ int cmd_audit(int argc, char **argv)
 
 	cli_install_stop_handlers();
 	t0 = cli_now();
+	pthread_mutex_init(&progress.lock, NULL);
+	cli_progress_init(&progress.p, "audit", 0);
+	progress.jobs = jobs;
+	progress.n = n;
+	/* all jobs cleared (AUDIT_QUEUED) before any thread draws the line */
+	memset(jobs, 0, n * sizeof jobs[0]);
 	for (size_t i = 0; i < n; i++) {
 		struct audit_job *j = &jobs[i];
-		memset(j, 0, sizeof *j);
-		snprintf(j->spec, sizeof j->spec, "%s", specs[i]);
+		j->progress = progress.p.enabled ? &progress : NULL;
+		snprintf(j->spec, sizeof j->spec, "%.255s", specs[i]);
 		j->bits = a.bits;
 		j->policy = &pol;
 		j->quirks = &qt;
@@ -492,14 +587,22 @@ int cmd_audit(int argc, char **argv)
 				cli_note("audit", "%s: %s, %u bit%s per sample", j->spec,
 					j->samples_why, a.bits, a.bits == 1 ? "" : "s");
 		}
-		if (pthread_create(&tid[i], NULL, audit_source_run, j) != 0)
-			audit_source_run(j);   /* no thread: run it here, same result */
+	}
+	/* the notes above first, then the threads and their progress line */
+	for (size_t i = 0; i < n; i++) {
+		if (pthread_create(&tid[i], NULL, audit_source_run, &jobs[i]) != 0)
+			audit_source_run(&jobs[i]);   /* no thread: run it here, same result */
 		else
 			started[i] = 1;
 	}
 	for (size_t i = 0; i < n; i++)
 		if (started[i])
 			cli_join_stoppable(tid[i]);
+	if (progress.p.enabled && progress.p.last > 0) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+	pthread_mutex_destroy(&progress.lock);
 
 	run.finished = time(NULL);
 	run.seconds = cli_now() - t0;

@@ -191,7 +191,7 @@ static int collect_run(struct collect_args *a, struct collect_run *r)
 	opts.stop = &cli_stop;
 	opts.progress = cli_progress_update;
 	opts.progress_ctx = &prog;
-	opts.progress_every = 1u << 16;
+	opts.progress_every = CLI_PROGRESS_EVERY_BLOCK;
 	r->rc = engine_run(r->src, &opts, sinks, nsinks, &r->st, &r->e);
 	cli_progress_done(&prog);
 	asyncsink_free(r->hm_async);   /* finish() already joined the worker */

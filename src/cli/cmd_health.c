@@ -230,7 +230,7 @@ int cmd_health(int argc, char **argv)
 	if (!a.follow) {
 		opts.progress = cli_progress_update;
 		opts.progress_ctx = &prog;
-		opts.progress_every = 1u << 20;
+		opts.progress_every = CLI_PROGRESS_EVERY_BLOCK;
 	}
 	out = health_follow_out(&fol);
 	info_prefix = health_follow_prefix(&fol, 6);
