@@ -134,6 +134,11 @@ else
 	skip "no script(1)"
 fi
 
+# The build-tree binary finds its data (quirks, policy) with no warning.
+(unset RNGAUDIT_QUIRKS; "$RNGAUDIT" audit --source sim:ideal -n 20000 >"$TMPD/out" 2>"$TMPD/err")
+check "build tree: no warning from audit" sh -c "! grep -q warning '$TMPD/err'"
+check "build tree: the policy is the source tree's data/policy.default" grep -q "^policy: .*/data/policy.default (alpha 2^-20)" "$TMPD/out"
+
 # Bad input: one line, exit 2.
 bad() {  # bad NAME NEEDLE ARGS...
 	name=$1; needle=$2; shift 2

@@ -27,6 +27,7 @@
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
+#include "cli/datapath.h"
 #include "engine/engine.h"
 #include "estimators/noniid.h"
 #include "health/health_monitor.h"
@@ -39,9 +40,6 @@
 #include "audit/sysinfo.h"
 #include "audit/verdict.h"
 
-#ifndef RNGAUDIT_PKGDATADIR
-#define RNGAUDIT_PKGDATADIR "/usr/local/share/rngaudit"
-#endif
 
 #define AUDIT_MAX_SOURCES 16
 /* A file of unknown size (a pipe) read whole: the health tests' alpha is
@@ -263,15 +261,6 @@ static int audit_split_sources(const char *list, char specs[][256], size_t *n)
 	return 0;
 }
 
-/* 1 if the policy sets claim.NAME for this source itself. */
-static int audit_claim_named(const struct policy *p, const char *name)
-{
-	for (size_t i = 0; i < p->nentries; i++)
-		if (strcmp(p->entries[i].name, name) == 0)
-			return (p->entries[i].set & POLICY_SET_CLAIM) != 0;
-	return 0;
-}
-
 /* A file source read whole: its samples (K-bit samples from its bytes). */
 static uint64_t audit_file_samples(const struct source_info *info, unsigned bits)
 {
@@ -319,11 +308,7 @@ static void *audit_source_run(void *arg)
 	 * a claim the policy names for this source wins; otherwise DRBG and
 	 * conditioned output are full entropy and raw or unknown sources get
 	 * the policy's claim (per bit) */
-	if (audit_claim_named(j->policy, rs->info.name)) {
-		hc.entropy = pol.claim * j->bits;
-		hc.entropy_why = "the policy's claim for this source";
-	}
-	hc.raw_claim = pol.claim;
+	datapath_apply_claim(j->policy, rs->info.name, j->bits, &hc);
 	hc.alpha = j->policy->alpha;
 	/* alpha covers the run: -n (or the default), or a file's samples */
 	hc.run_samples = j->samples ? j->samples : audit_file_samples(&rs->info, j->bits);
@@ -412,8 +397,7 @@ static const char *audit_script_path(char *buf, size_t len)
 	const char *env = getenv("RNGAUDIT_PLOT_SCRIPT");
 	if (env && *env)
 		return env;
-	snprintf(buf, len, "%s/rngaudit-plot.sh", RNGAUDIT_PKGDATADIR);
-	return buf;
+	return datapath_script("rngaudit-plot.sh", buf, len);
 }
 
 /* Runs the gnuplot wrapper: sh SCRIPT CSV DIR.  Returns its exit status or -1. */
@@ -475,8 +459,7 @@ static int audit_load_quirks(const struct audit_args *a, struct quirk_table *qt)
 		explicit = path && *path;
 	}
 	if (!path || !*path) {
-		snprintf(buf, sizeof buf, "%s/quirks.txt", RNGAUDIT_PKGDATADIR);
-		path = buf;
+		path = datapath_data("quirks.txt", buf, sizeof buf);
 	}
 	if (quirks_load(qt, path, &e) != 0) {
 		if (explicit || e.code != ERR_UNAVAILABLE)
@@ -509,8 +492,7 @@ int cmd_audit(int argc, char **argv)
 	rc = audit_parse(argc, argv, &a);
 	if (rc)
 		return rc;
-	policy_defaults(&pol);
-	if (a.policy && policy_load(&pol, a.policy, &e) != 0)
+	if (datapath_load_policy(&pol, a.policy, &e) != 0)
 		return cli_error_err("audit", &e);
 	if ((rc = audit_load_quirks(&a, &qt)) != 0)
 		return rc;

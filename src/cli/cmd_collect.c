@@ -11,6 +11,7 @@
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
+#include "cli/datapath.h"
 #include "cli/health_print.h"
 #include "engine/asyncsink.h"
 #include "engine/engine.h"
@@ -119,13 +120,19 @@ static int collect_health_new(const struct collect_args *a, const struct source_
 			      struct health_monitor **out, struct err *e)
 {
 	struct health_monitor_config c = { 0 };
+	struct policy pol;
+	int rc;
+
 	*out = NULL;
 	if (!a->health)
 		return 0;
 	c.bits = a->bits;
 	c.entropy = a->entropy;
 	c.entropy_why = "given with --entropy";
-	c.alpha = a->alpha;
+	if ((rc = datapath_load_policy(&pol, NULL, e)))
+		return rc;
+	datapath_apply_claim(&pol, info->name, a->bits, &c);
+	c.alpha = a->alpha > 0 ? a->alpha : pol.alpha;   /* the policy's, as audit's */
 	c.scope = a->scope;
 	c.run_samples = a->samples;
 	c.word_bits = info->word_bits;

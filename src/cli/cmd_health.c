@@ -13,6 +13,7 @@
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
+#include "cli/datapath.h"
 #include "cli/health_follow.h"
 #include "cli/health_print.h"
 #include "engine/engine.h"
@@ -69,7 +70,6 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 	int c;
 
 	a->bits = 8;
-	a->alpha = HEALTH_ALPHA_DEFAULT;
 	a->interval = HEALTH_DEFAULT_INTERVAL;
 	a->horizon = HEALTH_HORIZON_SECONDS;
 	a->rate = HEALTH_FOLLOW_RATE_DEFAULT;
@@ -172,6 +172,7 @@ int cmd_health(int argc, char **argv)
 	struct sink *sinks[2];
 	FILE *out;
 	const char *info_prefix;
+	struct policy pol;
 	char spec[4096 + 8];
 	struct err e;
 	int rc;
@@ -200,7 +201,14 @@ int cmd_health(int argc, char **argv)
 	cfg.bits = a.bits;
 	cfg.entropy = a.entropy;
 	cfg.entropy_why = "given with --entropy";
-	cfg.alpha = a.alpha;
+	if (datapath_load_policy(&pol, NULL, &e) != 0) {
+		health_follow_close(&fol);
+		source_close(src);
+		return cli_error_err("health", &e);
+	}
+	datapath_apply_claim(&pol, a.file ? "file" : info->name, a.bits, &cfg);
+	/* no --alpha: the policy's, as collect's and audit's */
+	cfg.alpha = a.alpha > 0 ? a.alpha : pol.alpha;
 	cfg.scope = a.scope;
 	cfg.run_samples = health_run_samples(&a, a.file, info);
 	cfg.word_bits = info->word_bits;
