@@ -13,5 +13,6 @@ int cmd_restart(int argc, char **argv);
 int cmd_conditioning(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_resume_check(int argc, char **argv);
 
 #endif

@@ -169,6 +169,16 @@ static const struct command commands[] = {
 	  "  -o, --output FILE  write it to FILE (whole or not at all; default and - = stdout)\n"
 	  "\n"
 	  "Exit status: 0 merged, 2 usage error or bad input (one line naming the file and line).\n" },
+	{ "resume-check", cmd_resume_check, "try RDRAND and RDSEED directly (the check after a resume)",
+	  "usage: rngaudit resume-check [--words N]\n"
+	  "\n"
+	  "Runs RDRAND and RDSEED under a SIGILL guard whatever CPUID and the kernel say,\n"
+	  "N 64-bit words each (default 64), and prints one line each: ok, absent, hidden by\n"
+	  "the kernel (it runs and looks sound, but CPUID or /proc/cpuinfo hides it), starved\n"
+	  "(CF=0 every try) or FAULTY (e.g. all ones with CF=1, AMD family 15h/16h after a\n"
+	  "resume).  The system-sleep hook rngaudit-resume runs it after every resume.\n"
+	  "\n"
+	  "Exit status: 0 no fault, 1 an instruction is faulty (or RDRAND starved), 2 error.\n" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
