@@ -13,7 +13,7 @@ dir=$(cd "$(dirname "$0")" && pwd)
 . "$dir/bench-lib.sh"
 [ -n "$1" ] && RNGAUDIT="$1/src/rngaudit"
 export RNGAUDIT_NO_PROGRESS=1
-: "${SECS:=10}" "${MEASURE:=1000000000}"
+: "${SECS:=10}" "${MEASURE:=10000000000}"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-follow.XXXXXX"); trap 'rm -rf "$tmp"' EXIT
 tck=$(getconf CLK_TCK)
 
