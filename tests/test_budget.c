@@ -107,6 +107,23 @@ static void test_cutoffs(void)
 	}
 }
 
+/* A monitor that is not told its run's length is budgeted for 10^9 samples. */
+static void test_unknown_length(void)
+{
+	struct health_monitor *m;
+	struct health_monitor_config c = { .bits = 8, .entropy = 8, .kind = SOURCE_RAW, .word_bits = 8 };
+	struct health_monitor_results r;
+	struct err e;
+	if (health_monitor_new(&m, &c, &e) != 0) {
+		tap_ok(0, "unknown run length: %s", e.msg);
+		return;
+	}
+	health_monitor_results(m, &r);
+	tap_ok(r.budget.samples == HEALTH_RUN_SAMPLES_UNKNOWN && r.budget.scope == HEALTH_SCOPE_RUN,
+	       "run_samples 0: budgeted for 10^9 samples (%llu)", (unsigned long long)r.budget.samples);
+	health_monitor_free(m);
+}
+
 /* ---- the proportion test against a plain reference ---- */
 
 struct pref {
@@ -356,6 +373,7 @@ static void test_biased(void)
 int main(void)
 {
 	test_cutoffs();
+	test_unknown_length();
 	test_proportion_reference();
 	test_false_alarms();
 	test_detection();

@@ -44,7 +44,7 @@
 #define AUDIT_MAX_SOURCES 16
 /* A file of unknown size (a pipe) read whole: the health tests' alpha is
  * made to cover 10^9 samples, more than a pipe is read in an audit. */
-#define AUDIT_FILE_SAMPLES_UNKNOWN 1000000000ULL
+#define AUDIT_FILE_SAMPLES_UNKNOWN HEALTH_RUN_SAMPLES_UNKNOWN
 
 /* RDRAND and RDSEED draw on the same on-chip DRNG (Intel DRNG Software
  * Implementation Guide): collected at once they compete for it and each

@@ -129,7 +129,9 @@ int health_monitor_new(struct health_monitor **out, const struct health_monitor_
 	m->cfg.entropy = entropy;
 	if (m->cfg.alpha == 0)
 		m->cfg.alpha = HEALTH_ALPHA_DEFAULT;
-	if ((rc = health_budget_init(&m->budget, c->scope, m->cfg.alpha, c->run_samples, c->bits,
+	if (m->cfg.run_samples == 0)
+		m->cfg.run_samples = HEALTH_RUN_SAMPLES_UNKNOWN;
+	if ((rc = health_budget_init(&m->budget, c->scope, m->cfg.alpha, m->cfg.run_samples, c->bits,
 				     words ? c->word_bits : 0, e)))
 		goto fail;
 	hp.bits = c->bits;

@@ -33,7 +33,8 @@ struct health_monitor_config {
 	double raw_claim;        /* raw/unknown sources' claim per bit; 0 = HEALTH_RAW_CLAIM_DEFAULT */
 	double alpha;            /* 0 = HEALTH_ALPHA_DEFAULT (2^-20); its meaning: scope */
 	enum health_scope scope; /* alpha over the run (default) or per window (90B) */
-	uint64_t run_samples;    /* run scope: the run's length or --follow's horizon */
+	uint64_t run_samples;    /* run scope: the run's length or --follow's horizon;
+				    0 = not known: HEALTH_RUN_SAMPLES_UNKNOWN */
 	unsigned word_bits;      /* the source's native word width; word checks run for 16, 32, 64 */
 	enum source_kind kind;   /* decides the default entropy */
 	int stop_on_failure;     /* the sink asks the engine to stop after the block with the first failure */
@@ -47,6 +48,11 @@ struct health_monitor_config {
 };
 
 struct health_monitor;
+
+/* The run a caller that does not know its length is budgeted for: 10^9
+ * samples, more than a bounded run reads in practice (a longer one is
+ * flagged beyond_horizon). */
+#define HEALTH_RUN_SAMPLES_UNKNOWN 1000000000ULL
 
 /* The claim for raw or unknown sources when nothing else is said: the
  * policy's built-in `claim` (data/policy.default), half a bit per bit. */
