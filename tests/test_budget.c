@@ -18,6 +18,7 @@
 #include "health/health_monitor.h"
 #include "health/proportion.h"
 #include "sources/source.h"
+#include "monitor_run.h"
 #include "tap.h"
 
 /* --follow's default horizon: a year at 1 MB/s of 8-bit samples */
@@ -214,42 +215,11 @@ struct run {
 static int run_monitor(const char *spec, double h, double alpha, uint64_t budget, uint64_t n,
 		       int stop, struct run *out)
 {
-	struct source *src;
-	struct health_monitor *m;
-	struct health_monitor_config c = { 0 };
-	struct engine_opts o = { 0 };
-	struct engine_stats st;
-	struct sink *sinks[1];
-	struct err e;
-	int rc;
-
-	if (source_open(&src, spec, &e) != 0) {
-		printf("# %s: %s\n", spec, e.msg);
-		return -1;
-	}
-	c.bits = 8;
-	c.entropy = h;
-	c.alpha = alpha;
-	c.scope = HEALTH_SCOPE_RUN;
-	c.run_samples = budget;
-	c.word_bits = source_get_info(src)->word_bits;
-	c.kind = source_get_info(src)->kind;
-	c.stop_on_failure = stop;
-	if (health_monitor_new(&m, &c, &e) != 0) {
-		printf("# %s: %s\n", spec, e.msg);
-		source_close(src);
-		return -1;
-	}
-	sinks[0] = health_monitor_sink(m);
-	o.bits = 8;
-	o.max_samples = n;
-	o.block_bytes = 1024;         /* stop close to the failure */
-	rc = engine_run(src, &o, sinks, 1, &st, &e);
-	health_monitor_results(m, &out->r);
-	out->samples = st.samples;
-	health_monitor_free(m);
-	source_close(src);
-	return rc;
+	struct health_monitor_config c = { .bits = 8, .entropy = h, .alpha = alpha,
+					   .scope = HEALTH_SCOPE_RUN, .run_samples = budget,
+					   .stop_on_failure = stop };
+	/* small blocks: the run stops close to the failure */
+	return monitor_run(spec, &c, n, 1024, &out->r, &out->samples);
 }
 
 /* Ideal 8-bit samples meet a claim of H = 8 exactly: in run scope at alpha

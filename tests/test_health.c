@@ -13,6 +13,7 @@
 #include "health/health.h"
 #include "health/health_monitor.h"
 #include "sources/source.h"
+#include "monitor_run.h"
 #include "tap.h"
 
 /* ---- cutoffs ---- */
@@ -306,39 +307,9 @@ static void test_startup(void)
 static int run_sim(const char *spec, unsigned bits, double h, uint64_t n,
 		   struct health_monitor_results *r)
 {
-	struct source *src;
-	struct health_monitor *m;
-	struct health_monitor_config c = { 0 };
-	struct engine_opts o = { 0 };
-	struct engine_stats st;
-	struct sink *sinks[1];
-	struct err e;
-	int rc;
-
-	if (source_open(&src, spec, &e) != 0) {
-		printf("# %s: %s\n", spec, e.msg);
-		return -1;
-	}
-	c.bits = bits;
-	c.entropy = h;
-	c.scope = HEALTH_SCOPE_WINDOW;     /* these pin 90B's per-window cutoffs */
-	c.word_bits = source_get_info(src)->word_bits;
-	c.kind = source_get_info(src)->kind;
-	if (health_monitor_new(&m, &c, &e) != 0) {
-		printf("# %s: %s\n", spec, e.msg);
-		source_close(src);
-		return -1;
-	}
-	sinks[0] = health_monitor_sink(m);
-	o.bits = bits;
-	o.max_samples = n;
-	rc = engine_run(src, &o, sinks, 1, &st, &e);
-	if (rc)
-		printf("# %s: %s\n", spec, e.msg);
-	health_monitor_results(m, r);
-	health_monitor_free(m);
-	source_close(src);
-	return rc;
+	/* these pin 90B's per-window cutoffs */
+	struct health_monitor_config c = { .bits = bits, .entropy = h, .scope = HEALTH_SCOPE_WINDOW };
+	return monitor_run(spec, &c, n, 0, r, NULL);
 }
 
 static void test_detection(void)

@@ -10,7 +10,7 @@ src_rngaudit_SOURCES += src/cli/cmd_health.c src/cli/health_print.c src/cli/heal
 	src/cli/health_follow.c src/cli/health_follow.h
 
 check_PROGRAMS += tests/test_health
-tests_test_health_SOURCES = tests/test_health.c
+tests_test_health_SOURCES = tests/test_health.c tests/monitor_run.h
 tests_test_health_LDADD = $(LIBS_ALL)
 TESTS += tests/test_health
 check_PROGRAMS += tests/test_wordcheck
@@ -24,6 +24,6 @@ dist_check_SCRIPTS += tests/health_cli.sh
 dist_noinst_SCRIPTS += scripts/bench-health.sh scripts/bench-follow.sh
 EXTRA_DIST += scripts/bench-health.c
 check_PROGRAMS += tests/test_budget
-tests_test_budget_SOURCES = tests/test_budget.c
+tests_test_budget_SOURCES = tests/test_budget.c tests/monitor_run.h
 tests_test_budget_LDADD = $(LIBS_ALL)
 TESTS += tests/test_budget
