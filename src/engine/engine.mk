@@ -5,3 +5,9 @@ src_librngaudit_a_SOURCES += \
 	src/engine/engine.c src/engine/engine.h \
 	src/engine/asyncsink.c src/engine/asyncsink.h \
 	src/engine/recorder.c src/engine/recorder.h
+# 90B 6.4 symbol-space reduction of wide raw samples
+src_librngaudit_a_SOURCES += src/engine/translate.c src/engine/translate.h
+check_PROGRAMS += tests/test_translate
+tests_test_translate_SOURCES = tests/test_translate.c
+tests_test_translate_LDADD = $(LIBS_ALL)
+TESTS += tests/test_translate
