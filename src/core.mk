@@ -9,8 +9,8 @@ src_librngaudit_a_SOURCES += \
 	src/sources/spec.c src/sources/spec.h \
 	src/sources/x86rng.c src/sources/x86rng.h src/sources/hwrng.c src/sources/getrandom.c \
 	src/sources/file.c src/sources/sim.c \
-	src/sources/widefmt.c src/sources/widefmt.h
-src_rngaudit_SOURCES += src/cli/cmd_sources.c src/cli/cmd_collect.c
+	src/sources/widefmt.c src/sources/widefmt.h src/sources/widefile.c
+src_rngaudit_SOURCES += src/cli/cmd_sources.c src/cli/cmd_collect.c src/cli/cmd_translate.c
 check_PROGRAMS += tests/test_widefmt
 tests_test_widefmt_SOURCES = tests/test_widefmt.c
 tests_test_widefmt_LDADD = $(LIBS_ALL)

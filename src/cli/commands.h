@@ -14,5 +14,6 @@ int cmd_conditioning(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_resume_check(int argc, char **argv);
+int cmd_translate(int argc, char **argv);
 
 #endif

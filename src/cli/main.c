@@ -75,6 +75,7 @@ static const struct command commands[] = {
 	{ "assess", cmd_assess, "SP 800-90B non-IID min-entropy estimators on a NIST-format file",
 	  "usage: rngaudit assess [-i|-c] [-a|-t] [-v|-vv|-q] [-l INDEX,SAMPLES] [-o JSON]\n"
 	  "                       [--format text|csv] [--max-samples N] [--version] FILE [BITS]\n"
+	  "       rngaudit assess [...] --format SAMPLES [--method M] FILE\n"
 	  "\n"
 	  "Options are NIST's ea_non_iid's, with its meaning; so is the text output, line for\n"
 	  "line, followed by one last line of rngaudit's: assessed min-entropy: X bits per sample\n"
@@ -87,11 +88,29 @@ static const struct command commands[] = {
 	  "  -l INDEX,SAMPLES   assess samples [INDEX*SAMPLES, (INDEX+1)*SAMPLES) only\n"
 	  "  -o JSON            also write NIST's JSON report (whole or not at all; - = stdout)\n"
 	  "  --format csv       one CSV row per estimator instead of the text\n"
+	  "  --format SAMPLES   FILE holds wide raw samples (u8, u16le, u16be, u32le, u32be,\n"
+	  "                     u64le, u64be, dec, hex): they are reduced first by M\n"
+	  "                     (--method; default bits-in-use; see rngaudit translate --help),\n"
+	  "                     and the figure is a lower bound for the raw samples (90B 6.4)\n"
 	  "  --max-samples N    read at most N samples (default: from physical memory)\n"
 	  "  --version          rngaudit's version and the NIST tool it follows\n"
 	  "  BITS               bits per sample, 1..8 (default: inferred from the data)\n"
 	  "\n"
 	  "Exit status: 0 assessed, 2 usage error or bad input.\n" },
+	{ "translate", cmd_translate, "reduce wide raw samples to NIST's 8-bit format (SP 800-90B 6.4)",
+	  "usage: rngaudit translate [--method M] [--format F] IN -o OUT\n"
+	  "\n"
+	  "  -m, --method M     low:K (the K low bits), bits-in-use (drop bits that never\n"
+	  "                     change; select:8 if more than 8 remain; the default),\n"
+	  "                     select:K (K bits chosen jointly by a min-entropy estimate),\n"
+	  "                     group:K (2^K value ranges of equal population), mod:M\n"
+	  "  -f, --format F     IN's samples: u8 (default), u16le, u16be, u32le, u32be,\n"
+	  "                     u64le, u64be, dec or hex (text, one integer a line)\n"
+	  "  -o, --output OUT   NIST format, one symbol per byte (- = stdout); written whole\n"
+	  "\n"
+	  "Prints one line saying what the mapping did.  The min-entropy assessed on the\n"
+	  "symbols is a lower bound for the raw samples (SP 800-90B 6.4).\n"
+	  "Exit status: 0 ok, 2 usage or bad input.\n" },
 	{ "iid", cmd_iid, "SP 800-90B IID track: permutation and chi-square tests",
 	  "usage: rngaudit iid [-i|-c] [-a|-t] [-v|-vv|-q] [-l INDEX,SAMPLES] [-o JSON]\n"
 	  "                    [--seed S|random] [--threads N] [--full] [--max-samples N]\n"

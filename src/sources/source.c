@@ -37,6 +37,8 @@ int source_open(struct source **out, const char *spec, struct err *e)
 	if (!be)
 		return err_set(e, ERR_USAGE, "unknown source '%s' (rdrand, rdseed, hwrng, getrandom, "
 			       "file:PATH, sim:MODEL)", sp.name);
+	if (be == &source_file && spec_get(&sp, "format"))
+		be = &source_widefile;    /* file:PATH,format=F: wide samples */
 	src = calloc(1, sizeof *src);
 	if (!src)
 		return err_set(e, ERR_NOMEM, "out of memory");

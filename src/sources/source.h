@@ -2,7 +2,7 @@
  *
  * A source is opened from a spec string: NAME or NAME:key=value,... (e.g.
  * "rdrand:width=32", "hwrng:device=/dev/chaoskey0", "getrandom:flags=insecure"),
- * or "file:PATH" and "sim:MODEL,key=value,...".  Reads return raw bytes of the
+ * or "file:PATH[,format=F]" and "sim:MODEL,key=value,...".  Reads return raw bytes of the
  * source's output stream; short reads are allowed.  Each backend keeps its
  * counters; none of them prints.
  */
@@ -28,6 +28,11 @@ struct source_info {
 	char device[256];     /* device or path or model; "" if none */
 	char detail[128];     /* e.g. hwrng's sysfs rng_current; "" if none */
 	unsigned word_bits;   /* native word width in bits (8 for byte streams) */
+	/* Wide raw samples: 0 for a byte stream sliced into K-bit samples; else
+	 * each sample is one 64-bit little-endian word of the stream holding a
+	 * value of this many bits (16 for a 16-bit ADC, 64 for time deltas),
+	 * to be reduced by a 90B 6.4 translation (engine/widein.h). */
+	unsigned sample_bits;
 	enum source_kind kind;
 	int simulated;        /* 1 for sim sources */
 	size_t block_hint;    /* a good read size in bytes (small for slow devices) */

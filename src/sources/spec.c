@@ -58,6 +58,24 @@ static int spec_add_list(struct spec *sp, const char *list, struct err *e)
 	return 0;
 }
 
+/* file:PATH,format=F: the one option a file takes comes last, so that a
+ * path may still hold commas and '=' anywhere else. */
+static int spec_split_file_format(struct spec *sp, struct err *e)
+{
+	static const char key[] = ",format=";
+	char *last = NULL, *p = sp->arg;
+
+	while ((p = strstr(p, key)) != NULL)
+		last = p++;
+	if (!last || strchr(last + 1, ','))
+		return 0;
+	*last = '\0';
+	if (!sp->arg[0])
+		return err_set(e, ERR_USAGE, "source '%s': file needs a path (file:PATH,format=F)",
+			       sp->text);
+	return spec_add_pair(sp, last + 1, strlen(last + 1), e);
+}
+
 int spec_parse(struct spec *sp, const char *text, struct err *e)
 {
 	const char *colon;
@@ -82,7 +100,7 @@ int spec_parse(struct spec *sp, const char *text, struct err *e)
 		if (strlen(colon + 1) >= sizeof sp->arg)
 			return err_set(e, ERR_USAGE, "source '%s': path too long", text);
 		memcpy(sp->arg, colon + 1, strlen(colon + 1) + 1);
-		return 0;
+		return spec_split_file_format(sp, e);
 	}
 	if (strcmp(sp->name, "sim") == 0) {
 		const char *rest = colon + 1, *comma = strchr(rest, ',');
