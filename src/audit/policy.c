@@ -73,6 +73,12 @@ void policy_defaults(struct policy *p)
 	 * PAUSE); on this project's VM 75% of calls underflowed with nothing
 	 * else running.  Only a source starved nearly always warns or fails. */
 	policy_set_source(p, "rdseed", 1.0, 0.4, 0.55, 0.9, 0.999, 0);
+	/* jitter: raw timing noise reduced to 8-bit symbols.  jitterentropy
+	 * credits 1/3 bit per time delta (its default oversampling rate 3), so
+	 * the health tests claim that, 1/24 per bit of an 8-bit symbol; under it
+	 * the source fails, under 1 bit per delta (1/8 per bit) it warns.  These
+	 * built-in values do not make it gate the exit status (see cmd_audit). */
+	policy_set_source(p, "jitter", 1.0 / 24, 1.0 / 24, 1.0 / 8, 0.01, 0.5, 0);
 	p->nrequired = 1;
 	snprintf(p->required[0], sizeof p->required[0], "getrandom");
 }

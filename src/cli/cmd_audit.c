@@ -36,6 +36,8 @@
 #include "engine/recorder.h"
 #include "report/report.h"
 #include "engine/samples.h"
+#include "engine/translate.h"
+#include "engine/widein.h"
 #include "sources/source.h"
 #include "audit/sysinfo.h"
 #include "audit/verdict.h"
@@ -79,6 +81,7 @@ struct audit_job {
 	int usage_error;              /* a named source could not be opened: exit 2 */
 	char source_error[ERR_MSG_MAX];
 	char est_skipped[160];
+	char translation[256];        /* wide samples: what the 90B 6.4 reduction did */
 	struct report_source *out;
 	/* progress (under audit_progress.lock) */
 	enum { AUDIT_QUEUED, AUDIT_WAITING, AUDIT_COLLECTING, AUDIT_ASSESSING, AUDIT_DONE } state;
@@ -270,20 +273,144 @@ static uint64_t audit_file_samples(const struct source_info *info, unsigned bits
 	return AUDIT_FILE_SAMPLES_UNKNOWN;
 }
 
+/* The health tests for samples of `bits` bits over a run of run_samples. */
+static int audit_health_new(struct audit_job *j, unsigned bits, unsigned word_bits,
+			    uint64_t run_samples, struct health_monitor **hm, struct err *e)
+{
+	struct health_monitor_config hc = { 0 };
+
+	hc.bits = bits;
+	/* one rule with collect and health (health_monitor_default_entropy):
+	 * a claim the policy names for this source wins; otherwise DRBG and
+	 * conditioned output are full entropy and raw or unknown sources get
+	 * the policy's claim (per bit) */
+	datapath_apply_claim(j->policy, j->out->info.name, bits, &hc);
+	hc.alpha = j->policy->alpha;
+	hc.run_samples = run_samples;   /* alpha covers the run */
+	hc.word_bits = word_bits;
+	hc.kind = j->out->info.kind;
+	if (health_monitor_new(hm, &hc, e) == 0)
+		return 0;
+	snprintf(j->source_error, sizeof j->source_error, "health tests: %.480s", e->msg);
+	return -1;
+}
+
+/* A byte stream: the engine slices it into K-bit samples and streams them
+ * through the health tests into memory.  -1: nothing was collected. */
+static int audit_collect_bytes(struct audit_job *j, struct source *src, struct health_monitor **hm,
+			       struct membuf *buf, struct err *e)
+{
+	struct report_source *rs = j->out;
+	struct engine_opts opts = { 0 };
+	struct sink *sinks[2];
+	int rc;
+
+	/* alpha covers the run: -n (or the default), or a file's samples */
+	if (audit_health_new(j, j->bits, rs->info.word_bits,
+			     j->samples ? j->samples : audit_file_samples(&rs->info, j->bits), hm, e) != 0)
+		return -1;
+	sinks[0] = health_monitor_sink(*hm);
+	sinks[1] = &buf->sink;
+	opts.max_samples = j->samples;
+	opts.bits = j->bits;
+	opts.stop = &cli_stop;
+	if (j->progress) {
+		opts.progress = audit_progress_update;
+		opts.progress_ctx = j;
+		opts.progress_every = CLI_PROGRESS_EVERY_BLOCK;
+	}
+	if (audit_uses_cpu_rng(&rs->info)) {
+		audit_progress_set(j, AUDIT_WAITING);
+		pthread_mutex_lock(&audit_cpu_rng_lock);
+	}
+	audit_progress_set(j, AUDIT_COLLECTING);
+	rc = engine_run(src, &opts, sinks, 2, &rs->stats, e);
+	if (audit_uses_cpu_rng(&rs->info))
+		pthread_mutex_unlock(&audit_cpu_rng_lock);
+	rs->samples = rs->stats.samples;
+	if (rc != 0)
+		snprintf(j->source_error, sizeof j->source_error, "%s", e->msg);
+	return 0;
+}
+
+/* Wide raw samples (jitter, file:PATH,format=F): read whole, reduced by the
+ * default 90B 6.4 translation, and the symbols sent through the health tests
+ * (no word checks: the symbols are not the source's words) into memory. */
+static int audit_collect_wide(struct audit_job *j, struct source *src, struct health_monitor **hm,
+			      struct membuf *buf, struct err *e)
+{
+	struct report_source *rs = j->out;
+	struct translate_method m;
+	struct translate_map map;
+	struct sink *sinks[2];
+	uint64_t *x = NULL;
+	size_t n = 0;
+	int rc;
+
+	audit_progress_set(j, AUDIT_COLLECTING);
+	rc = widein_read(src, j->samples, &cli_stop, &x, &n, &rs->stats, e);
+	if (rc == 0 && n > 0 && (rc = translate_parse(TRANSLATE_DEFAULT, &m, e)) == 0)
+		rc = translate_plan(&m, x, n, rs->info.sample_bits, &map, e);
+	if (rc != 0 || n == 0) {
+		if (rc)
+			snprintf(j->source_error, sizeof j->source_error, "%s", e->msg);
+		free(x);
+		return -1;
+	}
+	translate_describe(&map, j->translation, sizeof j->translation);
+	j->bits = rs->bits = map.bits;
+	if (audit_health_new(j, map.bits, 8, n, hm, e) != 0) {
+		free(x);
+		return -1;
+	}
+	sinks[0] = health_monitor_sink(*hm);
+	sinks[1] = &buf->sink;
+	rc = widein_push(&map, x, n, sinks, 2, rs->stats.interrupted, e);
+	free(x);
+	rs->samples = n;
+	if (rc != 0)
+		snprintf(j->source_error, sizeof j->source_error, "%s", e->msg);
+	return 0;
+}
+
+/* Appends an INFO reason after verdict_decide() (room permitting). */
+static void audit_add_info(struct verdict *v, const char *code, const char *text)
+{
+	struct verdict_reason *r;
+
+	if (v->nreasons == VERDICT_REASONS_MAX)
+		return;
+	r = &v->reasons[v->nreasons++];
+	r->level = VERDICT_INFO;
+	snprintf(r->code, sizeof r->code, "%s", code);
+	snprintf(r->text, sizeof r->text, "%s", text);
+}
+
+/* jitter is measured for information: its verdict sets the exit status
+ * only when the policy names it (a claim.jitter-style key or `required`). */
+static int audit_gates(const struct policy *p, const char *name)
+{
+	if (strcmp(name, "jitter") != 0)
+		return 1;
+	if (policy_is_required(p, name))
+		return 1;
+	for (size_t i = 0; i < p->nentries; i++)   /* a key the policy file set, not a built-in */
+		if (strcmp(p->entries[i].name, name) == 0 && p->entries[i].set)
+			return 1;
+	return 0;
+}
+
 static void *audit_source_run(void *arg)
 {
 	struct audit_job *j = arg;
 	struct report_source *rs = j->out;
 	struct source *src = NULL;
 	struct health_monitor *hm = NULL;
-	struct health_monitor_config hc = { 0 };
 	struct membuf buf;
-	struct engine_opts opts = { 0 };
 	struct policy_source pol;
 	struct quirk_match qm[QUIRK_MATCH_MAX];
 	size_t nq = 0;
 	struct verdict_input vin = { 0 };
-	struct sink *sinks[2];
 	struct err e;
 	int rc;
 
@@ -303,45 +430,13 @@ static void *audit_source_run(void *arg)
 	policy_for(j->policy, rs->info.name, &pol);
 	rs->required = policy_is_required(j->policy, rs->info.name);
 
-	hc.bits = j->bits;
-	/* one rule with collect and health (health_monitor_default_entropy):
-	 * a claim the policy names for this source wins; otherwise DRBG and
-	 * conditioned output are full entropy and raw or unknown sources get
-	 * the policy's claim (per bit) */
-	datapath_apply_claim(j->policy, rs->info.name, j->bits, &hc);
-	hc.alpha = j->policy->alpha;
-	/* alpha covers the run: -n (or the default), or a file's samples */
-	hc.run_samples = j->samples ? j->samples : audit_file_samples(&rs->info, j->bits);
-	hc.word_bits = rs->info.word_bits;
-	hc.kind = rs->info.kind;
-	if (health_monitor_new(&hm, &hc, &e) != 0) {
-		snprintf(j->source_error, sizeof j->source_error, "health tests: %.480s", e.msg);
-		goto decide;
-	}
-	sinks[0] = health_monitor_sink(hm);
-	sinks[1] = &buf.sink;
-	opts.max_samples = j->samples;
-	opts.bits = j->bits;
-	opts.stop = &cli_stop;
-	if (j->progress) {
-		opts.progress = audit_progress_update;
-		opts.progress_ctx = j;
-		opts.progress_every = CLI_PROGRESS_EVERY_BLOCK;
-	}
-	if (audit_uses_cpu_rng(&rs->info)) {
-		audit_progress_set(j, AUDIT_WAITING);
-		pthread_mutex_lock(&audit_cpu_rng_lock);
-	}
-	audit_progress_set(j, AUDIT_COLLECTING);
-	rc = engine_run(src, &opts, sinks, 2, &rs->stats, &e);
-	if (audit_uses_cpu_rng(&rs->info))
-		pthread_mutex_unlock(&audit_cpu_rng_lock);
-	rs->samples = rs->stats.samples;
+	rc = rs->info.sample_bits ? audit_collect_wide(j, src, &hm, &buf, &e)
+				  : audit_collect_bytes(j, src, &hm, &buf, &e);
 	source_get_counters(src, &rs->counters);
+	if (rc != 0)
+		goto decide;
 	health_monitor_results(hm, &rs->health);
 	rs->health_ran = 1;
-	if (rc != 0)
-		snprintf(j->source_error, sizeof j->source_error, "%s", e.msg);
 
 	if (rs->stats.interrupted) {
 		snprintf(j->est_skipped, sizeof j->est_skipped, "interrupted before the estimators ran");
@@ -383,6 +478,17 @@ decide:
 	vin.source_error = j->source_error[0] ? j->source_error : NULL;
 	vin.partial = rs->stats.interrupted;
 	verdict_decide(&vin, &rs->verdict);
+	if (j->translation[0]) {
+		char text[VERDICT_TEXT_MAX];
+		snprintf(text, sizeof text, "Wide raw samples reduced by %.300s; the figure is for the "
+			 "reduced symbols, a lower bound for the raw samples (SP 800-90B 6.4).",
+			 j->translation);
+		audit_add_info(&rs->verdict, "TRANSLATED", text);
+	}
+	if (rs->available && !audit_gates(j->policy, rs->info.name))
+		audit_add_info(&rs->verdict, "INFORMATION_ONLY", "Measured for information: this "
+			       "verdict sets the exit status only if the policy names the source "
+			       "(e.g. claim.jitter, or required).");
 	/* quirk matches point into the table, which outlives the report */
 	if (hm)
 		health_monitor_free(hm);
@@ -640,6 +746,8 @@ int cmd_audit(int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		const struct report_source *s = &out[i];
 		int req = policy_is_required(&pol, s->available ? s->info.name : s->requested);
+		if (s->available && !audit_gates(&pol, s->info.name))
+			continue;
 		if (s->verdict.status == VERDICT_FAIL || (a.strict && s->verdict.status == VERDICT_WARN))
 			any_fail = 1;
 		if (req && s->verdict.status != VERDICT_PASS && s->verdict.status != VERDICT_WARN)

@@ -6,6 +6,7 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "sources/source.h"
+#include "sources/widefmt.h"
 #include "audit/sysinfo.h"
 
 int cmd_sources(int argc, char **argv)
@@ -31,13 +32,14 @@ int cmd_sources(int argc, char **argv)
 		struct source_probe p;
 		source_probe(*name, &p);
 		printf("%-10s %-11s %-16s %5u  %s", p.name, p.available ? "available" : "unavailable",
-		       p.device, p.word_bits, source_kind_describe(p.kind));
-		if (p.detail[0])
+		       p.device, p.word_bits, p.what[0] ? p.what : source_kind_describe(p.kind));
+		if (p.detail[0] && !p.what[0])
 			printf(" (driver %s)", p.detail);
 		if (!p.available)
 			printf(": %s", p.why);
 		putchar('\n');
 	}
-	printf("\nAlso: file:PATH (raw bytes, file:- = stdin) and sim:MODEL (simulated, for tests).\n");
+	printf("\nAlso: file:PATH (raw bytes, file:- = stdin), file:PATH,format=F (wide raw samples:\n"
+	       "%s) and sim:MODEL (simulated, for tests).\n", WIDEFMT_NAMES);
 	return EXIT_OK;
 }

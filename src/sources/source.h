@@ -73,6 +73,7 @@ struct source_probe {
 	char detail[128];
 	unsigned word_bits;
 	enum source_kind kind;
+	char what[128];       /* what the output is, when the kind says too little; "" if none */
 };
 
 /* The real sources, in a stable order; NULL-terminated. */
