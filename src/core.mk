@@ -10,7 +10,7 @@ src_librngaudit_a_SOURCES += \
 	src/sources/x86rng.c src/sources/x86rng.h src/sources/hwrng.c src/sources/getrandom.c \
 	src/sources/file.c src/sources/sim.c \
 	src/sources/widefmt.c src/sources/widefmt.h src/sources/widefile.c \
-	src/sources/jitter.c
+	src/sources/jitter.c src/sources/chaoskey.c src/sources/chaoskey.h src/sources/chaoskey_usb.c
 src_rngaudit_SOURCES += src/cli/cmd_sources.c src/cli/cmd_collect.c src/cli/cmd_translate.c
 check_PROGRAMS += tests/test_widefmt
 tests_test_widefmt_SOURCES = tests/test_widefmt.c
@@ -21,3 +21,7 @@ tests_test_jitter_SOURCES = tests/test_jitter.c
 tests_test_jitter_LDADD = $(LIBS_ALL)
 TESTS += tests/test_jitter tests/jitter_cli.sh
 dist_check_SCRIPTS += tests/jitter_cli.sh
+check_PROGRAMS += tests/test_chaoskey
+tests_test_chaoskey_SOURCES = tests/test_chaoskey.c
+tests_test_chaoskey_LDADD = $(LIBS_ALL)
+TESTS += tests/test_chaoskey

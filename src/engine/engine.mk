@@ -18,3 +18,4 @@ check_PROGRAMS += tests/test_widein
 tests_test_widein_SOURCES = tests/test_widein.c
 tests_test_widein_LDADD = $(LIBS_ALL)
 TESTS += tests/test_widein
+EXTRA_DIST += scripts/bench-translate.sh scripts/bench-jitter.sh

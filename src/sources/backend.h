@@ -24,6 +24,6 @@ struct source_backend {
 
 extern const struct source_backend source_rdrand, source_rdseed, source_hwrng,
 	source_getrandom, source_file, source_sim, source_widefile,
-	source_jitter;
+	source_jitter, source_chaoskey;
 
 #endif

@@ -9,11 +9,11 @@
 
 static const struct source_backend *const backends[] = {
 	&source_rdrand, &source_rdseed, &source_hwrng, &source_getrandom,
-	&source_file, &source_sim, &source_jitter,
+	&source_file, &source_sim, &source_jitter, &source_chaoskey,
 };
 
 const char *const source_real_names[] = { "rdrand", "rdseed", "hwrng", "getrandom", "jitter",
-					   NULL };
+					   "chaoskey", NULL };
 
 static const struct source_backend *backend_find(const char *name)
 {
@@ -37,7 +37,7 @@ int source_open(struct source **out, const char *spec, struct err *e)
 	be = backend_find(sp.name);
 	if (!be)
 		return err_set(e, ERR_USAGE, "unknown source '%s' (rdrand, rdseed, hwrng, getrandom, "
-			       "jitter, file:PATH, sim:MODEL)", sp.name);
+			       "jitter, chaoskey, file:PATH, sim:MODEL)", sp.name);
 	if (be == &source_file && spec_get(&sp, "format"))
 		be = &source_widefile;    /* file:PATH,format=F: wide samples */
 	src = calloc(1, sizeof *src);
