@@ -311,7 +311,10 @@ int widefmt_read_file(const char *path, enum widefmt f, uint64_t **out, size_t *
 	widefmt_decoder_init(&d, f, is_stdin ? "stdin" : path);
 	if (!is_stdin && fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode))
 		rc = err_set(e, ERR_IO, "%s: is a directory", path);
-	else if (!(chunk = malloc(WIDEFMT_CHUNK)))
+	else if (!is_stdin && S_ISREG(st.st_mode) && widefmt_size(f) && st.st_size > 0 &&
+		 (*out = malloc(((size_t)st.st_size / widefmt_size(f) + 1) * sizeof **out)) != NULL)
+		cap = (size_t)st.st_size / widefmt_size(f) + 1;   /* no growing: one allocation */
+	if (rc == 0 && !(chunk = malloc(WIDEFMT_CHUNK)))
 		rc = err_set(e, ERR_NOMEM, "%s: out of memory", path);
 	while (rc == 0) {
 		size_t got = fread(chunk, 1, WIDEFMT_CHUNK, fp);
