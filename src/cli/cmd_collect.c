@@ -1,11 +1,13 @@
 /* cmd_collect.c - `rngaudit collect`: samples from a source into a
- * NIST-format file, health-tested while they stream past. */
+ * NIST-format file, health-tested while they stream past; or, with
+ * --format F, a wide source's raw samples themselves (collect_wide). */
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli_util.h"
@@ -18,7 +20,9 @@
 #include "health/health_monitor.h"
 #include "engine/recorder.h"
 #include "engine/samples.h"
+#include "engine/widein.h"
 #include "sources/source.h"
+#include "sources/widefmt.h"
 
 #define COLLECT_DEFAULT_SAMPLES 1000000ULL
 
@@ -32,9 +36,12 @@ struct collect_args {
 	double alpha;            /* 0 = 2^-20 over the run */
 	enum health_scope scope; /* --per-window: 90B's meaning of alpha */
 	int stop_on_failure;
+	int wide;                /* --format F: write the raw wide samples in F */
+	enum widefmt format;
+	int bits_given;
 };
 
-enum { OPT_NO_HEALTH = 256, OPT_ENTROPY, OPT_ALPHA, OPT_STOP_ON_FAILURE, OPT_PER_WINDOW };
+enum { OPT_NO_HEALTH = 256, OPT_ENTROPY, OPT_ALPHA, OPT_STOP_ON_FAILURE, OPT_PER_WINDOW, OPT_FORMAT };
 
 static int collect_parse(int argc, char **argv, struct collect_args *a)
 {
@@ -48,6 +55,7 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "stop-on-failure", no_argument, NULL, OPT_STOP_ON_FAILURE },
 		{ "per-window", no_argument, NULL, OPT_PER_WINDOW },
+		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct err e;
@@ -69,6 +77,12 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 		case 'b':
 			if (samples_parse_bits(optarg, &a->bits, &e) != 0)
 				return cli_error_err("collect", &e);
+			a->bits_given = 1;
+			break;
+		case OPT_FORMAT:
+			if (widefmt_parse(optarg, &a->format, &e) != 0)
+				return cli_error_err("collect", &e);
+			a->wide = 1;
 			break;
 		case OPT_NO_HEALTH: a->health = 0; break;
 		case OPT_STOP_ON_FAILURE: a->stop_on_failure = 1; break;
@@ -96,7 +110,90 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 		return cli_error("collect", "--entropy, --alpha, --per-window and --stop-on-failure need the health tests (drop --no-health)");
 	if (a->entropy > a->bits)
 		return cli_error("collect", "--entropy %g: more than the %u bits per sample", a->entropy, a->bits);
+	if (a->wide && (a->bits_given || a->entropy > 0 || a->alpha > 0 || a->stop_on_failure))
+		return cli_error("collect", "--format writes raw wide samples: --bits and the health-test "
+				 "options apply to symbols (see rngaudit translate, rngaudit audit)");
 	return 0;
+}
+
+/* Encodes n samples in f onto fp (text formats one a line). */
+static int collect_write_wide(FILE *fp, enum widefmt f, const uint64_t *x, size_t n, struct err *e)
+{
+	uint8_t *buf;
+	int rc;
+
+	if (f == WIDEFMT_DEC || f == WIDEFMT_HEX) {
+		for (size_t i = 0; i < n; i++)
+			if (fprintf(fp, f == WIDEFMT_DEC ? "%llu\n" : "0x%llx\n", (unsigned long long)x[i]) < 0)
+				return err_set(e, ERR_IO, "write failed");
+		return 0;
+	}
+	buf = malloc(n * widefmt_size(f) + 1);
+	if (!buf)
+		return err_set(e, ERR_NOMEM, "out of memory for %zu samples", n);
+	rc = widefmt_encode(f, x, n, buf, e);
+	if (rc == 0 && fwrite(buf, widefmt_size(f), n, fp) != n)
+		rc = err_set(e, ERR_IO, "write failed");
+	free(buf);
+	return rc;
+}
+
+/* --format F: a wide source's raw samples (jitter, chaoskey, a wide file)
+ * written as they are, for translate or assess --format to reduce later. */
+static int collect_wide_run(struct collect_args *a, struct source *src)
+{
+	const struct source_info *info = source_get_info(src);
+	struct engine_stats st;
+	struct atomicfile af;
+	uint64_t *x = NULL;
+	size_t n = 0;
+	char defname[64];
+	struct err e;
+	int rc;
+
+	if (!info->sample_bits)
+		return cli_error("collect", "--format %s: %s gives a byte stream, not wide samples "
+				 "(jitter, chaoskey, file:PATH,format=F do)", widefmt_name(a->format), info->spec);
+	if (info->sample_bits > widefmt_width(a->format))
+		return cli_error("collect", "--format %s holds %u bits: %s gives %u-bit samples",
+				 widefmt_name(a->format), widefmt_width(a->format), info->spec,
+				 info->sample_bits);
+	if (!a->output) {
+		snprintf(defname, sizeof defname, "%s.%s", info->name, widefmt_name(a->format));
+		a->output = defname;
+	}
+	if (atomicfile_open(&af, a->output, &e) != 0)
+		return cli_error_err("collect", &e);
+	cli_install_stop_handlers();
+	rc = widein_read(src, a->samples, &cli_stop, &x, &n, &st, &e);
+	if (rc == 0)
+		rc = collect_write_wide(af.fp, a->format, x, n, &e);
+	free(x);
+	if (rc != 0) {
+		atomicfile_abort(&af);
+		return cli_error_err("collect", &e);
+	}
+	if (atomicfile_commit(&af, &e) != 0)
+		return cli_error_err("collect", &e);
+	fprintf(stderr, "rngaudit collect: %zu raw %u-bit samples from %s -> %s (%s)%s\n", n,
+		info->sample_bits, info->spec, strcmp(a->output, "-") == 0 ? "stdout" : a->output,
+		widefmt_name(a->format), st.interrupted ? " (interrupted: partial)" : st.eof ? " (end of input)" : "");
+	fprintf(stderr, "  %.3f s (%.0f samples/s); health tests: none on raw samples (they run on "
+		"the reduced symbols: rngaudit audit)\n", st.seconds, st.seconds > 0 ? (double)n / st.seconds : 0.0);
+	return EXIT_OK;
+}
+
+static int collect_wide(struct collect_args *a)
+{
+	struct source *src = NULL;
+	struct err e;
+	int rc;
+
+	if (source_open(&src, a->spec, &e) != 0)
+		return cli_error_err("collect", &e);
+	rc = collect_wide_run(a, src);
+	source_close(src);
+	return rc;
 }
 
 static void collect_print_counters(const struct source_info *info, const struct source_counters *c)
@@ -171,6 +268,14 @@ static int collect_run(struct collect_args *a, struct collect_run *r)
 
 	if (source_open(&r->src, a->spec, &r->e) != 0)
 		return cli_error_err("collect", &r->e);
+	if (source_get_info(r->src)->sample_bits) {
+		/* a wide source's samples are written raw (--format) or not at all */
+		cli_error("collect", "%s gives raw %u-bit samples: write them with --format F, then "
+			  "reduce them first (rngaudit translate)", source_get_info(r->src)->spec,
+			  source_get_info(r->src)->sample_bits);
+		collect_release(r);
+		return EXIT_ERROR;
+	}
 	if (collect_health_new(a, source_get_info(r->src), &r->hm, &r->e) != 0)
 		goto fail;
 	if (!a->output) {
@@ -284,6 +389,8 @@ int cmd_collect(int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	if ((rc = collect_parse(argc, argv, &a)) != 0)
 		return rc;
+	if (a.wide)
+		return collect_wide(&a);
 	if ((rc = collect_run(&a, &r)) != 0)
 		return rc;
 	if ((rc = collect_keep(&a, &r)) != 0) {

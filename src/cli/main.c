@@ -25,13 +25,14 @@ static const struct command commands[] = {
 	  "for each real source (rdrand, rdseed, hwrng, getrandom), whether it is\n"
 	  "available and why not, its device, native word width and kind of output.\n" },
 	{ "collect", cmd_collect, "collect samples from a source into a NIST-format file",
-	  "usage: rngaudit collect --source SPEC [-n N] [--bits K] [-o FILE]\n"
+	  "usage: rngaudit collect --source SPEC [-n N] [--bits K | --format F] [-o FILE]\n"
 	  "                        [--no-health] [--entropy H] [--alpha A] [--per-window]\n"
 	  "                        [--stop-on-failure]\n"
 	  "\n"
 	  "  --source SPEC      rdrand[:width=16|32|64], rdseed[:width=...],\n"
 	  "                     hwrng[:device=PATH], getrandom[:flags=random|insecure|nonblock],\n"
-	  "                     file:PATH (file:- = stdin), sim:MODEL[,key=value,...]\n"
+	  "                     jitter[:mem=BYTES,loops=N,timer=auto|tsc|clock], chaoskey[:serial=S],\n"
+	  "                     file:PATH[,format=F] (file:- = stdin), sim:MODEL[,key=value,...]\n"
 	  "  -n, --samples N    number of samples, at most 10^15 (default 1000000)\n"
 	  "  -b, --bits K       bits per sample, 1..8 (default 8); the byte stream is\n"
 	  "                     sliced most-significant bit first\n"
@@ -45,6 +46,9 @@ static const struct command commands[] = {
 	  "                     (default 2^-20)\n"
 	  "  --per-window       SP 800-90B's meaning of alpha instead: per sample (RCT) and window (APT)\n"
 	  "  --stop-on-failure  stop at the first health-test failure\n"
+	  "  --format F         write a wide source's raw samples (jitter, chaoskey,\n"
+	  "                     file:PATH,format=F) in F: u8, u16le, u16be, u32le, u32be,\n"
+	  "                     u64le, u64be, dec or hex; reduce them with rngaudit translate\n"
 	  "\n"
 	  "SIGINT/SIGTERM stop early and keep the whole samples collected so far (exit 2).\n"
 	  "Exit status: 0 ok, 1 a health test failed, 2 error or incomplete run.\n" },
