@@ -68,4 +68,10 @@ expect_exit 2 "assess: --method without --format: exit 2" ra assess --method low
 expect_exit 2 "assess: odd bytes: exit 2" ra assess --format u16le "$TMPD/odd"
 check "assess: odd bytes: one-line error" one_line_error "left over"
 
+if [ -n "${MANDOC:-}" ]; then
+	check "man/rngaudit-translate.1 is mandoc -Tlint clean" "$MANDOC" -Tlint -Wwarning "$top_srcdir/man/rngaudit-translate.1"
+else
+	skip "mandoc not installed"
+fi
+
 tap_done

@@ -19,3 +19,4 @@ tests_test_widein_SOURCES = tests/test_widein.c
 tests_test_widein_LDADD = $(LIBS_ALL)
 TESTS += tests/test_widein
 EXTRA_DIST += scripts/bench-translate.sh scripts/bench-jitter.sh
+dist_man_MANS += man/rngaudit-translate.1
