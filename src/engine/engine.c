@@ -44,6 +44,12 @@ int engine_run(struct source *src, const struct engine_opts *opts,
 	int rc = 0;
 
 	*stats = (struct engine_stats){ 0 };
+	/* Slicing a wide source's 64-bit words into K-bit pieces would mix the
+	 * always-zero high bytes into the samples: they go through widein. */
+	if (info->sample_bits)
+		return err_set(e, ERR_USAGE, "%s gives raw %u-bit samples, not a byte stream: reduce "
+			       "them first (collect --format, rngaudit translate, or audit)", info->spec,
+			       info->sample_bits);
 	if (opts->bits < 1 || opts->bits > SAMPLES_BITS_MAX)
 		return err_set(e, ERR_USAGE, "bits per sample %u: must be from 1 to 8", opts->bits);
 	samples_symbolizer_init(&sy, opts->bits);
