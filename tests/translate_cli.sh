@@ -62,6 +62,9 @@ h=$(tail -n 1 "$TMPD/out" | awk '{ print $3 }')
 check "assess: figure $h <= the true 6 bits and >= 3" awk -v h="$h" 'BEGIN { exit !(h <= 6 && h >= 3) }'
 expect_exit 0 "assess --format dec --method mod:64" ra assess --format dec --method mod:64 "$TMPD/s.dec"
 check "assess --method: named in the translation line" grep -q "^translated dec samples: mod:64" "$TMPD/out"
+expect_exit 0 "assess --format with --max-samples 5000" ra assess --format u16le --max-samples 5000 "$TMPD/s.u16le"
+check "assess --max-samples: 5000 samples assessed" grep -q "5000 samples, 64 distinct 6-bit symbols" "$TMPD/out"
+check "assess --max-samples: says it read only the first ones" grep -q "read the first 5000 samples only" "$TMPD/err"
 expect_exit 2 "assess: BITS with --format: exit 2" ra assess --format u16le "$TMPD/s.u16le" 8
 check "assess: BITS with --format: one-line error" one_line_error "translation decides"
 expect_exit 2 "assess: --method without --format: exit 2" ra assess --method low:4 "$TMPD/le.bin"

@@ -312,8 +312,14 @@ int cmd_assess(int argc, char **argv)
 		return nist_print_version("assess", "noniid");
 	err_clear(&e);
 	if (a.wide) {
-		if (widein_translate_file(a.path, a.wide_format, &a.method, &s, &n, &a.map, &e) != 0)
+		size_t cap = a.max_samples ? (size_t)a.max_samples : samples_default_max();
+		int more = 0;
+		if (widein_translate_file(a.path, a.wide_format, cap, &more, &a.method, &s, &n, &a.map,
+					  &e) != 0)
 			return cli_error_err("assess", &e);
+		if (more)
+			cli_note("assess", "%s: read the first %zu samples only (the cap%s)", a.path, cap,
+				 a.max_samples ? " set by --max-samples" : ", from memory: --max-samples changes it");
 		translate_describe(&a.map, a.translation, sizeof a.translation);
 		a.o.bits = a.map.bits;
 	} else if (cli_read_samples("assess", a.path, a.max_samples, &s, &n) != 0) {

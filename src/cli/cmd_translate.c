@@ -15,6 +15,7 @@
 #include "atomicfile.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "engine/samples.h"
 #include "engine/translate.h"
 #include "engine/widein.h"
 #include "sources/widefmt.h"
@@ -91,14 +92,17 @@ int cmd_translate(int argc, char **argv)
 	uint8_t *sym = NULL;
 	size_t n = 0;
 	char line[256];
-	int rc;
+	int rc, more = 0;
 
 	memset(&a, 0, sizeof a);
 	if ((rc = translate_args_parse(argc, argv, &a)) != 0)
 		return rc;
 	err_clear(&e);
-	if (widein_translate_file(a.in, a.format, &a.method, &sym, &n, &map, &e) != 0)
+	if (widein_translate_file(a.in, a.format, samples_default_max(), &more, &a.method, &sym, &n,
+				  &map, &e) != 0)
 		return cli_error_err("translate", &e);
+	if (more)
+		cli_note("translate", "%s: read the first %zu samples only (the cap, from memory)", a.in, n);
 	rc = translate_write(a.out, sym, n, &e);
 	free(sym);
 	if (rc != 0)

@@ -150,15 +150,16 @@ int widein_push(const struct translate_map *map, const uint64_t *x, size_t n,
 	return rc;
 }
 
-int widein_translate_file(const char *path, enum widefmt f, const struct translate_method *m,
-			  uint8_t **sym, size_t *n, struct translate_map *map, struct err *e)
+int widein_translate_file(const char *path, enum widefmt f, size_t max, int *more,
+			  const struct translate_method *m, uint8_t **sym, size_t *n,
+			  struct translate_map *map, struct err *e)
 {
 	uint64_t *x = NULL;
 	int rc;
 
 	*sym = NULL;
 	*n = 0;
-	if ((rc = widefmt_read_file(path, f, &x, n, e)) != 0)
+	if ((rc = widefmt_read_file(path, f, max, &x, n, more, e)) != 0)
 		return rc;
 	if ((rc = translate_plan(m, x, *n, widefmt_width(f), map, e)) != 0) {
 		char msg[ERR_MSG_MAX];

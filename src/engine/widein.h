@@ -31,10 +31,12 @@ int widein_read(struct source *src, uint64_t max, volatile sig_atomic_t *stop,
 int widein_push(const struct translate_map *map, const uint64_t *x, size_t n,
 		struct sink *const *sinks, size_t nsinks, int interrupted, struct err *e);
 
-/* A file of wide samples in format f ("-" = stdin), reduced by method:
- * the symbols (NIST format) in a malloc'd array and the map made for them.
- * Errors name path. */
-int widein_translate_file(const char *path, enum widefmt f, const struct translate_method *m,
-			  uint8_t **sym, size_t *n, struct translate_map *map, struct err *e);
+/* A file of wide samples in format f ("-" = stdin), at most max of them
+ * (0: all; *more, which may be NULL, says whether there were more), reduced
+ * by method: the symbols (NIST format) in a malloc'd array and the map
+ * made for them.  Errors name path. */
+int widein_translate_file(const char *path, enum widefmt f, size_t max, int *more,
+			  const struct translate_method *m, uint8_t **sym, size_t *n,
+			  struct translate_map *map, struct err *e);
 
 #endif

@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include "input.h"
 
 #define WIDEFMT_CHUNK (1u << 20)   /* read size of widefmt_read_file */
 
@@ -293,43 +296,50 @@ int widefmt_decode_buffer(enum widefmt f, const uint8_t *buf, size_t len, const 
 	return widefmt_done(&d, widefmt_append(&d, buf, len, 1, out, n, &cap, e), out, n, e);
 }
 
-int widefmt_read_file(const char *path, enum widefmt f, uint64_t **out, size_t *n,
-		      struct err *e)
+int widefmt_read_file(const char *path, enum widefmt f, size_t max, uint64_t **out, size_t *n,
+		      int *more, struct err *e)
 {
 	struct widefmt_decoder d;
-	int is_stdin = strcmp(path, "-") == 0, rc = 0;
-	FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+	int fd, rc = 0, dummy;
 	uint8_t *chunk = NULL;
 	size_t cap = 0;
 	struct stat st;
 
 	*out = NULL;
 	*n = 0;
-	if (!fp)
-		return err_set_errno(e, err_code_from_errno(errno) == ERR_PERM ? ERR_PERM : ERR_IO,
-				     errno, "%s: cannot open", path);
-	widefmt_decoder_init(&d, f, is_stdin ? "stdin" : path);
-	if (!is_stdin && fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode))
-		rc = err_set(e, ERR_IO, "%s: is a directory", path);
-	else if (!is_stdin && S_ISREG(st.st_mode) && widefmt_size(f) && st.st_size > 0 &&
-		 (*out = malloc(((size_t)st.st_size / widefmt_size(f) + 1) * sizeof **out)) != NULL)
+	if (!more)
+		more = &dummy;
+	*more = 0;
+	fd = input_open(path, e);     /* a FIFO with no writer: a bounded wait */
+	if (fd < 0)
+		return fd;
+	widefmt_decoder_init(&d, f, fd == STDIN_FILENO ? "stdin" : path);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && widefmt_size(f) && st.st_size > 0 &&
+	    (*out = malloc(((size_t)st.st_size / widefmt_size(f) + 1) * sizeof **out)) != NULL)
 		cap = (size_t)st.st_size / widefmt_size(f) + 1;   /* no growing: one allocation */
-	if (rc == 0 && !(chunk = malloc(WIDEFMT_CHUNK)))
+	if (!(chunk = malloc(WIDEFMT_CHUNK)))
 		rc = err_set(e, ERR_NOMEM, "%s: out of memory", path);
 	while (rc == 0) {
-		size_t got = fread(chunk, 1, WIDEFMT_CHUNK, fp);
+		ssize_t got = read(fd, chunk, WIDEFMT_CHUNK);
 
-		if (got == 0 && ferror(fp)) {
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
 			rc = err_set_errno(e, ERR_IO, errno, "%s: read failed", path);
 			break;
 		}
-		rc = widefmt_append(&d, chunk, got, got == 0, out, n, &cap, e);
+		rc = widefmt_append(&d, chunk, (size_t)got, got == 0, out, n, &cap, e);
 		if (got == 0)
 			break;
+		if (max && *n >= max) {       /* the cap: keep max, say there was more */
+			*more = *n > max || read(fd, chunk, 1) > 0;
+			*n = max;
+			break;
+		}
 	}
 	free(chunk);
-	if (!is_stdin)
-		fclose(fp);
+	if (fd != STDIN_FILENO)
+		close(fd);
 	return widefmt_done(&d, rc, out, n, e);
 }
 

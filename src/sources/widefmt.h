@@ -73,9 +73,11 @@ int widefmt_finish(struct widefmt_decoder *d, uint64_t *out, size_t *nout, struc
 int widefmt_decode_buffer(enum widefmt f, const uint8_t *buf, size_t len, const char *name,
 			  uint64_t **out, size_t *n, struct err *e);
 
-/* Reads and decodes a whole file ("-" = stdin). */
-int widefmt_read_file(const char *path, enum widefmt f, uint64_t **out, size_t *n,
-		      struct err *e);
+/* Reads and decodes a file ("-" = stdin) whole, up to max samples (0: no
+ * cap); *more (may be NULL) is set when the input held more.  A FIFO or
+ * device waits a bounded time for data (input.h). */
+int widefmt_read_file(const char *path, enum widefmt f, size_t max, uint64_t **out, size_t *n,
+		      int *more, struct err *e);
 
 /* Encodes n samples (binary formats only; values wider than the format are
  * an error naming the first) into out, which holds n * widefmt_size(f). */
