@@ -22,6 +22,10 @@ struct source_backend {
 	int (*probe)(struct source_probe *p);
 };
 
+/* Wide sources (source_info.sample_bits): puts n samples into buf as the
+ * stream's 64-bit little-endian words, counts them; returns the bytes. */
+ssize_t source_wide_put(struct source *src, uint8_t *buf, const uint64_t *v, size_t n);
+
 extern const struct source_backend source_rdrand, source_rdseed, source_hwrng,
 	source_getrandom, source_file, source_sim, source_widefile,
 	source_jitter, source_chaoskey;

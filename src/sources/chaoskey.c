@@ -102,13 +102,8 @@ static ssize_t chaoskey_read(struct source *src, uint8_t *buf, size_t len, struc
 		    (rc = chaoskey_check_samples(ck->vals, n, ck->index, e)) != 0)
 			return rc;
 	}
-	for (size_t i = 0; i < n; i++)
-		for (unsigned b = 0; b < CHAOSKEY_WORD; b++)
-			buf[i * CHAOSKEY_WORD + b] = (uint8_t)(ck->vals[i] >> (8 * b));
 	ck->index += n;
-	src->counters.words += n;
-	src->counters.bytes += n * CHAOSKEY_WORD;
-	return (ssize_t)(n * CHAOSKEY_WORD);
+	return source_wide_put(src, buf, ck->vals, n);
 }
 
 static void chaoskey_close(struct source *src)

@@ -50,7 +50,8 @@
 #define JITTER_LOOPS_MAX (1u << 24)
 #define JITTER_STEP 63u
 #define JITTER_WORD 8                 /* bytes per sample in the stream */
-#define JITTER_BLOCK (4096 * JITTER_WORD)
+#define JITTER_CHUNK 4096            /* samples per read */
+#define JITTER_BLOCK (JITTER_CHUNK * JITTER_WORD)
 
 #define JITTER_CPUID_POWER 0x80000007u  /* advanced power management leaf */
 #define JITTER_INVARIANT_TSC (1u << 8)  /* its EDX bit 8 */
@@ -166,18 +167,16 @@ static ssize_t jitter_read(struct source *src, uint8_t *buf, size_t len, struct 
 {
 	struct jitter *j = src->priv;
 	size_t n = len / JITTER_WORD;
+	uint64_t d[JITTER_CHUNK];
 
 	if (n == 0)
 		return err_set(e, ERR_USAGE, "jitter: a read needs room for one 8-byte sample");
-	for (size_t i = 0; i < n; i++) {
-		uint64_t d = jitter_sample(j);
-		for (unsigned b = 0; b < JITTER_WORD; b++)   /* little-endian, as every wide source */
-			buf[i * JITTER_WORD + b] = (uint8_t)(d >> (8 * b));
-	}
+	if (n > JITTER_CHUNK)
+		n = JITTER_CHUNK;
+	for (size_t i = 0; i < n; i++)
+		d[i] = jitter_sample(j);
 	src->counters.calls += n;
-	src->counters.words += n;
-	src->counters.bytes += n * JITTER_WORD;
-	return (ssize_t)(n * JITTER_WORD);
+	return source_wide_put(src, buf, d, n);
 }
 
 static void jitter_close(struct source *src)

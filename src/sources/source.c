@@ -107,3 +107,15 @@ const char *source_kind_token(enum source_kind kind)
 	default: return "raw";
 	}
 }
+
+ssize_t source_wide_put(struct source *src, uint8_t *buf, const uint64_t *v, size_t n)
+{
+	const unsigned word = 8;
+
+	for (size_t i = 0; i < n; i++)
+		for (unsigned b = 0; b < word; b++)
+			buf[i * word + b] = (uint8_t)(v[i] >> (8 * b));
+	src->counters.words += n;
+	src->counters.bytes += n * word;
+	return (ssize_t)(n * word);
+}

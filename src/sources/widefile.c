@@ -104,12 +104,7 @@ static ssize_t widefile_read(struct source *src, uint8_t *buf, size_t len, struc
 		if (rc)
 			return rc;
 	}
-	for (size_t i = 0; i < n; i++)       /* the stream: 64-bit little-endian words */
-		for (unsigned b = 0; b < WIDEFILE_WORD; b++)
-			buf[i * WIDEFILE_WORD + b] = (uint8_t)(w->vals[i] >> (8 * b));
-	src->counters.words += n;
-	src->counters.bytes += n * WIDEFILE_WORD;
-	return (ssize_t)(n * WIDEFILE_WORD);
+	return source_wide_put(src, buf, w->vals, n);
 }
 
 static void widefile_close(struct source *src)
