@@ -43,6 +43,14 @@ static const char *hwrng_hint(int errnum)
 	}
 }
 
+/* A ChaosKey behind /dev/chaoskeyN or the kernel hwrng gives its whitened
+ * (cooked) output; its raw noise is the chaoskey source.  Said in detail. */
+static void hwrng_label_chaoskey(const char *dev, char *detail, size_t len)
+{
+	if (strstr(dev, "chaoskey") || strstr(detail, "chaoskey"))
+		snprintf(detail, len, "ChaosKey whitened output; its raw noise is the chaoskey source");
+}
+
 static int hwrng_open(struct source *src, struct spec *sp, struct err *e)
 {
 	const char *dev = spec_get(sp, "device");
@@ -82,6 +90,7 @@ static int hwrng_open(struct source *src, struct spec *sp, struct err *e)
 	snprintf(src->info.device, sizeof src->info.device, "%s", dev);
 	if (strcmp(dev, HWRNG_DEFAULT_DEVICE) == 0)
 		read_sysfs_line(HWRNG_SYSFS_CURRENT, src->info.detail, sizeof src->info.detail);
+	hwrng_label_chaoskey(dev, src->info.detail, sizeof src->info.detail);
 	src->info.word_bits = 8;
 	src->info.kind = SOURCE_RAW;
 	/* Slow devices (virtio-rng ~10 KB/s): small reads keep progress and
@@ -136,6 +145,7 @@ static int hwrng_probe(struct source_probe *p)
 	p->kind = SOURCE_RAW;
 	snprintf(p->device, sizeof p->device, "%s", HWRNG_DEFAULT_DEVICE);
 	read_sysfs_line(HWRNG_SYSFS_CURRENT, p->detail, sizeof p->detail);
+	hwrng_label_chaoskey(HWRNG_DEFAULT_DEVICE, p->detail, sizeof p->detail);
 	fd = open(HWRNG_DEFAULT_DEVICE, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		int saved = errno;
