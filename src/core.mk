@@ -11,7 +11,8 @@ src_librngaudit_a_SOURCES += \
 	src/sources/file.c src/sources/sim.c \
 	src/sources/widefmt.c src/sources/widefmt.h src/sources/widefile.c \
 	src/sources/jitter.c src/sources/chaoskey.c src/sources/chaoskey.h src/sources/chaoskey_usb.c
-src_rngaudit_SOURCES += src/cli/cmd_sources.c src/cli/cmd_collect.c src/cli/cmd_translate.c
+src_rngaudit_SOURCES += src/cli/cmd_sources.c src/cli/cmd_collect.c src/cli/cmd_translate.c \
+	src/cli/cli_wide.c src/cli/cli_wide.h
 check_PROGRAMS += tests/test_widefmt
 tests_test_widefmt_SOURCES = tests/test_widefmt.c
 tests_test_widefmt_LDADD = $(LIBS_ALL)

@@ -1,8 +1,8 @@
 #!/bin/sh
 # translate_cli.sh - wide raw samples end to end: `rngaudit translate` for
 # each format and method, byte orders and text agreeing, bad input (one
-# line, exit 2, nothing written), and `assess --format` saying how it
-# reduced the samples and keeping its result line last.
+# line, exit 2, nothing written), and `assess --format` (and iid) saying
+# how it reduced the samples, assess keeping its result line last.
 . "${top_srcdir:-.}/tests/tap.sh"
 
 N=20000
@@ -65,6 +65,9 @@ check "assess --method: named in the translation line" grep -q "^translated dec 
 expect_exit 0 "assess --format with --max-samples 5000" ra assess --format u16le --max-samples 5000 "$TMPD/s.u16le"
 check "assess --max-samples: 5000 samples assessed" grep -q "5000 samples, 64 distinct 6-bit symbols" "$TMPD/out"
 check "assess --max-samples: says it read only the first ones" grep -q "read the first 5000 samples only" "$TMPD/err"
+expect_exit 0 "iid --format u16le (uniform 6 bits: IID)" ra iid --format u16le "$TMPD/s.u16le"
+check "iid: the translation line first" sh -c "head -n 1 '$TMPD/out' | grep -q '^translated u16le samples: bits-in-use: 6 of 16 bits change'"
+expect_exit 2 "iid: --method without --format: exit 2" ra iid --method low:4 "$TMPD/le.bin"
 expect_exit 2 "assess: BITS with --format: exit 2" ra assess --format u16le "$TMPD/s.u16le" 8
 check "assess: BITS with --format: one-line error" one_line_error "translation decides"
 expect_exit 2 "assess: --method without --format: exit 2" ra assess --method low:4 "$TMPD/le.bin"

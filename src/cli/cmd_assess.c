@@ -25,12 +25,12 @@
 #include "atomicfile.h"
 #include "cli/assess_nist.h"
 #include "cli/cli_util.h"
+#include "cli/cli_wide.h"
 #include "parse.h"
 #include "cli/commands.h"
 #include "estimators/noniid.h"
 #include "engine/samples.h"
 #include "engine/translate.h"
-#include "engine/widein.h"
 #include "sources/widefmt.h"
 
 struct assess_args {
@@ -267,11 +267,8 @@ static void print_text(const struct assess_args *a, const struct assess_nist_run
 		       const struct noniid_report *rep)
 {
 	/* 90B 6.4: how the wide samples were reduced, and what the figure means */
-	if (a->wide) {
-		printf("translated %s samples: %s\n", widefmt_name(a->wide_format), a->translation);
-		printf("the assessed figure is for the reduced symbols: a lower bound for the raw "
-		       "samples (SP 800-90B 6.4)\n");
-	}
+	if (a->wide)
+		cli_print_translation(stdout, a->wide_format, &a->map);
 	assess_nist_print(stdout, run, rep);
 	printf("assessed min-entropy: %.17g bits per sample\n",
 	       rep->alph_size <= 1 ? 0.0 : nz(rep->h_assessed));
@@ -312,14 +309,9 @@ int cmd_assess(int argc, char **argv)
 		return nist_print_version("assess", "noniid");
 	err_clear(&e);
 	if (a.wide) {
-		size_t cap = a.max_samples ? (size_t)a.max_samples : samples_default_max();
-		int more = 0;
-		if (widein_translate_file(a.path, a.wide_format, cap, &more, &a.method, &s, &n, &a.map,
-					  &e) != 0)
-			return cli_error_err("assess", &e);
-		if (more)
-			cli_note("assess", "%s: read the first %zu samples only (the cap%s)", a.path, cap,
-				 a.max_samples ? " set by --max-samples" : ", from memory: --max-samples changes it");
+		if (cli_read_wide("assess", a.path, a.wide_format, &a.method, a.max_samples, &s, &n,
+				  &a.map) != 0)
+			return EXIT_ERROR;
 		translate_describe(&a.map, a.translation, sizeof a.translation);
 		a.o.bits = a.map.bits;
 	} else if (cli_read_samples("assess", a.path, a.max_samples, &s, &n) != 0) {

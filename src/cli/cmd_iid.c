@@ -25,6 +25,7 @@
 #include "cli/iid_json.h"
 #include "cli/nist_out.h"
 #include "sha256.h"
+#include "cli/cli_wide.h"
 #include "parse.h"
 #include "cli/commands.h"
 #include "estimators/estimators.h"
@@ -116,8 +117,14 @@ int cmd_iid(int argc, char **argv)
 		{ "full", no_argument, NULL, 'F' },
 		{ "max-samples", required_argument, NULL, 'M' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "method", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
+	enum widefmt wide_format = WIDEFMT_U8;
+	struct translate_method method;
+	struct translate_map map;
+	int wide = 0, have_method = 0;
 	int initial = 1, all_bits = 1, verbose = 1, quiet = 0, threads = 0, full = 0, opt, rc;
 	uint64_t seed = IID_DEFAULT_SEED, u, max_samples = 0;
 	size_t sub_index = 0, sub_count = 0, n, nbits;
@@ -180,6 +187,16 @@ int cmd_iid(int argc, char **argv)
 			if (cli_parse_max_samples(CMD, optarg, &max_samples) != 0)
 				return EXIT_ERROR;
 			break;
+		case 'f':   /* wide raw samples, reduced first (90B 6.4) */
+			if (widefmt_parse(optarg, &wide_format, &e) != 0)
+				return cli_error_err(CMD, &e);
+			wide = 1;
+			break;
+		case 'm':
+			if (translate_parse(optarg, &method, &e) != 0)
+				return cli_error_err(CMD, &e);
+			have_method = 1;
+			break;
 		default:
 			return cli_error(CMD, "unknown option '%s' (" IID_USAGE ")", argv[optind - 1]);
 		}
@@ -193,9 +210,22 @@ int cmd_iid(int argc, char **argv)
 	path = argv[0];
 	if (argc == 2 && samples_parse_bits(argv[1], &bits, &e) != 0)
 		return cli_error_err(CMD, &e);
+	if (have_method && !wide)
+		return cli_error(CMD, "--method needs --format with a wide sample format (%s)", WIDEFMT_NAMES);
+	if (wide && argc == 2)
+		return cli_error(CMD, "BITS cannot be given with --format %s: the translation decides "
+				 "the symbol width", widefmt_name(wide_format));
+	if (wide && !have_method && translate_parse(TRANSLATE_DEFAULT, &method, &e) != 0)
+		return cli_error_err(CMD, &e);
 
-	if (cli_read_samples(CMD, path, max_samples, &buf, &n) != 0)
+	if (wide) {
+		if (cli_read_wide(CMD, path, wide_format, &method, max_samples, &buf, &n, &map) != 0)
+			return EXIT_ERROR;
+		cli_print_translation(stdout, wide_format, &map);
+		bits = map.bits;
+	} else if (cli_read_samples(CMD, path, max_samples, &buf, &n) != 0) {
 		return EXIT_ERROR;
+	}
 	sha256_hex(buf, n, sha);
 	if (verbose > 1) {
 		printf("Opening file: '%s' (SHA-256 hash %s)", path, sha);
