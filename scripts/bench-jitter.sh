@@ -11,12 +11,11 @@ SPEC=${2:-jitter}
 : "${N:=1000000}"
 : "${FIG_RUNS:=3}"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-bytes=$((N * 8))
-t=$(median_time "$RUNS" sh -c "'$RNGAUDIT' collect --source '$SPEC' --no-health -n $bytes -o - >/dev/null")
+t=$(median_time "$RUNS" sh -c "'$RNGAUDIT' collect --source '$SPEC' --format u64le -n $N -o - >/dev/null")
 echo "$SPEC: $(echo "$N / $t" | bc -l | xargs printf %.0f) samples/s (median of $RUNS runs of $N)"
 i=0
 while [ "$i" -lt "$FIG_RUNS" ]; do
-	"$RNGAUDIT" collect --source "$SPEC" --no-health -n $bytes -o "$tmp/j.u64" 2>/dev/null
+	"$RNGAUDIT" collect --source "$SPEC" --format u64le -n "$N" -o "$tmp/j.u64" 2>/dev/null
 	"$RNGAUDIT" assess --format u64le "$tmp/j.u64" >"$tmp/a.txt"
 	h=$(tail -n 1 "$tmp/a.txt" | awk '{ print $3 }')
 	ho=$(awk '/^H_original:/ { print $2 }' "$tmp/a.txt")
