@@ -13,6 +13,9 @@
 
 #define TRANSLATE_OUT_BITS 8     /* NIST's format: one symbol per byte */
 #define TRANSLATE_MOD_MAX 256    /* mod:M's symbols must fit a byte */
+/* Scores closer than this are ties (rounding of the logs): the lower bit,
+ * met first, keeps its place. */
+#define TRANSLATE_TIE 1e-12
 
 /* ---- parsing ----------------------------------------------------------- */
 
@@ -181,7 +184,7 @@ static int translate_select(struct translate_map *map, const uint64_t *x, size_t
 				for (size_t i = 0; i < w; i++)
 					trial[i] = (uint8_t)(cur[i] | ((x[i] >> b & 1) << t));
 				h = translate_score(trial, w, t + 1);
-				if (h > best_h + 1e-12) {
+				if (h > best_h + TRANSLATE_TIE) {
 					best_h = h;
 					best = (int)b;
 				}
