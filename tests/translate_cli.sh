@@ -36,6 +36,11 @@ for m in select:4 group:3; do
 	check "method $m: a one-line description naming it" sh -c "test \$(wc -l <'$TMPD/out') -eq 1 && grep -q ': $m: ' '$TMPD/out'"
 done
 
+# the same file as an audit source: reduced at the engine's input, and said so
+expect_exit 0 "audit --source file:PATH,format=u16le" ra audit --source "file:$TMPD/s.u16le,format=u16le"
+check "audit: 6-bit symbols in the table" sh -c "grep '^file:' '$TMPD/out' | head -1 | grep -q ' $N  *6 '"
+check "audit: the TRANSLATED reason" grep -q "info TRANSLATED: Wide raw samples reduced by bits-in-use: 6 of 16 bits change" "$TMPD/out"
+
 # bad input: one line, exit 2, no output file
 head -c 3 "$TMPD/s.u16le" >"$TMPD/odd"
 expect_exit 2 "odd byte count for u16le: exit 2" ra translate --format u16le "$TMPD/odd" -o "$TMPD/no1.bin"
