@@ -58,17 +58,17 @@ expect_exit 2 "no -o: exit 2" ra translate "$TMPD/s.u16le"
 expect_exit 2 "select:9: exit 2" ra translate --format u8 --method select:9 "$TMPD/le.bin" -o "$TMPD/no4.bin"
 
 # assess --format: translated first, said so, result line last
-expect_exit 0 "assess --format u16le" ra assess --format u16le "$TMPD/s.u16le"
+expect_exit 0 "assess -v --format u16le" ra assess -v --format u16le "$TMPD/s.u16le"
 check "assess: the translation line" grep -q "^translated u16le samples: bits-in-use: 6 of 16 bits change (0-5)" "$TMPD/out"
 check "assess: says the figure is a lower bound (90B 6.4)" grep -q "lower bound for the raw samples (SP 800-90B 6.4)" "$TMPD/out"
 check "assess: the result line is still last" sh -c "tail -n 1 '$TMPD/out' | grep -q '^assessed min-entropy: '"
-check "assess: 6-bit symbols" grep -q "$N samples, 64 distinct 6-bit symbols" "$TMPD/out"
+check "assess: 6-bit symbols" grep -q "^Loaded $N samples of 64 distinct 6-bit-wide symbols" "$TMPD/out"
 h=$(tail -n 1 "$TMPD/out" | awk '{ print $3 }')
 check "assess: figure $h <= the true 6 bits and >= 3" awk -v h="$h" 'BEGIN { exit !(h <= 6 && h >= 3) }'
 expect_exit 0 "assess --format dec --method mod:64" ra assess --format dec --method mod:64 "$TMPD/s.dec"
 check "assess --method: named in the translation line" grep -q "^translated dec samples: mod:64" "$TMPD/out"
-expect_exit 0 "assess --format with --max-samples 5000" ra assess --format u16le --max-samples 5000 "$TMPD/s.u16le"
-check "assess --max-samples: 5000 samples assessed" grep -q "5000 samples, 64 distinct 6-bit symbols" "$TMPD/out"
+expect_exit 0 "assess --format with --max-samples 5000" ra assess -v --format u16le --max-samples 5000 "$TMPD/s.u16le"
+check "assess --max-samples: 5000 samples assessed" grep -q "^Loaded 5000 samples of 64 distinct 6-bit-wide symbols" "$TMPD/out"
 check "assess --max-samples: says it read only the first ones" grep -q "read the first 5000 samples only" "$TMPD/err"
 expect_exit 0 "iid --format u16le (uniform 6 bits: IID)" ra iid --format u16le "$TMPD/s.u16le"
 check "iid: the translation line first" sh -c "head -n 1 '$TMPD/out' | grep -q '^translated u16le samples: bits-in-use: 6 of 16 bits change'"
