@@ -6,10 +6,11 @@
 # A new parser gets a target: add NAME to FUZZ_TARGETS, a replay_NAME program
 # below, tests/fuzz/fuzz_NAME.c and a seed corpus in tests/fuzz/corpus/NAME/,
 # then run scripts/fuzz-corpus-list.sh.
-FUZZ_TARGETS = spec numbers policy quirks merge samples conditioning
+FUZZ_TARGETS = spec numbers policy quirks merge samples conditioning widefmt translate
 
 check_PROGRAMS += tests/fuzz/replay_spec tests/fuzz/replay_numbers tests/fuzz/replay_policy tests/fuzz/replay_quirks \
-	tests/fuzz/replay_merge tests/fuzz/replay_samples tests/fuzz/replay_conditioning
+	tests/fuzz/replay_merge tests/fuzz/replay_samples tests/fuzz/replay_conditioning \
+	tests/fuzz/replay_widefmt tests/fuzz/replay_translate
 FUZZ_REPLAY_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz.h
 tests_fuzz_replay_spec_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_spec.c
 tests_fuzz_replay_spec_LDADD = $(LIBS_ALL)
@@ -25,6 +26,10 @@ tests_fuzz_replay_samples_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_sampl
 tests_fuzz_replay_samples_LDADD = $(LIBS_ALL)
 tests_fuzz_replay_conditioning_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_conditioning.c
 tests_fuzz_replay_conditioning_LDADD = $(LIBS_ALL)
+tests_fuzz_replay_widefmt_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_widefmt.c
+tests_fuzz_replay_widefmt_LDADD = $(LIBS_ALL)
+tests_fuzz_replay_translate_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_translate.c
+tests_fuzz_replay_translate_LDADD = $(LIBS_ALL)
 
 TESTS += tests/fuzz_replay.sh
 dist_check_SCRIPTS += tests/fuzz_replay.sh
