@@ -6,7 +6,7 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
 	build-essential autoconf automake autoconf-archive pkgconf git \
-	libgsl-dev libcsv-dev libdivsufsort-dev libbz2-dev libmpfr-dev libgmp-dev \
+	libgsl-dev libcsv-dev libdivsufsort-dev libbz2-dev libmpfr-dev libgmp-dev zlib1g-dev \
 	check mandoc libxml2-utils gnuplot-nox bc time libusb-1.0-0-dev >/dev/null
 # Optional: `make fuzz` (tests/fuzz/, HACKING.md "Fuzzing") needs clang with
 # libFuzzer (Debian 12: clang 14; libFuzzer is in libclang-rt-dev, only

@@ -5,3 +5,14 @@ src_librngaudit_a_SOURCES += \
 	src/audit/quirks.c src/audit/quirks.h \
 	src/audit/policy.c src/audit/policy.h \
 	src/audit/verdict.c src/audit/verdict.h
+src_librngaudit_a_SOURCES += \
+	src/audit/kparse.c src/audit/kparse.h \
+	src/audit/sysroot.c src/audit/sysroot.h \
+	src/audit/kernel.c src/audit/kernel.h src/audit/kernel_dev.c src/audit/kernel_int.h
+
+check_PROGRAMS += tests/test_kernel
+tests_test_kernel_SOURCES = tests/test_kernel.c
+tests_test_kernel_LDADD = $(LIBS_ALL)
+TESTS += tests/test_kernel
+# fixture sysroots: kernels of several eras, a Zen 5 host, empty and malformed
+EXTRA_DIST += tests/data/sysroot

@@ -9,6 +9,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "audit/kparse.h"
+#include "audit/sysroot.h"
 #include "sources/x86rng.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -41,35 +43,113 @@ static void sysinfo_cpuid(struct sysinfo *si)
 }
 #endif
 
+/* One "key<TAB>: value" line of the first processor block; ident: also
+ * take the CPU identity (a sysroot has no live CPUID). */
+static void sysinfo_cpuinfo_line(struct sysinfo *si, const char *line, int ident)
+{
+	const char *colon = strchr(line, ':'), *v;
+	char *end;
+	unsigned long x;
+	size_t klen;
+
+	if (!colon)
+		return;
+	for (klen = (size_t)(colon - line); klen && (line[klen - 1] == ' ' || line[klen - 1] == '\t'); klen--)
+		;
+	v = colon + 1;
+	while (*v == ' ' || *v == '\t')
+		v++;
+#define KEY(s) (klen == sizeof(s) - 1 && strncmp(line, s, klen) == 0)
+	if (KEY("microcode")) {
+		x = strtoul(v, &end, 0);
+		if (end != v) {
+			si->microcode = x;
+			si->microcode_known = 1;
+		}
+	} else if (KEY("model name")) {
+		snprintf(si->cpu_model_name, sizeof si->cpu_model_name, "%s", v);
+	} else if (ident && KEY("vendor_id")) {
+		snprintf(si->cpu_vendor, sizeof si->cpu_vendor, "%.15s", v);
+	} else if (ident && (KEY("cpu family") || KEY("model") || KEY("stepping"))) {
+		x = strtoul(v, &end, 10);
+		if (end != v && x <= 0xFFFF) {
+			if (KEY("cpu family"))
+				si->cpu_family = (unsigned)x;
+			else if (KEY("model"))
+				si->cpu_model = (unsigned)x;
+			else
+				si->cpu_stepping = (unsigned)x;
+		}
+	}
+#undef KEY
+}
+
+static void sysinfo_cpuinfo_text(struct sysinfo *si, const char *buf, size_t len, int ident)
+{
+	char line[512];
+	size_t i = 0;
+	while (i < len) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - (buf + i)) : len - i;
+		if (n == 0)
+			break;   /* end of the first processor */
+		if (n < sizeof line && !memchr(buf + i, '\0', n)) {
+			memcpy(line, buf + i, n);
+			line[n] = '\0';
+			sysinfo_cpuinfo_line(si, line, ident);
+		}
+		i += n + 1;
+	}
+}
+
+void sysinfo_parse_cpuinfo(struct sysinfo *si, const char *buf, size_t len)
+{
+	sysinfo_cpuinfo_text(si, buf, len, 1);
+}
+
 /* Microcode revision and brand string from the first processor block. */
 static void sysinfo_cpuinfo(struct sysinfo *si)
 {
-	char line[512];
-	FILE *fp = fopen("/proc/cpuinfo", "r");
-	if (!fp)
+	struct sysroot live = { -1, "" };
+	char *buf, why[96];
+	size_t len;
+	if (sysroot_read(&live, "/proc/cpuinfo", 16u << 20, &buf, &len, why, sizeof why) != 0)
 		return;
-	while (fgets(line, sizeof line, fp)) {
-		char *colon = strchr(line, ':');
-		if (line[0] == '\n')
-			break;   /* end of the first processor */
-		if (!colon)
-			continue;
-		line[strcspn(line, "\n")] = '\0';
-		if (strncmp(line, "microcode", 9) == 0) {
-			char *end;
-			unsigned long v = strtoul(colon + 1, &end, 0);
-			if (end != colon + 1) {
-				si->microcode = v;
-				si->microcode_known = 1;
-			}
-		} else if (strncmp(line, "model name", 10) == 0) {
-			const char *v = colon + 1;
-			while (*v == ' ' || *v == '\t')
-				v++;
-			snprintf(si->cpu_model_name, sizeof si->cpu_model_name, "%s", v);
-		}
+	sysinfo_cpuinfo_text(si, buf, len, 0);
+	free(buf);
+}
+
+/* A one-word file of the sysroot into out ("" when unreadable). */
+static void sysinfo_word(const struct sysroot *sr, const char *path, char *out, size_t outlen)
+{
+	char *buf, why[96];
+	size_t len;
+	out[0] = '\0';
+	if (sysroot_read(sr, path, 4096, &buf, &len, why, sizeof why) != 0)
+		return;
+	if (kparse_word(buf, len, out, outlen, why, sizeof why) != 0)
+		out[0] = '\0';
+	free(buf);
+}
+
+int sysinfo_read_sysroot(struct sysinfo *si, const char *sysroot, struct err *e)
+{
+	struct sysroot sr;
+	char *buf, why[96];
+	size_t len;
+	int rc;
+
+	memset(si, 0, sizeof *si);
+	if ((rc = sysroot_open(&sr, sysroot, e)) != 0)
+		return rc;
+	if (sysroot_read(&sr, "/proc/cpuinfo", 16u << 20, &buf, &len, why, sizeof why) == 0) {
+		sysinfo_parse_cpuinfo(si, buf, len);
+		free(buf);
 	}
-	fclose(fp);
+	sysinfo_word(&sr, "/proc/sys/kernel/osrelease", si->kernel, sizeof si->kernel);
+	sysinfo_word(&sr, "/proc/sys/kernel/hostname", si->hostname, sizeof si->hostname);
+	sysroot_close(&sr);
+	return 0;
 }
 
 int sysinfo_read(struct sysinfo *si, struct err *e)

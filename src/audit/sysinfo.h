@@ -22,4 +22,14 @@ struct sysinfo {
 /* Fills si; never fails hard (unknown fields stay empty / zero). */
 int sysinfo_read(struct sysinfo *si, struct err *e);
 
+/* The same from a saved sysroot (sysroot.h): the CPU from its
+ * /proc/cpuinfo, the kernel from /proc/sys/kernel/osrelease, the host from
+ * /proc/sys/kernel/hostname; no live CPUID.  ERR_USAGE for an unusable
+ * sysroot only. */
+int sysinfo_read_sysroot(struct sysinfo *si, const char *sysroot, struct err *e);
+
+/* The first processor's identity in /proc/cpuinfo text (x86 field names:
+ * vendor_id, cpu family, model, stepping, microcode, model name). */
+void sysinfo_parse_cpuinfo(struct sysinfo *si, const char *buf, size_t len);
+
 #endif

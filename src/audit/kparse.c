@@ -1,0 +1,489 @@
+/* kparse.c - pure parsers for the kernel's RNG context (see kparse.h).
+ * Each mirrors the kernel's own reading where there is one, so that a
+ * value the kernel ignores is not reported as in force. */
+#include "config.h"
+
+#include "audit/kparse.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+static int kp_space(char c)
+{
+	/* The kernel's isspace() plus NUL: junk in a command line separates words. */
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == '\0';
+}
+
+int kparse_kstrtobool(const char *s, size_t len)
+{
+	if (!s || len == 0)
+		return -1;
+	switch (s[0]) {
+	case 'y': case 'Y': case '1':
+		return 1;
+	case 'n': case 'N': case '0':
+		return 0;
+	case 'o': case 'O':
+		if (len < 2)
+			return -1;
+		if (s[1] == 'n' || s[1] == 'N')
+			return 1;
+		if (s[1] == 'f' || s[1] == 'F')
+			return 0;
+		return -1;
+	default:
+		return -1;
+	}
+}
+
+/* parameq(): '-' and '_' are the same in parameter names. */
+static int kp_name_eq(const char *a, size_t alen, const char *b)
+{
+	size_t blen = strlen(b);
+	if (alen != blen)
+		return 0;
+	for (size_t i = 0; i < alen; i++) {
+		char x = a[i] == '-' ? '_' : a[i], y = b[i] == '-' ? '_' : b[i];
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
+/* One word of a command line as next_arg() (kernel/params.c) cuts it:
+ * a double quote toggles quoting, the first '=' splits name from value. */
+static size_t kp_next_word(const char *buf, size_t len, size_t i, size_t *start, size_t *end,
+			   size_t *eq)
+{
+	int quoted = 0;
+	while (i < len && kp_space(buf[i]))
+		i++;
+	*start = i;
+	*eq = (size_t)-1;
+	for (; i < len; i++) {
+		if (buf[i] == '"')
+			quoted = !quoted;
+		else if (!quoted && kp_space(buf[i]))
+			break;
+		else if (buf[i] == '=' && *eq == (size_t)-1)
+			*eq = i;
+	}
+	*end = i;
+	return i;
+}
+
+int kparse_cmdline_param(const char *buf, size_t len, const char *name, char *val, size_t vlen)
+{
+	size_t i = 0, s, e, eq;
+	int found = 0;
+
+	if (vlen)
+		val[0] = '\0';
+	while (i < len) {
+		i = kp_next_word(buf, len, i, &s, &e, &eq);
+		if (s == e)
+			break;
+		if (e - s == 2 && buf[s] == '-' && buf[s + 1] == '-')
+			break;   /* the rest is init's */
+		{
+			size_t ns = s, ne = eq == (size_t)-1 ? e : eq;
+			if (buf[ns] == '"')
+				ns++;
+			if (!kp_name_eq(buf + ns, ne > ns ? ne - ns : 0, name))
+				continue;
+		}
+		if (eq == (size_t)-1) {
+			found = 2;
+			if (vlen)
+				val[0] = '\0';
+			continue;
+		}
+		{
+			size_t vs = eq + 1, ve = e, n;
+			if (vs < ve && buf[vs] == '"')
+				vs++;
+			if (ve > vs && buf[ve - 1] == '"')
+				ve--;
+			n = ve - vs;
+			if (vlen) {
+				if (n >= vlen)
+					n = vlen - 1;
+				memcpy(val, buf + vs, n);
+				val[n] = '\0';
+			}
+			found = 1;   /* later occurrences win, as each calls the handler again */
+		}
+	}
+	return found;
+}
+
+/* Calls fn for each line of buf (without its newline); stops when fn returns nonzero. */
+static void kp_lines(const char *buf, size_t len, int (*fn)(const char *, size_t, void *), void *arg)
+{
+	size_t i = 0;
+	while (i < len) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - (buf + i)) : len - i;
+		if (fn(buf + i, n, arg))
+			return;
+		i += n + 1;
+	}
+}
+
+struct kp_config {
+	const char *name;
+	size_t nlen;
+	char *val;
+	size_t vlen;
+	int found;
+};
+
+static void kp_copy(char *dst, size_t dlen, const char *src, size_t n)
+{
+	if (!dlen)
+		return;
+	if (n >= dlen)
+		n = dlen - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+static int kp_config_line(const char *l, size_t n, void *arg)
+{
+	struct kp_config *c = arg;
+	static const char notset[] = " is not set";
+	if (n && l[n - 1] == '\r')
+		n--;
+	if (n > c->nlen + 1 && memcmp(l, c->name, c->nlen) == 0 && l[c->nlen] == '=') {
+		kp_copy(c->val, c->vlen, l + c->nlen + 1, n - c->nlen - 1);
+		c->found = 1;
+	} else if (n == 2 + c->nlen + sizeof notset - 1 && l[0] == '#' && l[1] == ' ' &&
+		   memcmp(l + 2, c->name, c->nlen) == 0 &&
+		   memcmp(l + 2 + c->nlen, notset, sizeof notset - 1) == 0) {
+		kp_copy(c->val, c->vlen, "n", 1);
+		c->found = 1;
+	}
+	return 0;   /* the last mention wins, as in Kconfig */
+}
+
+int kparse_config_option(const char *buf, size_t len, const char *name, char *val, size_t vlen)
+{
+	struct kp_config c = { name, strlen(name), val, vlen, 0 };
+	if (vlen)
+		val[0] = '\0';
+	kp_lines(buf, len, kp_config_line, &c);
+	return c.found;
+}
+
+int kparse_gunzip(const void *gz, size_t len, size_t max, char **out, size_t *outlen,
+		  const char *what, struct err *e)
+{
+	z_stream zs;
+	size_t cap = 1 << 16, n = 0;
+	char *buf;
+	int zr;
+
+	*out = NULL;
+	*outlen = 0;
+	if (cap > max)
+		cap = max;
+	if (len > UINT_MAX)
+		return err_set(e, ERR_DATA, "%s: compressed file too large", what);
+	memset(&zs, 0, sizeof zs);
+	if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK)   /* 16+: gzip header, not zlib */
+		return err_set(e, ERR_NOMEM, "%s: cannot start zlib", what);
+	zs.next_in = (Bytef *)(uintptr_t)gz;
+	zs.avail_in = (uInt)len;
+	buf = malloc(cap + 1);
+	if (!buf) {
+		inflateEnd(&zs);
+		return err_set(e, ERR_NOMEM, "%s: out of memory", what);
+	}
+	for (;;) {
+		if (n == cap) {
+			char *nb;
+			if (cap >= max) {
+				free(buf);
+				inflateEnd(&zs);
+				return err_set(e, ERR_DATA, "%s: decompresses to more than %zu bytes", what, max);
+			}
+			cap = cap * 2 > max ? max : cap * 2;
+			nb = realloc(buf, cap + 1);
+			if (!nb) {
+				free(buf);
+				inflateEnd(&zs);
+				return err_set(e, ERR_NOMEM, "%s: out of memory", what);
+			}
+			buf = nb;
+		}
+		zs.next_out = (Bytef *)buf + n;
+		zs.avail_out = (uInt)(cap - n);
+		zr = inflate(&zs, Z_NO_FLUSH);
+		n = cap - zs.avail_out;
+		if (zr == Z_STREAM_END)
+			break;
+		if (zr == Z_OK && zs.avail_out == 0)
+			continue;
+		free(buf);
+		inflateEnd(&zs);
+		if (zr == Z_OK || zr == Z_BUF_ERROR)
+			return err_set(e, ERR_DATA, "%s: truncated gzip stream", what);
+		return err_set(e, ERR_DATA, "%s: not a valid gzip stream (%s)", what,
+			       zs.msg ? zs.msg : "corrupt data");
+	}
+	inflateEnd(&zs);
+	buf[n] = '\0';
+	*out = buf;
+	*outlen = n;
+	return 0;
+}
+
+/* The messages the kernel prints when it clears an RNG feature bit:
+ * arch/x86/kernel/cpu/amd.c (Zen 5 RDSEED: "RDSEED32 is broken. Disabling
+ * the corresponding CPUID bit."), arch/x86/kernel/cpu/rdrand.c's self-test
+ * ("RDRAND gives funky smelling output, might consider not using it by
+ * booting with \"nordrand\"", kernels before 6.0) and its "rdrand: disabled"
+ * notice.  Matched as substrings, so any log format works. */
+static const struct {
+	const char *text;
+	unsigned bit;
+} kp_log_lines[] = {
+	{ "RDSEED32 is broken", KPARSE_LOG_RDSEED },
+	{ "RDRAND gives funky smelling output", KPARSE_LOG_RDRAND },
+	{ "rdrand: disabled", KPARSE_LOG_RDRAND },
+};
+
+static const char *kp_memmem(const char *h, size_t hl, const char *n)
+{
+	size_t nl = strlen(n);
+	if (nl > hl)
+		return NULL;
+	for (size_t i = 0; i + nl <= hl; i++)
+		if (h[i] == n[0] && memcmp(h + i, n, nl) == 0)
+			return h + i;
+	return NULL;
+}
+
+static unsigned kp_log_match(const char *l, size_t n)
+{
+	unsigned bits = 0;
+	for (size_t i = 0; i < sizeof kp_log_lines / sizeof kp_log_lines[0]; i++)
+		if (kp_memmem(l, n, kp_log_lines[i].text))
+			bits |= kp_log_lines[i].bit;
+	return bits;
+}
+
+int kparse_log_relevant(const char *line, size_t len)
+{
+	return kp_log_match(line, len) != 0;
+}
+
+/* The message part of a log line: after "[ time] " or a kmsg "...;" prefix. */
+static void kp_log_message(const char **l, size_t *n)
+{
+	const char *p = *l, *end = *l + *n, *semi;
+	if (p < end && *p == '[') {
+		const char *close = memchr(p, ']', (size_t)(end - p));
+		if (close) {
+			p = close + 1;
+			while (p < end && *p == ' ')
+				p++;
+		}
+	} else if ((semi = memchr(p, ';', (size_t)(end - p))) != NULL && p < end && *p >= '0' && *p <= '9') {
+		p = semi + 1;
+	}
+	while (end > p && (end[-1] == '\r' || end[-1] == ' '))
+		end--;
+	*l = p;
+	*n = (size_t)(end - p);
+}
+
+/* Copies a log message for people: printable ASCII only. */
+static void kp_log_keep(char *dst, size_t dlen, const char *l, size_t n)
+{
+	size_t j = 0;
+	for (size_t i = 0; i < n && j + 1 < dlen; i++)
+		dst[j++] = (l[i] >= ' ' && l[i] <= '~') ? l[i] : '?';
+	dst[j] = '\0';
+}
+
+static int kp_log_line(const char *l, size_t n, void *arg)
+{
+	struct kparse_log *out = arg;
+	unsigned bits = kp_log_match(l, n);
+	if (!bits)
+		return 0;
+	kp_log_message(&l, &n);
+	if ((bits & KPARSE_LOG_RDRAND) && !(out->cleared & KPARSE_LOG_RDRAND))
+		kp_log_keep(out->rdrand_line, sizeof out->rdrand_line, l, n);
+	if ((bits & KPARSE_LOG_RDSEED) && !(out->cleared & KPARSE_LOG_RDSEED))
+		kp_log_keep(out->rdseed_line, sizeof out->rdseed_line, l, n);
+	out->cleared |= bits;
+	return 0;
+}
+
+void kparse_log_scan(const char *buf, size_t len, struct kparse_log *out)
+{
+	memset(out, 0, sizeof *out);
+	kp_lines(buf, len, kp_log_line, out);
+}
+
+static int kp_has_word(const char *l, size_t n, const char *w)
+{
+	size_t wl = strlen(w), i = 0;
+	while (i < n) {
+		size_t s;
+		while (i < n && kp_space(l[i]))
+			i++;
+		s = i;
+		while (i < n && !kp_space(l[i]))
+			i++;
+		if (i - s == wl && memcmp(l + s, w, wl) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int kp_cpuinfo_line(const char *l, size_t n, void *arg)
+{
+	struct kparse_cpuflags *f = arg;
+	const char *colon;
+	if (n == 0 && f->known)
+		return 1;   /* end of the first processor's block */
+	if (n < 5 || memcmp(l, "flags", 5) != 0 || !(colon = memchr(l, ':', n)))
+		return 0;
+	colon++;
+	n -= (size_t)(colon - l);
+	f->known = 1;
+	f->rdrand = kp_has_word(colon, n, "rdrand");
+	f->rdseed = kp_has_word(colon, n, "rdseed");
+	f->hypervisor = kp_has_word(colon, n, "hypervisor");
+	return 1;
+}
+
+void kparse_cpuinfo_flags(const char *buf, size_t len, struct kparse_cpuflags *out)
+{
+	memset(out, 0, sizeof *out);
+	kp_lines(buf, len, kp_cpuinfo_line, out);
+}
+
+/* X86_FEATURE_RDRAND is word 4 bit 30 and X86_FEATURE_RDSEED word 9 bit 18
+ * (arch/x86/include/asm/cpufeatures.h): clearcpuid= takes these numbers,
+ * and since 6.1 the names too. */
+#define KP_X86_FEATURE_RDRAND (4 * 32 + 30)
+#define KP_X86_FEATURE_RDSEED (9 * 32 + 18)
+
+unsigned kparse_clearcpuid(const char *val, size_t len)
+{
+	unsigned bits = 0;
+	size_t i = 0;
+	while (i < len) {
+		size_t s = i, n;
+		char w[16];
+		while (i < len && val[i] != ',')
+			i++;
+		n = i - s;
+		i++;
+		if (n == 0 || n >= sizeof w)
+			continue;
+		memcpy(w, val + s, n);
+		w[n] = '\0';
+		if (strcmp(w, "rdrand") == 0)
+			bits |= KPARSE_LOG_RDRAND;
+		else if (strcmp(w, "rdseed") == 0)
+			bits |= KPARSE_LOG_RDSEED;
+		else if (w[0] >= '0' && w[0] <= '9') {
+			char *end;
+			unsigned long b = strtoul(w, &end, 10);
+			if (*end == '\0' && b == KP_X86_FEATURE_RDRAND)
+				bits |= KPARSE_LOG_RDRAND;
+			else if (*end == '\0' && b == KP_X86_FEATURE_RDSEED)
+				bits |= KPARSE_LOG_RDSEED;
+		}
+	}
+	return bits;
+}
+
+/* A short, printable quote of bad input for a reason string. */
+static void kp_quote(char *why, size_t whylen, const char *what, const char *buf, size_t len)
+{
+	char q[24];
+	kp_log_keep(q, len + 1 < sizeof q ? len + 1 : sizeof q, buf, len);
+	snprintf(why, whylen, "%s: '%s%s'", what, q, len + 1 > sizeof q ? "..." : "");
+}
+
+int kparse_uint(const char *buf, size_t len, unsigned long max, unsigned long *v, char *why,
+		size_t whylen)
+{
+	unsigned long x = 0;
+	size_t n = len;
+	if (n && buf[n - 1] == '\n')
+		n--;
+	if (n == 0) {
+		snprintf(why, whylen, "empty");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (buf[i] < '0' || buf[i] > '9') {
+			kp_quote(why, whylen, "not a number", buf, n);
+			return -1;
+		}
+		unsigned long d = (unsigned long)(buf[i] - '0');
+		if (x > max / 10 || x * 10 > max - d || d > max) {
+			kp_quote(why, whylen, "out of range", buf, n);
+			return -1;
+		}
+		x = x * 10 + d;
+	}
+	*v = x;
+	return 0;
+}
+
+int kparse_word(const char *buf, size_t len, char *out, size_t outlen, char *why, size_t whylen)
+{
+	size_t n = len;
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		n--;   /* rng_available ends "virtio_rng.0 \n" */
+	out[0] = '\0';
+	if (n == 0) {
+		snprintf(why, whylen, "empty");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (buf[i] < ' ' || buf[i] > '~') {
+			kp_quote(why, whylen, "not text", buf, n);
+			return -1;
+		}
+	if (n >= outlen) {
+		snprintf(why, whylen, "longer than %zu characters", outlen - 1);
+		return -1;
+	}
+	memcpy(out, buf, n);
+	out[n] = '\0';
+	return 0;
+}
+
+int kparse_release(const char *buf, size_t len, unsigned *major, unsigned *minor)
+{
+	unsigned long v[2] = { 0, 0 };
+	size_t i = 0;
+	for (int k = 0; k < 2; k++) {
+		size_t s = i;
+		while (i < len && buf[i] >= '0' && buf[i] <= '9' && i - s < 6)
+			v[k] = v[k] * 10 + (unsigned long)(buf[i++] - '0');
+		if (i == s)
+			return -1;
+		if (k == 0) {
+			if (i >= len || buf[i] != '.')
+				return -1;
+			i++;
+		}
+	}
+	*major = (unsigned)v[0];
+	*minor = (unsigned)v[1];
+	return 0;
+}

@@ -1,0 +1,182 @@
+/* sysroot.c - confined reading of a saved kernel bundle (see sysroot.h).
+ *
+ * openat2(2) with RESOLVE_BENEATH (Linux 5.6) refuses, with EXDEV, any path
+ * whose resolution (".." or a symlink, relative or absolute) leaves the
+ * directory; where openat2 is missing the path is resolved with
+ * realpath(3) and checked against the bundle's own real path.
+ */
+#include "config.h"
+
+#include "audit/sysroot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef HAVE_LINUX_OPENAT2_H
+#include <linux/openat2.h>
+#include <sys/syscall.h>
+#endif
+
+int sysroot_open(struct sysroot *s, const char *dir, struct err *e)
+{
+	struct stat st;
+
+	s->dirfd = -1;
+	s->path[0] = '\0';
+	if (!dir || !*dir)
+		return 0;
+	if (strlen(dir) >= sizeof s->path)
+		return err_set(e, ERR_USAGE, "sysroot %.60s...: path too long", dir);
+	if (stat(dir, &st) != 0)
+		return err_set_errno(e, ERR_USAGE, errno, "sysroot %s", dir);
+	if (!S_ISDIR(st.st_mode))
+		return err_set(e, ERR_USAGE, "sysroot %s: not a directory", dir);
+	s->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (s->dirfd < 0)
+		return err_set_errno(e, ERR_USAGE, errno, "sysroot %s", dir);
+	snprintf(s->path, sizeof s->path, "%s", dir);
+	return 0;
+}
+
+void sysroot_close(struct sysroot *s)
+{
+	if (s->dirfd >= 0)
+		close(s->dirfd);
+	s->dirfd = -1;
+}
+
+/* The realpath(3) fallback: open only when PATH's real path lies inside
+ * the bundle's. */
+static int sysroot_open_checked(const struct sysroot *s, const char *rel)
+{
+	char full[PATH_MAX], real[PATH_MAX], root[PATH_MAX];
+	size_t rl;
+
+	if (snprintf(full, sizeof full, "%s/%s", s->path, rel) >= (int)sizeof full) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (!realpath(s->path, root) || !realpath(full, real))
+		return -1;
+	rl = strlen(root);
+	if (strncmp(real, root, rl) != 0 || (real[rl] != '/' && real[rl] != '\0')) {
+		errno = EXDEV;
+		return -1;
+	}
+	return open(real, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+}
+
+static int sysroot_openfile(const struct sysroot *s, const char *path)
+{
+	const char *rel = path;
+	if (s->dirfd < 0)
+		return open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	while (*rel == '/')
+		rel++;
+#if defined(HAVE_LINUX_OPENAT2_H) && defined(SYS_openat2)
+	{
+		struct open_how how;
+		long fd;
+		memset(&how, 0, sizeof how);
+		how.flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+		how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+		fd = syscall(SYS_openat2, s->dirfd, rel, &how, sizeof how);
+		if (fd >= 0 || (errno != ENOSYS && errno != EPERM))
+			return (int)fd;
+		/* ENOSYS: a kernel before 5.6; EPERM: a seccomp filter */
+	}
+#endif
+	return sysroot_open_checked(s, rel);
+}
+
+static void sysroot_why_errno(int err, char *why, size_t whylen)
+{
+	if (err == ENOENT || err == ENOTDIR)
+		snprintf(why, whylen, "missing");
+	else if (err == EXDEV)
+		snprintf(why, whylen, "a symlink or '..' that leaves the sysroot");
+	else
+		snprintf(why, whylen, "unreadable: %s", strerror(err));
+}
+
+int sysroot_read(const struct sysroot *s, const char *path, size_t max, char **buf, size_t *len,
+		 char *why, size_t whylen)
+{
+	struct stat st;
+	size_t cap = 4096, n = 0;
+	char *b;
+	int fd = sysroot_openfile(s, path);
+
+	*buf = NULL;
+	*len = 0;
+	if (fd < 0) {
+		sysroot_why_errno(errno, why, whylen);
+		return -1;
+	}
+	/* Never a FIFO or device: a bundle could otherwise block or consume
+	 * the auditor's own devices. */
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(why, whylen, "not a regular file");
+		close(fd);
+		return -1;
+	}
+	b = malloc(cap + 1);
+	if (!b) {
+		close(fd);
+		snprintf(why, whylen, "out of memory");
+		return -1;
+	}
+	for (;;) {
+		ssize_t r;
+		if (n == cap) {
+			char *nb;
+			if (cap > max)
+				break;
+			cap *= 2;
+			nb = realloc(b, cap + 1);
+			if (!nb) {
+				free(b);
+				close(fd);
+				snprintf(why, whylen, "out of memory");
+				return -1;
+			}
+			b = nb;
+		}
+		r = read(fd, b + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			sysroot_why_errno(errno, why, whylen);
+			free(b);
+			close(fd);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	if (n > max) {
+		free(b);
+		snprintf(why, whylen, "larger than %zu bytes", max);
+		return -1;
+	}
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return 0;
+}
+
+int sysroot_exists(const struct sysroot *s, const char *path)
+{
+	int fd = sysroot_openfile(s, path);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
