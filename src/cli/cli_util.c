@@ -289,3 +289,9 @@ void cli_progress_done(struct cli_progress *p)
 		fflush(stderr);
 	}
 }
+
+const char *cli_sysroot_env(void)
+{
+	const char *s = getenv("RNGAUDIT_SYSROOT");
+	return s && *s ? s : NULL;
+}

@@ -101,4 +101,7 @@ double cli_now(void);   /* monotonic seconds */
 /* A rate in units that fit it: "850 B/s", "9.8 KB/s", "412 MB/s", "2.1 GB/s". */
 const char *cli_format_rate(double bytes_per_second, char *buf, size_t len);
 
+/* RNGAUDIT_SYSROOT when set and not empty (the default of --sysroot), else NULL. */
+const char *cli_sysroot_env(void);
+
 #endif

@@ -31,6 +31,7 @@
 #include "engine/engine.h"
 #include "estimators/noniid.h"
 #include "health/health_monitor.h"
+#include "audit/kernel.h"
 #include "audit/policy.h"
 #include "audit/quirks.h"
 #include "engine/recorder.h"
@@ -64,6 +65,7 @@ struct audit_args {
 	uint64_t samples;             /* -n; 0 = per-source default */
 	unsigned bits;
 	const char *csv, *junit, *prom, *policy, *plot, *quirks;
+	const char *sysroot;          /* --sysroot / RNGAUDIT_SYSROOT: the kernel and CPU from a bundle */
 	int strict;
 };
 
@@ -193,6 +195,7 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 		{ "plot", required_argument, NULL, 'G' },
 		{ "quirks", required_argument, NULL, 'Q' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "sysroot", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct err e;
@@ -219,6 +222,7 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 		case 'G': a->plot = optarg; break;
 		case 'Q': a->quirks = optarg; break;
 		case 'S': a->strict = 1; break;
+		case 'R': a->sysroot = optarg; break;
 		case ':':
 			return cli_error("audit", "option '%s' needs a value", argv[optind - 1]);
 		default:
@@ -227,6 +231,8 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 	}
 	if (optind < argc)
 		return cli_error("audit", "unexpected argument '%s'", argv[optind]);
+	if (!a->sysroot)
+		a->sysroot = cli_sysroot_env();
 	return 0;
 }
 
@@ -576,6 +582,20 @@ static int audit_load_quirks(const struct audit_args *a, struct quirk_table *qt)
 	return 0;
 }
 
+/* The kernel's trust context (live, or the --sysroot bundle's). */
+static int audit_kernel(const struct audit_args *a, const struct quirk_table *qt, const struct quirk_cpu *cpu,
+			struct kernel_ctx *k)
+{
+	struct kernel_read_opts ko = { 0 };
+	struct err e;
+	ko.sysroot = a->sysroot;
+	ko.quirks = qt;
+	ko.cpu = cpu;
+	if (kernel_read(k, &ko, &e) != 0)
+		return cli_error_err("audit", &e);
+	return 0;
+}
+
 int cmd_audit(int argc, char **argv)
 {
 	struct audit_args a = { 0 };
@@ -608,14 +628,21 @@ int cmd_audit(int argc, char **argv)
 	}
 
 	memset(&run, 0, sizeof run);
-	sysinfo_read(&run.sys, &e);
+	if ((a.sysroot ? sysinfo_read_sysroot(&run.sys, a.sysroot, &e) : sysinfo_read(&run.sys, &e)) != 0) {
+		quirks_free(&qt);
+		return cli_error_err("audit", &e);
+	}
 	cpu.vendor = run.sys.cpu_vendor;
 	cpu.family = run.sys.cpu_family;
 	cpu.model = run.sys.cpu_model;
 	cpu.stepping = run.sys.cpu_stepping;
 	cpu.microcode = run.sys.microcode;
 	cpu.microcode_known = run.sys.microcode_known;
-	if (cpu.microcode_known && audit_under_hypervisor()) {
+	if (audit_kernel(&a, &qt, &cpu, &run.kernel) != 0) {
+		quirks_free(&qt);
+		return EXIT_ERROR;
+	}
+	if (cpu.microcode_known && (a.sysroot ? run.kernel.virtualized == KERNEL_ON : audit_under_hypervisor())) {
 		cpu.microcode_known = 0;
 		fprintf(stderr, "rngaudit audit: running under a hypervisor: microcode 0x%lx is the "
 			"hypervisor's report, not used to match the quirk table\n", run.sys.microcode);

@@ -1,32 +1,171 @@
-/* cmd_sources.c - `rngaudit sources`: the machine, then one line per source. */
+/* cmd_sources.c - `rngaudit sources`: the machine, what its kernel trusts,
+ * then one line per source.  --sysroot DIR (or RNGAUDIT_SYSROOT) reads the
+ * machine and kernel from a saved bundle; --save-sysroot DIR writes one. */
 #include "config.h"
 
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "audit/kernel.h"
+#include "audit/sysinfo.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "sources/source.h"
 #include "sources/widefmt.h"
-#include "audit/sysinfo.h"
+
+struct sources_args {
+	const char *sysroot, *save;
+};
+
+static int sources_parse(int argc, char **argv, struct sources_args *a)
+{
+	static const struct option longopts[] = {
+		{ "sysroot", required_argument, NULL, 'R' },
+		{ "save-sysroot", required_argument, NULL, 'W' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'R': a->sysroot = optarg; break;
+		case 'W': a->save = optarg; break;
+		case ':':
+			return cli_error("sources", "option '%s' needs a value", argv[optind - 1]);
+		default:
+			return cli_error("sources", "unknown option '%s' (see rngaudit sources --help)", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return cli_error("sources", "unexpected argument '%s'", argv[optind]);
+	if (!a->sysroot)
+		a->sysroot = cli_sysroot_env();
+	if (a->save && a->sysroot)
+		return cli_error("sources", "--save-sysroot reads the running machine: it does not go with --sysroot");
+	return 0;
+}
+
+static void sources_machine(const struct sysinfo *si)
+{
+	printf("cpu: %s family %u (0x%x) model %u (0x%x) stepping %u, microcode ",
+	       si->cpu_vendor[0] ? si->cpu_vendor : "unknown", si->cpu_family, si->cpu_family,
+	       si->cpu_model, si->cpu_model, si->cpu_stepping);
+	if (si->microcode_known)
+		printf("0x%lx", si->microcode);
+	else
+		printf("unknown");
+	printf("%s%s\n", si->cpu_model_name[0] ? ", " : "", si->cpu_model_name);
+	printf("kernel: %s%s%s, host %s\n", si->kernel[0] ? si->kernel : "unknown", si->arch[0] ? " " : "", si->arch,
+	       si->hostname[0] ? si->hostname : "unknown");
+}
+
+/* The "kernel rng" block: one item a line, "unknown (why)" where unread. */
+static void sources_kernel(const struct kernel_ctx *k)
+{
+	printf("kernel rng%s%s:\n", k->sysroot[0] ? " from sysroot " : "", k->sysroot);
+	printf("  %-17s %s (%s)\n", "release", k->release_known ? k->release : "unknown", k->release_why);
+	printf("  %-17s %s (%s)\n", "trust_cpu", kernel_tri_token(k->trust_cpu.state), k->trust_cpu.reason);
+	printf("  %-17s %s (%s)\n", "trust_bootloader", kernel_tri_token(k->trust_bootloader.state),
+	       k->trust_bootloader.reason);
+	printf("  %-17s %s\n", "config", k->config_from[0] ? k->config_from : k->config_why);
+	printf("  %-17s %s%s%s\n", "cpu rng flags", k->flags_evidence[0] ? "" : "none cleared or hidden",
+	       k->flags_evidence, "");
+	printf("  %-17s %s (%s)\n", "virtualized", k->virtualized == KERNEL_ON ? "yes" :
+	       k->virtualized == KERNEL_OFF ? "no" : "unknown", k->virt_evidence);
+	printf("  %-17s %s", "hwrng", k->rng_current[0] ? k->rng_current : "unknown");
+	if (k->rng_available[0])
+		printf(" (available: %s)", k->rng_available);
+	if (k->hwrng_quality >= 0)
+		printf(", credit %ld/1024 (%s%s%s)\n", k->hwrng_quality, k->quality_from,
+		       k->quality_why[0] ? "; " : "", k->quality_why);
+	else
+		printf(", credit unknown (%s)\n", k->quality_why);
+	if (k->default_quality >= 0)
+		printf("  %-17s %ld: %s\n", "default_quality", k->default_quality, k->default_quality_meaning);
+	printf("  %-17s %s (%s)\n", "crng initialised", kernel_tri_token(k->crng_ready), k->crng_why);
+	printf("  %-17s ", "entropy_avail");
+	if (k->entropy_avail >= 0)
+		printf("%ld", k->entropy_avail);
+	else
+		printf("unknown");
+	if (k->poolsize >= 0)
+		printf(" of %ld", k->poolsize);
+	putchar('\n');
+}
+
+#ifndef RNGAUDIT_PKGDATADIR
+#define RNGAUDIT_PKGDATADIR "/usr/local/share/rngaudit"
+#endif
+
+/* RNGAUDIT_QUIRKS or the installed table; quietly none when absent. */
+static int sources_quirks(struct quirk_table *qt)
+{
+	char buf[1024];
+	const char *path = getenv("RNGAUDIT_QUIRKS");
+	struct err e;
+	if (!path || !*path) {
+		snprintf(buf, sizeof buf, "%s/quirks.txt", RNGAUDIT_PKGDATADIR);
+		path = buf;
+	}
+	return quirks_load(qt, path, &e);
+}
+
+static int sources_save(const char *dir)
+{
+	struct err e;
+	size_t n;
+	if (kernel_save_sysroot(dir, &n, &e) != 0)
+		return cli_error_err("sources", &e);
+	fprintf(stderr, "rngaudit sources: %zu files saved under %s\n", n, dir);
+	return EXIT_OK;
+}
 
 int cmd_sources(int argc, char **argv)
 {
+	struct sources_args a = { 0 };
+	struct kernel_read_opts ko = { 0 };
+	struct kernel_ctx k;
+	struct quirk_table qt = { 0 };
+	struct quirk_cpu cpu;
 	struct sysinfo si;
 	struct err e;
+	int rc;
 
-	(void)argv;
-	if (argc > 1)
-		return cli_error("sources", "unexpected argument '%s' (sources takes none)", argv[1]);
-	sysinfo_read(&si, &e);
-	printf("cpu: %s family %u (0x%x) model %u (0x%x) stepping %u, microcode ",
-	       si.cpu_vendor[0] ? si.cpu_vendor : "unknown", si.cpu_family, si.cpu_family,
-	       si.cpu_model, si.cpu_model, si.cpu_stepping);
-	if (si.microcode_known)
-		printf("0x%lx", si.microcode);
+	if ((rc = sources_parse(argc, argv, &a)) != 0)
+		return rc;
+	if (a.save)
+		return sources_save(a.save);
+	if (a.sysroot)
+		rc = sysinfo_read_sysroot(&si, a.sysroot, &e);
 	else
-		printf("unknown");
-	printf("%s%s\n", si.cpu_model_name[0] ? ", " : "", si.cpu_model_name);
-	printf("kernel: %s %s, host %s\n", si.kernel, si.arch, si.hostname);
+		rc = sysinfo_read(&si, &e);
+	ko.sysroot = a.sysroot;
+	/* The quirk table, when installed, explains a flag the kernel cleared. */
+	if (rc == 0 && sources_quirks(&qt) == 0) {
+		cpu.vendor = si.cpu_vendor;
+		cpu.family = si.cpu_family;
+		cpu.model = si.cpu_model;
+		cpu.stepping = si.cpu_stepping;
+		cpu.microcode = si.microcode;
+		cpu.microcode_known = si.microcode_known;
+		ko.quirks = &qt;
+		ko.cpu = &cpu;
+	}
+	if (rc == 0)
+		rc = kernel_read(&k, &ko, &e);
+	quirks_free(&qt);
+	if (rc != 0)
+		return cli_error_err("sources", &e);
+	sources_machine(&si);
+	sources_kernel(&k);
+	if (a.sysroot) {
+		printf("\nSources are not probed from a sysroot (they belong to the machine it was saved on).\n");
+		return EXIT_OK;
+	}
 	printf("\n%-10s %-11s %-16s %5s  %s\n", "SOURCE", "STATUS", "DEVICE", "WIDTH", "OUTPUT");
 	for (const char *const *name = source_real_names; *name; name++) {
 		struct source_probe p;

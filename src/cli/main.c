@@ -19,11 +19,18 @@ struct command {
 
 static const struct command commands[] = {
 	{ "sources", cmd_sources, "list the random sources of this machine and whether each is usable",
-	  "usage: rngaudit sources\n"
+	  "usage: rngaudit sources [--sysroot DIR | --save-sysroot DIR]\n"
 	  "\n"
-	  "Lists the machine (CPU vendor, family/model/stepping, microcode, kernel) and,\n"
-	  "for each real source (rdrand, rdseed, hwrng, getrandom), whether it is\n"
-	  "available and why not, its device, native word width and kind of output.\n" },
+	  "Lists the machine (CPU vendor, family/model/stepping, microcode, kernel), what\n"
+	  "its kernel trusts (random.trust_cpu, random.trust_bootloader, CPU RNG flags it\n"
+	  "cleared, guest or not, the hwrng's credit, the CRNG) and, for each real source\n"
+	  "(rdrand, rdseed, hwrng, getrandom), whether it is available and why not, its\n"
+	  "device, native word width and kind of output.\n"
+	  "\n"
+	  "  --sysroot DIR       read the machine and kernel from a saved bundle (default:\n"
+	  "                      $RNGAUDIT_SYSROOT); the sources are not probed then\n"
+	  "  --save-sysroot DIR  write this machine's bundle (plain files, the relevant\n"
+	  "                      kernel log lines in dmesg.txt) for an auditor elsewhere\n" },
 	{ "collect", cmd_collect, "collect samples from a source into a NIST-format file",
 	  "usage: rngaudit collect --source SPEC [-n N] [--bits K | --format F] [-o FILE]\n"
 	  "                        [--no-health] [--entropy H] [--alpha A] [--per-window]\n"
@@ -174,6 +181,7 @@ static const struct command commands[] = {
 	{ "audit", cmd_audit, "audit every source: collect, health-test, assess, verdict, reports",
 	  "usage: rngaudit audit [--source LIST|all] [-n N] [--bits K] [--csv F] [--junit F]\n"
 	  "                      [--prom F] [--policy F] [--quirks F] [--plot DIR] [--strict]\n"
+	  "                      [--sysroot DIR]\n"
 	  "\n"
 	  "  --source LIST   comma-separated source specs (default: every real source;\n"
 	  "                  sim sources only when named)\n"
@@ -184,6 +192,8 @@ static const struct command commands[] = {
 	  "  --quirks F      table of known-bad CPUs (default: the installed quirks.txt)\n"
 	  "  --plot DIR      draw PNGs with gnuplot into DIR\n"
 	  "  --strict        warnings fail too\n"
+	  "  --sysroot DIR   judge the kernel (and CPU) of a saved bundle, see rngaudit sources\n"
+	  "                  (default: $RNGAUDIT_SYSROOT)\n"
 	  "\n"
 	  "Exit status: 0 every source passed, 1 a source failed (or warned with\n"
 	  "--strict) or a required source is missing, 2 error or interrupted.\n" },

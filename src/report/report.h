@@ -19,6 +19,7 @@
 #include "err.h"
 #include "estimators/noniid.h"
 #include "health/health_monitor.h"
+#include "audit/kernel.h"
 #include "audit/policy.h"
 #include "sources/source.h"
 #include "audit/sysinfo.h"
@@ -44,6 +45,7 @@ struct report_source {
 
 struct report_run {
 	struct sysinfo sys;
+	struct kernel_ctx kernel;     /* what the kernel trusts (kernel.h) */
 	time_t finished;              /* wall-clock time the audit finished */
 	double seconds;               /* its duration */
 	const char *tool_version;     /* PACKAGE_VERSION */
