@@ -8,7 +8,8 @@ src_librngaudit_a_SOURCES += \
 src_librngaudit_a_SOURCES += \
 	src/audit/kparse.c src/audit/kparse.h \
 	src/audit/sysroot.c src/audit/sysroot.h \
-	src/audit/kernel.c src/audit/kernel.h src/audit/kernel_dev.c src/audit/kernel_int.h
+	src/audit/kernel.c src/audit/kernel.h src/audit/kernel_dev.c src/audit/kernel_int.h \
+	src/audit/trust.c src/audit/trust.h
 
 check_PROGRAMS += tests/test_kernel
 tests_test_kernel_SOURCES = tests/test_kernel.c
@@ -17,3 +18,7 @@ TESTS += tests/test_kernel tests/kernel_cli.sh
 dist_check_SCRIPTS += tests/kernel_cli.sh
 # fixture sysroots: kernels of several eras, a Zen 5 host, empty and malformed
 EXTRA_DIST += tests/data/sysroot
+check_PROGRAMS += tests/test_trust
+tests_test_trust_SOURCES = tests/test_trust.c
+tests_test_trust_LDADD = $(LIBS_ALL)
+TESTS += tests/test_trust

@@ -248,6 +248,22 @@ static int parse_line(struct policy *p, char *s, const char *what, unsigned line
 	if (!*val && strcmp(key, "required") != 0)
 		return err_set(e, ERR_DATA, "%s:%u: %s: missing value", what, line, key);
 
+	/* The stance on a CPU RNG that passed: keep the kernel's trust, or
+	 * recommend turning it off anyway (a distribution that distrusts on
+	 * principle: statistics cannot exclude a keyed backdoor). */
+	if (strcmp(key, "trust_cpu_on_pass") == 0) {
+		if (*seen_global & 8u)
+			return err_set(e, ERR_DATA, "%s:%u: %s given twice", what, line, key);
+		*seen_global |= 8u;
+		if (strcmp(val, "keep") == 0)
+			p->trust_cpu_on_pass_off = 0;
+		else if (strcmp(val, "recommend-off") == 0)
+			p->trust_cpu_on_pass_off = 1;
+		else
+			return err_set(e, ERR_DATA, "%s:%u: trust_cpu_on_pass: '%s' is not keep or recommend-off",
+				       what, line, val);
+		return 0;
+	}
 	if (strcmp(key, "alpha") == 0 || strcmp(key, "min_samples") == 0 || strcmp(key, "required") == 0) {
 		unsigned bit = key[0] == 'a' ? 1u : key[0] == 'm' ? 2u : 4u;
 		if (*seen_global & bit)

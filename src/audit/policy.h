@@ -57,6 +57,7 @@ struct policy {
 	uint64_t nist_samples;       /* 90B 3.1.1 asks for this many (info below it) */
 	size_t nrequired;
 	char required[POLICY_SOURCES_MAX][POLICY_NAME_MAX];
+	int trust_cpu_on_pass_off;   /* trust_cpu_on_pass = recommend-off (0: keep) */
 	size_t nentries;             /* entries[0] is "default" */
 	struct policy_entry entries[POLICY_SOURCES_MAX];
 };

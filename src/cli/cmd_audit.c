@@ -727,6 +727,13 @@ int cmd_audit(int argc, char **argv)
 	run.n = n;
 	run.src = out;
 	for (size_t i = 0; i < n; i++) {
+		struct trust_input ti = { 0 };
+		ti.info = out[i].available ? &out[i].info : NULL;
+		ti.verdict = &out[i].verdict;
+		ti.h_per_bit = out[i].est_ran && out[i].bits ? out[i].est.h_assessed / out[i].bits : -1;
+		ti.kernel = &run.kernel;
+		ti.policy = &pol;
+		trust_decide(&ti, &out[i].trust);
 		if (out[i].stats.interrupted)
 			run.partial = 1;
 		if (jobs[i].usage_error) {

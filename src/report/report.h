@@ -21,6 +21,7 @@
 #include "health/health_monitor.h"
 #include "audit/kernel.h"
 #include "audit/policy.h"
+#include "audit/trust.h"
 #include "sources/source.h"
 #include "audit/sysinfo.h"
 #include "audit/verdict.h"
@@ -41,6 +42,7 @@ struct report_source {
 	double est_seconds;
 	int required;                 /* named in the policy's `required` */
 	struct verdict verdict;
+	struct trust_decision trust;  /* what the kernel should trust of it (trust.h) */
 };
 
 struct report_run {

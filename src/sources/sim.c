@@ -235,6 +235,14 @@ static int sim_open(struct source *src, struct spec *sp, struct err *e)
 		if ((rc = spec_get_u64(sp, "value", 0, (1ULL << bits) - 1, &value, e)))
 			return rc;
 	}
+	/* as=: a sim source standing in for a real one in the kernel-trust
+	 * decision (tests and demonstrations); still marked simulated. */
+	{
+		const char *as = spec_get(sp, "as");
+		if (as && strcmp(as, "rdrand") != 0 && strcmp(as, "rdseed") != 0 && strcmp(as, "hwrng") != 0)
+			return err_set(e, ERR_USAGE, "source '%s': as=%.40s is not rdrand, rdseed or hwrng", sp->text, as);
+		snprintf(src->info.as, sizeof src->info.as, "%s", as ? as : "");
+	}
 	if ((rc = spec_check_unused(sp, e)))
 		return rc;
 

@@ -35,6 +35,7 @@ struct source_info {
 	unsigned sample_bits;
 	enum source_kind kind;
 	int simulated;        /* 1 for sim sources */
+	char as[16];          /* sim as=rdrand|rdseed|hwrng: the real source it stands for; "" none */
 	size_t block_hint;    /* a good read size in bytes (small for slow devices) */
 };
 
