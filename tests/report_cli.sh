@@ -36,8 +36,8 @@ check "CSV row verdict is pass" test "$(field "$TMPD/ok.csv" 1 verdict)" = pass
 check "CSV row has 20000 samples" test "$(field "$TMPD/ok.csv" 1 samples)" = 20000
 check "CSV: raw source gets its estimate as entropy credit" \
 	test "$(field "$TMPD/ok.csv" 1 entropy_credit)" = "$(field "$TMPD/ok.csv" 1 h_assessed)"
-check "CSV: 59 columns in the header (rngaudit-audit(1))" \
-	test "$(head -1 "$TMPD/ok.csv" | tr ',' '\n' | wc -l)" -eq 59
+check "CSV: 70 columns in the header, schema 2 (rngaudit-audit(1))" \
+	test "$(head -1 "$TMPD/ok.csv" | tr ',' '\n' | wc -l)" -eq 70
 
 # A failing source makes the audit exit 1 and its row says fail, with why.
 expect_exit 1 "audit with sim:stuck exits 1" ra audit --source "sim:ideal,sim:stuck,after=2000" -n 20000 \

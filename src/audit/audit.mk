@@ -14,8 +14,8 @@ src_librngaudit_a_SOURCES += \
 check_PROGRAMS += tests/test_kernel
 tests_test_kernel_SOURCES = tests/test_kernel.c
 tests_test_kernel_LDADD = $(LIBS_ALL)
-TESTS += tests/test_kernel tests/kernel_cli.sh
-dist_check_SCRIPTS += tests/kernel_cli.sh
+TESTS += tests/test_kernel tests/kernel_cli.sh tests/trust_cli.sh
+dist_check_SCRIPTS += tests/kernel_cli.sh tests/trust_cli.sh
 # fixture sysroots: kernels of several eras, a Zen 5 host, empty and malformed
 EXTRA_DIST += tests/data/sysroot
 check_PROGRAMS += tests/test_trust

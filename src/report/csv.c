@@ -28,6 +28,10 @@ const char *const report_csv_columns[] = {
 	"bit_mcv", "bit_collision", "bit_markov", "bit_compression", "bit_tuple", "bit_lrs",
 	"bit_multimcw", "bit_lag", "bit_multimmc", "bit_lz78y",
 	"iid", "verdict", "credibility", "reasons",
+	/* schema 2: what the kernel trusts and what the audit recommends */
+	"kernel_release", "kernel_trust_cpu", "kernel_trust_cpu_reason", "kernel_trust_bootloader",
+	"kernel_cpu_flags_cleared", "virtualized", "hwrng_quality", "crng_ready", "recommendation",
+	"recommendation_reason", "schema",
 	NULL,
 };
 
@@ -90,6 +94,30 @@ static void row_end(struct row *w)
 	if (fputs("\r\n", w->fp) == EOF)
 		w->bad = 1;
 	w->n = 0;
+}
+
+static const char *yes_no(enum kernel_tri t)
+{
+	return t == KERNEL_ON ? "yes" : t == KERNEL_OFF ? "no" : "unknown";
+}
+
+/* The schema-2 columns: bare tokens, empty where not known. */
+static void row_kernel(struct row *w, const struct kernel_ctx *k, const struct trust_decision *t)
+{
+	put_str(w, k->release_known ? k->release : "");
+	put_str(w, kernel_tri_token(k->trust_cpu.state));
+	put_str(w, k->trust_cpu.source);
+	put_str(w, kernel_tri_token(k->trust_bootloader.state));
+	put_str(w, k->cleared_names);
+	put_str(w, yes_no(k->virtualized));
+	if (k->hwrng_quality >= 0)
+		put_u64(w, (uint64_t)k->hwrng_quality);
+	else
+		put_empty(w);
+	put_str(w, yes_no(k->crng_ready));
+	put_str(w, t->recommendation);
+	put_str(w, t->reason);
+	put_u64(w, REPORT_CSV_SCHEMA);
 }
 
 static void row_write(struct row *w, const struct report_run *r, const struct report_source *s)
@@ -192,6 +220,7 @@ static void row_write(struct row *w, const struct report_run *r, const struct re
 	put_str(w, verdict_status_name(s->verdict.status));
 	put_real(w, s->verdict.credibility);
 	put_str(w, verdict_codes(&s->verdict, codes, sizeof codes));
+	row_kernel(w, &r->kernel, &s->trust);
 	row_end(w);
 }
 

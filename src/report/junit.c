@@ -92,6 +92,38 @@ static void suite_counts(const struct report_run *r, const struct report_source 
 				failed = 1;
 		*failures += (unsigned)failed;
 	}
+	if (s->trust.role != TRUST_ROLE_NONE) {
+		(*tests)++;
+		*failures += (unsigned)(s->trust.credits_failed != 0);
+	}
+}
+
+/* kernel-trust: fails when the kernel credits a source that failed. */
+static void write_trust_case(FILE *fp, const char *name, const struct trust_decision *t)
+{
+	fputs("    <testcase classname=\"rngaudit.", fp);
+	xml_escaped(fp, name);
+	fputs("\" name=\"kernel-trust\" time=\"0\">", fp);
+	if (t->credits_failed) {
+		fputs("\n      <failure message=\"the kernel credits a source that failed the audit", fp);
+		if (t->recommendation[0]) {
+			fputs(": set ", fp);
+			xml_escaped(fp, t->recommendation);
+		}
+		fputs("\" type=\"KERNEL_TRUST\">", fp);
+		xml_escaped(fp, t->reason);
+		fputs("</failure>\n    ", fp);
+	} else {
+		fputs("\n      <system-out>", fp);
+		if (t->recommendation[0]) {
+			fputs("recommend ", fp);
+			xml_escaped(fp, t->recommendation);
+			fputs(": ", fp);
+		}
+		xml_escaped(fp, t->reason);
+		fputs("</system-out>\n    ", fp);
+	}
+	fputs("</testcase>\n", fp);
 }
 
 static void write_suite(FILE *fp, const struct report_run *r, const struct report_source *s)
@@ -157,6 +189,8 @@ static void write_suite(FILE *fp, const struct report_run *r, const struct repor
 				fputs("</system-out>\n    ", fp);
 			fputs("</testcase>\n", fp);
 		}
+		if (s->trust.role != TRUST_ROLE_NONE)
+			write_trust_case(fp, name, &s->trust);
 	}
 	/* What the figures mean for this kind of source, and every reason. */
 	fputs("    <system-out>", fp);

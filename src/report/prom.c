@@ -127,6 +127,21 @@ int report_prom_write(const char *path, const struct report_run *r, struct err *
 			sample(fp, "rngaudit_entropy_credit_bits", s, NULL, NULL, s->est.h_assessed);
 	}
 
+	/* What the kernel trusts: host-wide gauges, absent when unknown. */
+	head(fp, "rngaudit_kernel_trust_cpu", "1 if the kernel credits the CPU RNG at boot (random.trust_cpu on), 0 if not.");
+	if (r->kernel.trust_cpu.state != KERNEL_UNKNOWN)
+		fprintf(fp, "rngaudit_kernel_trust_cpu %d\n", r->kernel.trust_cpu.state == KERNEL_ON);
+	head(fp, "rngaudit_hwrng_quality", "Bits of entropy the kernel credits per 1024 bits read from the current hwrng.");
+	if (r->kernel.hwrng_quality >= 0)
+		fprintf(fp, "rngaudit_hwrng_quality %ld\n", r->kernel.hwrng_quality);
+	head(fp, "rngaudit_recommendation_change", "1 where the audit recommends a kernel setting that differs from the current one.");
+	for (size_t i = 0; i < r->n; i++) {
+		const struct report_source *s = &r->src[i];
+		if (s->trust.role != TRUST_ROLE_NONE)
+			sample(fp, "rngaudit_recommendation_change", s, "recommendation", s->trust.recommendation,
+			       s->trust.change);
+	}
+
 	head(fp, "rngaudit_partial", "1 if the audit was interrupted and the figures rest on fewer samples.");
 	fprintf(fp, "rngaudit_partial %d\n", r->partial ? 1 : 0);
 	head(fp, "rngaudit_duration_seconds", "Wall time of the audit run.");

@@ -58,6 +58,10 @@ struct report_run {
 	struct report_source *src;
 };
 
+/* The CSV's schema version, written in its `schema` column: 1 was the 59
+ * columns up to `reasons` (no schema column), 2 adds the kernel trust. */
+#define REPORT_CSV_SCHEMA 2
+
 /* The CSV columns, in order (documented in rngaudit-audit(1)); NULL-terminated. */
 extern const char *const report_csv_columns[];
 size_t report_csv_ncolumns(void);

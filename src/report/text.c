@@ -16,6 +16,33 @@ static const char *figure_label(const struct report_source *s)
 	return s->verdict.entropy_credit ? "min-entropy" : "check only";
 }
 
+/* "Kernel trust": the kernel's settings, then one line per decision. */
+static void report_text_trust(FILE *fp, const struct report_run *r)
+{
+	const struct kernel_ctx *k = &r->kernel;
+	char boot[512];
+
+	fprintf(fp, "\nKernel trust (%s%s; trust_cpu %s: %s; hwrng %s",
+		k->sysroot[0] ? "sysroot " : "kernel ", k->sysroot[0] ? k->sysroot : k->release_known ? k->release :
+		"unknown", kernel_tri_token(k->trust_cpu.state), k->trust_cpu.reason,
+		k->rng_current[0] ? k->rng_current : "unknown");
+	if (k->hwrng_quality >= 0)
+		fprintf(fp, " credited %ld/1024", k->hwrng_quality);
+	fprintf(fp, "%s%s):\n", k->cleared_names[0] ? "; cleared: " : "", k->cleared_names);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct report_source *s = &r->src[i];
+		const struct trust_decision *t = &s->trust;
+		if (t->role == TRUST_ROLE_NONE)
+			continue;
+		fprintf(fp, "  %s%s%s%s: %s%s%s %s\n", s->available ? s->info.spec : s->requested,
+			t->simulated ? " [simulated " : "", t->simulated ? t->as : "", t->simulated ? "]" : "",
+			t->recommendation[0] ? "recommend " : "no change", t->recommendation,
+			t->recommendation[0] ? "." : ".", t->reason);
+	}
+	trust_bootloader_note(k, boot, sizeof boot);
+	fprintf(fp, "  %s\n", boot);
+}
+
 int report_text_write(FILE *fp, const struct report_run *r, struct err *e)
 {
 	char t[64], ucode[32] = "unknown";
@@ -48,6 +75,7 @@ int report_text_write(FILE *fp, const struct report_run *r, struct err *e)
 		if (s->available && s->info.kind == SOURCE_CONDITIONED)
 			any_cond = 1;
 	}
+	report_text_trust(fp, r);
 	for (size_t i = 0; i < r->n; i++) {
 		const struct report_source *s = &r->src[i];
 		fprintf(fp, "\n%s: %s", s->available ? s->info.spec : s->requested,

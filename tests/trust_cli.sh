@@ -1,0 +1,54 @@
+#!/bin/sh
+# trust_cli.sh - the kernel-trust recommendation end to end: a failing CPU
+# RNG (simulated, as=rdrand) on a trusting kernel, a passing one on a
+# distrusting kernel, and the reports that carry the decision.
+. "${top_srcdir:-.}/tests/tap.sh"
+SR="$top_srcdir/tests/data/sysroot"
+export RNGAUDIT_QUIRKS="$top_srcdir/data/quirks.txt"
+BAD='sim:amd-rdrand-ffffffff,as=rdrand'
+
+expect_exit 1 "failing as=rdrand on a trusting kernel: exit 1" \
+	ra audit --source "$BAD" -n 20000 --sysroot "$SR/zen5-rdseed" --csv "$TMPD/bad.csv" \
+	--prom "$TMPD/bad.prom" --junit "$TMPD/bad.xml"
+check "text: a Kernel trust section" grep -q '^Kernel trust (sysroot ' "$TMPD/out"
+check "text: recommends random.trust_cpu=off, marked simulated" \
+	grep -q "^  $BAD \[simulated rdrand\]: recommend random.trust_cpu=off\. RDRAND failed" "$TMPD/out"
+check "text: the bootloader seed is reported, not judged" grep -q 'bootloader seed: random.trust_bootloader on .*recommends nothing' "$TMPD/out"
+check "CSV: schema column and header end" sh -c "head -1 '$TMPD/bad.csv' | grep -q ',recommendation,recommendation_reason,schema'"
+check "CSV: bare kernel values and the recommendation" \
+	grep -q '"6.18.2-arch1-1","on","command line","on","rdseed","no",1024,"unknown","random.trust_cpu=off","RDRAND failed' "$TMPD/bad.csv"
+check "CSV: schema 2 at the end of the row" sh -c "sed -n 2p '$TMPD/bad.csv' | tr -d '\r' | grep -q ',2\$'"
+check "Prometheus: rngaudit_kernel_trust_cpu 1" grep -qx 'rngaudit_kernel_trust_cpu 1' "$TMPD/bad.prom"
+check "Prometheus: rngaudit_hwrng_quality 1024" grep -qx 'rngaudit_hwrng_quality 1024' "$TMPD/bad.prom"
+check "Prometheus: recommendation change 1" \
+	grep -q '^rngaudit_recommendation_change{source=".*as=rdrand",recommendation="random.trust_cpu=off"} 1$' "$TMPD/bad.prom"
+check "JUnit: kernel-trust fails for the credited failed source" \
+	sh -c "grep -A1 'name=\"kernel-trust\"' '$TMPD/bad.xml' | grep -q 'type=\"KERNEL_TRUST\"'"
+if [ -n "${XMLLINT:-}" ]; then
+	check "JUnit: well-formed" "$XMLLINT" --noout "$TMPD/bad.xml"
+else
+	skip "xmllint not installed"
+fi
+
+expect_exit 0 "passing as=rdrand on a distrusting kernel: exit 0" \
+	ra audit --source sim:ideal,as=rdrand -n 20000 --sysroot "$SR/k510-trust-off" --csv "$TMPD/ok.csv" --prom "$TMPD/ok.prom"
+check "text: nothing to change" grep -q '^  sim:ideal,as=rdrand \[simulated rdrand\]: no change\. RDRAND passed' "$TMPD/out"
+check "CSV: empty recommendation" grep -q '"off","command line","on","","no",700,"unknown","",' "$TMPD/ok.csv"
+check "Prometheus: no change, trust_cpu 0" sh -c "grep -qx 'rngaudit_kernel_trust_cpu 0' '$TMPD/ok.prom' &&
+	grep -q '^rngaudit_recommendation_change{source=\"sim:ideal,as=rdrand\",recommendation=\"\"} 0\$' '$TMPD/ok.prom'"
+
+printf 'trust_cpu_on_pass = recommend-off\n' >"$TMPD/distrust.policy"
+expect_exit 0 "policy recommend-off: a pass on a trusting kernel still exits 0" \
+	ra audit --source sim:ideal,as=rdrand -n 20000 --sysroot "$SR/current-default" --policy "$TMPD/distrust.policy"
+check "policy recommend-off: recommends random.trust_cpu=off on a pass" \
+	grep -q 'as=rdrand \[simulated rdrand\]: recommend random.trust_cpu=off\. .*distrusts the CPU RNG on principle' "$TMPD/out"
+check "guest: the host is named" grep -q 'This is a guest: RDRAND belongs to the host' "$TMPD/out"
+printf 'trust_cpu_on_pass = sometimes\n' >"$TMPD/bad.policy"
+expect_exit 2 "policy: a bad trust_cpu_on_pass is a usage error" ra audit --source sim:ideal -n 2000 --policy "$TMPD/bad.policy"
+check "policy: one line naming the value" one_line_error "trust_cpu_on_pass: 'sometimes'"
+
+expect_exit 2 "sim as=bogus: exit 2" ra audit --source sim:ideal,as=bogus -n 2000
+check "sim as=bogus: the error names it" grep -q "as=bogus is not rdrand, rdseed or hwrng" "$TMPD/err"
+expect_exit 2 "audit --sysroot missing: exit 2" ra audit --source sim:ideal -n 2000 --sysroot "$TMPD/none"
+check "audit --sysroot missing: one line naming it" one_line_error "$TMPD/none"
+tap_done
