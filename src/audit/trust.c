@@ -35,10 +35,17 @@ static void trust_say(struct trust_decision *d, const char *fmt, ...)
 	va_end(ap);
 }
 
-static const char *trust_source(const struct source_info *info)
+static const char *trust_source(const struct source_info *info, const char *requested)
 {
-	if (!info)
+	static const char *const real[] = { "rdrand", "rdseed", "hwrng" };
+	if (!info) {
+		/* unavailable: the bare real name it was asked by */
+		for (size_t i = 0; requested && i < sizeof real / sizeof real[0]; i++)
+			if (strncmp(requested, real[i], strlen(real[i])) == 0 &&
+			    (requested[strlen(real[i])] == '\0' || requested[strlen(real[i])] == ':'))
+				return real[i];
 		return NULL;
+	}
 	if (info->simulated)
 		return info->as[0] ? info->as : NULL;
 	if (strcmp(info->name, "rdrand") == 0 || strcmp(info->name, "rdseed") == 0 ||
@@ -222,7 +229,7 @@ void trust_decide(const struct trust_input *in, struct trust_decision *d)
 {
 	memset(d, 0, sizeof *d);
 	d->credited = KERNEL_UNKNOWN;
-	d->as = trust_source(in->info);
+	d->as = trust_source(in->info, in->requested);
 	d->simulated = in->info && in->info->simulated;
 	if (!d->as) {
 		d->role = TRUST_ROLE_NONE;

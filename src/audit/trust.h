@@ -38,6 +38,7 @@ struct trust_decision {
 
 struct trust_input {
 	const struct source_info *info;   /* NULL when the source was unavailable */
+	const char *requested;            /* the spec asked for (names an unavailable source) */
 	const struct verdict *verdict;
 	double h_per_bit;                 /* assessed min-entropy per bit; < 0 when not assessed */
 	const struct kernel_ctx *kernel;

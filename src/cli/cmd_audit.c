@@ -729,6 +729,7 @@ int cmd_audit(int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		struct trust_input ti = { 0 };
 		ti.info = out[i].available ? &out[i].info : NULL;
+		ti.requested = out[i].requested;
 		ti.verdict = &out[i].verdict;
 		ti.h_per_bit = out[i].est_ran && out[i].bits ? out[i].est.h_assessed / out[i].bits : -1;
 		ti.kernel = &run.kernel;
