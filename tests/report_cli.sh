@@ -120,18 +120,19 @@ sed '2,$s/^"[^"]*"/"2026-01-02T00:00:00Z"/' "$TMPD/fail.csv" >"$TMPD/fail2.csv"
 expect_exit 0 "report merge of three CSVs" ra report merge "$TMPD/ok.csv" "$TMPD/hostB.csv" "$TMPD/fail2.csv" -o "$TMPD/merged.csv"
 check "merged: header + 2 groups (sim:ideal, sim:stuck)" test "$(wc -l <"$TMPD/merged.csv")" -eq 3
 ideal=$(grep '"sim:ideal"' "$TMPD/merged.csv" | tr -d '\r')
-check "sim:ideal group: 2 hosts, 3 runs, 3 pass" sh -c "echo '$ideal' | awk -F, '{exit !(\$6 == 2 && \$7 == 3 && \$8 == 3 && \$9 == 0 && \$10 == 0)}'"
+check "sim:ideal group: 2 hosts, 3 runs, 3 pass" sh -c "echo '$ideal' | awk -F, '{exit !(\$8 == 2 && \$9 == 3 && \$10 == 3 && \$11 == 0 && \$12 == 0)}'"
 h1=$(field "$TMPD/ok.csv" 1 h_assessed); h2=$(field "$TMPD/fail.csv" 1 h_assessed)
 hmin=$(printf '%s\n%s\n' "$h1" "$h2" | sort -g | head -1)
-check "sim:ideal min h_assessed is the smaller input value" sh -c "echo '$ideal' | awk -F, -v m='$hmin' '{exit !(\$12 == m)}'"
-check "sim:ideal median of (h1, h1, h2) is h1" sh -c "echo '$ideal' | awk -F, -v m='$h1' '{exit !(\$13 == m)}'"
+check "sim:ideal min h_assessed is the smaller input value" sh -c "echo '$ideal' | awk -F, -v m='$hmin' '{exit !(\$14 == m)}'"
+check "sim:ideal median of (h1, h1, h2) is h1" sh -c "echo '$ideal' | awk -F, -v m='$h1' '{exit !(\$15 == m)}'"
 stuck=$(grep '"sim:stuck,after=2000"' "$TMPD/merged.csv" | tr -d '\r')
-check "sim:stuck group: 1 run, 1 fail, 0 pass" sh -c "echo '$stuck' | awk -F, '{exit !(\$(NF-3) == 1 && \$(NF-6) == 1 && \$(NF-5) == 0)}'"
+check "sim:stuck group: 1 run, 1 fail, 0 pass" sh -c "echo '$stuck' | awk -F, '{exit !(\$(NF-6) == 1 && \$(NF-9) == 1 && \$(NF-8) == 0)}'"
 expect_exit 0 "merge writes to stdout without -o" ra report merge "$TMPD/ok.csv"
-check "stdout merge has the header" grep -q '^cpu_vendor,cpu_family,cpu_model,microcode,source,hosts,runs' "$TMPD/out"
+check "stdout merge has the header" grep -q '^cpu_vendor,cpu_family,cpu_model,microcode,virtualized,kernel_release,source,hosts,runs' "$TMPD/out"
 
 # Malformed input: file and line named, exit 2, nothing written.
-head -c -20 "$TMPD/fail.csv" >"$TMPD/trunc.csv"
+# cut inside the last row's quoted source field: a quote left open
+sed '$s/"sim:stuck.*/"sim:stu/' "$TMPD/fail.csv" >"$TMPD/trunc.csv"
 rm -f "$TMPD/m2.csv"
 expect_exit 2 "merge of a truncated CSV exits 2" ra report merge "$TMPD/ok.csv" "$TMPD/trunc.csv" -o "$TMPD/m2.csv"
 check "error names trunc.csv:3" one_line_error "trunc.csv:3:"
@@ -153,14 +154,14 @@ check "libcsv's own messages never reach the user" sh -c "! grep -q 'error parsi
 # row repeated, counts once (issue 17).
 ra report merge "$TMPD/ok.csv" -o "$TMPD/single.csv" 2>"$TMPD/err"
 expect_exit 0 "merge of the same file given twice" ra report merge "$TMPD/ok.csv" "$TMPD/ok.csv" -o "$TMPD/twice.csv"
-check "same file twice: 1 host, 1 run" sh -c "grep '\"sim:ideal\"' '$TMPD/twice.csv' | awk -F, '{exit !(\$6 == 1 && \$7 == 1 && \$8 == 1)}'"
+check "same file twice: 1 host, 1 run" sh -c "grep '\"sim:ideal\"' '$TMPD/twice.csv' | awk -F, '{exit !(\$8 == 1 && \$9 == 1 && \$10 == 1)}'"
 check "same file twice: merged as the file once" cmp -s "$TMPD/twice.csv" "$TMPD/single.csv"
 { cat "$TMPD/ok.csv"; sed -n 2p "$TMPD/ok.csv"; } >"$TMPD/dup.csv"
 expect_exit 0 "merge of a file with its row repeated" ra report merge "$TMPD/dup.csv" -o "$TMPD/dupm.csv"
 check "row repeated: merged as the file without the repeat" cmp -s "$TMPD/dupm.csv" "$TMPD/single.csv"
 sed '2s/^"[^"]*"/"2026-01-02T00:00:00Z"/' "$TMPD/ok.csv" >"$TMPD/later.csv"
 expect_exit 0 "merge of two runs of one host" ra report merge "$TMPD/ok.csv" "$TMPD/later.csv" -o "$TMPD/runs.csv"
-check "another timestamp is another run: 1 host, 2 runs" sh -c "grep '\"sim:ideal\"' '$TMPD/runs.csv' | awk -F, '{exit !(\$6 == 1 && \$7 == 2)}'"
+check "another timestamp is another run: 1 host, 2 runs" sh -c "grep '\"sim:ideal\"' '$TMPD/runs.csv' | awk -F, '{exit !(\$8 == 1 && \$9 == 2)}'"
 
 # A header and no rows (qsort was called with NULL: UBSan).
 head -1 "$TMPD/ok.csv" >"$TMPD/header.csv"

@@ -70,6 +70,46 @@ static char *csv_make(const struct row *r, size_t n)
 			else if (strcmp(c, "source") == 0) v = r[j].source;
 			else if (strcmp(c, "verdict") == 0) v = r[j].verdict;
 			else if (strcmp(c, "h_assessed") == 0) v = r[j].h;
+			else if (strcmp(c, "schema") == 0) v = REPORT_CSV_SCHEMA_TEXT;
+			fprintf(fp, "%s\"%s\"", i ? "," : "", v);
+		}
+		fputs("\r\n", fp);
+	}
+	fclose(fp);
+	return buf;
+}
+
+/* An audit CSV with the kernel columns: rows of (host, source, verdict,
+ * kernel_trust_cpu, recommendation), all on one CPU, microcode, kernel and
+ * guest state; ncols 59 writes schema 1 (the kernel columns dropped). */
+struct krow { const char *host, *source, *verdict, *trust, *rec; };
+
+static char *csv_make_kernel(const struct krow *r, size_t n, size_t ncols)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	for (size_t i = 0; i < ncols; i++)
+		fprintf(fp, "%s%s", i ? "," : "", report_csv_columns[i]);
+	fputs("\r\n", fp);
+	for (size_t j = 0; j < n; j++) {
+		for (size_t i = 0; i < ncols; i++) {
+			const char *c = report_csv_columns[i], *v = "";
+			if (strcmp(c, "timestamp") == 0) v = "2026-12-01T00:00:00Z";
+			else if (strcmp(c, "host") == 0) v = r[j].host;
+			else if (strcmp(c, "cpu_vendor") == 0) v = "AuthenticAMD";
+			else if (strcmp(c, "cpu_family") == 0) v = "26";
+			else if (strcmp(c, "cpu_model") == 0) v = "2";
+			else if (strcmp(c, "microcode") == 0) v = "0xb002147";
+			else if (strcmp(c, "kernel") == 0) v = "6.18.2";
+			else if (strcmp(c, "source") == 0) v = r[j].source;
+			else if (strcmp(c, "verdict") == 0) v = r[j].verdict;
+			else if (strcmp(c, "kernel_release") == 0) v = "6.18.2";
+			else if (strcmp(c, "kernel_trust_cpu") == 0) v = r[j].trust;
+			else if (strcmp(c, "virtualized") == 0) v = "no";
+			else if (strcmp(c, "recommendation") == 0) v = r[j].rec;
+			else if (strcmp(c, "schema") == 0) v = REPORT_CSV_SCHEMA_TEXT;
 			fprintf(fp, "%s\"%s\"", i ? "," : "", v);
 		}
 		fputs("\r\n", fp);
@@ -103,8 +143,9 @@ static char *merge_bufs(const char *const *bufs, size_t n, struct err *e)
 	return out;
 }
 
-static const char merged_header[] = "cpu_vendor,cpu_family,cpu_model,microcode,source,hosts,runs,pass,"
-				    "warn,fail,unavailable,h_assessed_min,h_assessed_median\r\n";
+static const char merged_header[] = "cpu_vendor,cpu_family,cpu_model,microcode,virtualized,kernel_release,"
+				    "source,hosts,runs,pass,warn,fail,unavailable,h_assessed_min,h_assessed_median,"
+				    "trust_cpu_hosts,trust_cpu_failed,recommendation\r\n";
 
 static void test_merge_counts(void)
 {
@@ -125,9 +166,10 @@ static void test_merge_counts(void)
 	free(out);
 	once = merge_bufs(one, 1, &e);
 	tap_ok(once != NULL, "five rows merge");
-	tap_ok(once && strstr(once, "\"GenuineIntel\",6,17,\"\",\"rdrand\",2,3,1,1,1,0,0.5,0.69999999999999996\r\n"),
+	tap_ok(once && strstr(once, "\"GenuineIntel\",6,17,\"\",\"unknown\",\"\",\"rdrand\",2,3,1,1,1,0,0.5,"
+			       "0.69999999999999996,0,0,\"\"\r\n"),
 	       "a row repeated counts once, the first kept: model 17 rdrand has 2 hosts, 3 runs, min 0.5, median 0.7");
-	tap_ok(once && strstr(once, "\"GenuineIntel\",6,8,\"\",\"rdseed\",1,1,1,0,0,0,,\r\n"),
+	tap_ok(once && strstr(once, "\"GenuineIntel\",6,8,\"\",\"unknown\",\"\",\"rdseed\",1,1,1,0,0,0,,,0,0,\"\"\r\n"),
 	       "the same host and time with another source is its own row (rdseed, no h)");
 	tap_ok(once && strstr(once, ",8,") && strstr(once, ",17,") && strstr(once, ",8,") < strstr(once, ",17,"),
 	       "groups in order: model 8 before 17");
@@ -137,6 +179,36 @@ static void test_merge_counts(void)
 	free(once);
 	free(in);
 	free(header_only);
+}
+
+static void test_merge_trust(void)
+{
+	static const struct krow v2[] = {
+		{ "a", "rdrand", "fail", "on", "random.trust_cpu=off" },
+		{ "b", "rdrand", "pass", "on", "" },
+		{ "c", "rdrand", "fail", "off", "" },
+		{ "d", "rdrand", "pass", "on", "" },
+	};
+	static const struct krow v1[] = {
+		{ "old", "rdrand", "fail", "", "" },
+	};
+	struct err e;
+	char *in2 = csv_make_kernel(v2, 4, report_csv_ncolumns()), *in1 = csv_make_kernel(v1, 1, REPORT_CSV_V1_NCOLUMNS);
+	const char *both[2] = { in2, in1 };
+	char *out = merge_bufs(both, 2, &e);
+
+	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",\"no\",\"6.18.2\",\"rdrand\",4,4,2,0,2,0,,,3,1,"
+			      "\"random.trust_cpu=off\"\r\n"),
+	       "schema 2: 4 hosts, 3 trust the CPU RNG, 1 of those failed, the recommendation holds for the group");
+	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",\"unknown\",\"6.18.2\",\"rdrand\",1,1,0,0,1,0,,,0,0,"
+			      "\"\"\r\n"),
+	       "schema 1 beside it: its own group, guest unknown, kernel release from its kernel column");
+	if (!out)
+		printf("# %s\n", e.msg);
+	free(out);
+	free(in1);
+	free(in2);
+	tap_eq_str(report_csv_columns[report_csv_ncolumns() - 1], "schema", "the schema column is the last");
 }
 
 /* The error of merging one buffer, and whether it is a single line. */
@@ -179,6 +251,18 @@ static void test_merge_errors(void)
 	       strstr(e.msg, "bad.csv:1: header field 1 is '1'"), "no header: names bad.csv:1 and what it found");
 	tap_ok(merge_error("", 0, &e) == ERR_DATA && one_line(&e) && strstr(e.msg, "bad.csv: empty file"),
 	       "an empty file is ERR_DATA");
+	{
+		static const struct krow r[] = { { "a", "rdrand", "pass", "maybe", "" } };
+		char *bad = csv_make_kernel(r, 1, report_csv_ncolumns()), *p;
+		tap_ok(merge_error(bad, strlen(bad), &e) == ERR_DATA && strstr(e.msg, "bad.csv:2: kernel_trust_cpu 'maybe'"),
+		       "a kernel_trust_cpu other than on/off/unknown: names bad.csv:2");
+		p = strstr(bad, ",\"2\"\r\n");   /* the schema field of the row */
+		if (p)
+			p[2] = '3';
+		tap_ok(p && merge_error(bad, strlen(bad), &e) == ERR_DATA && strstr(e.msg, "bad.csv:2: schema '3' is not 2"),
+		       "a schema other than 2 with this header: names it");
+		free(bad);
+	}
 	/* A quoted field opened on line 2 and never closed. */
 	cut = malloc(hlen + 8);
 	memcpy(cut, hdr, hlen);
@@ -204,6 +288,7 @@ int main(void)
 {
 	test_hashtab();
 	test_merge_counts();
+	test_merge_trust();
 	test_merge_errors();
 	return tap_done();
 }

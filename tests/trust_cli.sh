@@ -47,6 +47,23 @@ printf 'trust_cpu_on_pass = sometimes\n' >"$TMPD/bad.policy"
 expect_exit 2 "policy: a bad trust_cpu_on_pass is a usage error" ra audit --source sim:ideal -n 2000 --policy "$TMPD/bad.policy"
 check "policy: one line naming the value" one_line_error "trust_cpu_on_pass: 'sometimes'"
 
+# The fleet: this version's CSV beside a schema-1 CSV (59 columns) from a
+# host not yet upgraded.
+V1="$top_srcdir/tests/data/merge/v1-host.csv"
+expect_exit 0 "report merge: schema 2 and schema 1 together" ra report merge "$TMPD/bad.csv" "$TMPD/ok.csv" "$V1" -o "$TMPD/fleet.csv"
+check "merge: header with the kernel key and decisions" \
+	grep -q '^cpu_vendor,cpu_family,cpu_model,microcode,virtualized,kernel_release,source,hosts,.*,trust_cpu_hosts,trust_cpu_failed,recommendation' "$TMPD/fleet.csv"
+check "merge: the failing group trusts, failed, and keeps its recommendation" \
+	grep -q '"no","6.18.2-arch1-1","sim:amd-rdrand-ffffffff,as=rdrand",1,1,0,0,1,0,0,0,1,1,"random.trust_cpu=off"' "$TMPD/fleet.csv"
+check "merge: the distrusting kernel's group: no host trusts, nothing to change" \
+	grep -q '"no","5.10.0-28-amd64","sim:ideal,as=rdrand",1,1,1,0,0,0,.*,0,0,""' "$TMPD/fleet.csv"
+check "merge: the schema-1 host is its own group, guest unknown" grep -q '"unknown","6.18.44-fc-v1252","sim:ideal,as=rdrand",1,1,1' "$TMPD/fleet.csv"
+expect_exit 0 "report merge --format text" ra report merge --format text "$TMPD/bad.csv" "$TMPD/ok.csv" "$V1"
+check "merge text: one line per group, the recommendation last" \
+	grep -q '^AuthenticAMD .*sim:amd-rdrand-ffffffff,as=rdrand *1 *0 *0 *1 *0 *1 *1  random.trust_cpu=off$' "$TMPD/out"
+check "merge text: says what TRUST and FAILED count" grep -q '^TRUST: hosts whose kernel credits the CPU RNG' "$TMPD/out"
+expect_exit 2 "report merge --format xml: usage error" ra report merge --format xml "$V1"
+
 expect_exit 2 "sim as=bogus: exit 2" ra audit --source sim:ideal,as=bogus -n 2000
 check "sim as=bogus: the error names it" grep -q "as=bogus is not rdrand, rdseed or hwrng" "$TMPD/err"
 expect_exit 2 "audit --sysroot missing: exit 2" ra audit --source sim:ideal -n 2000 --sysroot "$TMPD/none"

@@ -17,7 +17,7 @@ tests_test_kernel_LDADD = $(LIBS_ALL)
 TESTS += tests/test_kernel tests/kernel_cli.sh tests/trust_cli.sh
 dist_check_SCRIPTS += tests/kernel_cli.sh tests/trust_cli.sh
 # fixture sysroots: kernels of several eras, a Zen 5 host, empty and malformed
-EXTRA_DIST += tests/data/sysroot
+EXTRA_DIST += tests/data/sysroot tests/data/merge
 check_PROGRAMS += tests/test_trust
 tests_test_trust_SOURCES = tests/test_trust.c
 tests_test_trust_LDADD = $(LIBS_ALL)

@@ -14,17 +14,24 @@ static int report_merge_cmd(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = "-";
+	struct merge *m;
 	struct err e;
-	int c;
+	int c, text = 0, rc = 0;
 
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
+		case 'F':
+			if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "text") != 0)
+				return cli_error("report", "--format %s: not csv or text", optarg);
+			text = strcmp(optarg, "text") == 0;
+			break;
 		case ':':
 			return cli_error("report", "option '%s' needs a value", argv[optind - 1]);
 		default:
@@ -33,7 +40,17 @@ static int report_merge_cmd(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return cli_error("report", "merge: no input CSV files (usage: rngaudit report merge A.csv ... [-o OUT.csv])");
-	if (report_merge((const char *const *)(argv + optind), (size_t)(argc - optind), out, &e) != 0)
+	/* The files are read whole before anything is written: bad input
+	 * leaves no output. */
+	if (report_merge_create(&m, &e) != 0)
+		return cli_error_err("report", &e);
+	report_merge_set_text(m, text);
+	for (int i = optind; i < argc && rc == 0; i++)
+		rc = report_merge_add_file(m, argv[i], &e);
+	if (rc == 0)
+		rc = report_merge_write(m, out, &e);
+	report_merge_free(m);
+	if (rc != 0)
 		return cli_error_err("report", &e);
 	if (strcmp(out, "-") != 0)
 		cli_note("report", "merged %d file%s into %s", argc - optind,

@@ -198,11 +198,17 @@ static const struct command commands[] = {
 	  "Exit status: 0 every source passed, 1 a source failed (or warned with\n"
 	  "--strict) or a required source is missing, 2 error or interrupted.\n" },
 	{ "report", cmd_report, "fleet reports: merge many hosts' audit CSVs",
-	  "usage: rngaudit report merge A.csv B.csv ... [-o OUT.csv]\n"
+	  "usage: rngaudit report merge A.csv B.csv ... [-o OUT] [--format csv|text]\n"
 	  "\n"
-	  "  merge              one fleet CSV from many hosts' audit CSVs (rngaudit audit --csv),\n"
-	  "                     each run counted once\n"
+	  "  merge              one fleet table from many hosts' audit CSVs (rngaudit audit --csv;\n"
+	  "                     this version's schema 2 and schema 1 from hosts not yet upgraded),\n"
+	  "                     each run counted once: one row per (CPU vendor, family, model,\n"
+	  "                     microcode, guest or not, kernel release, source) with hosts, runs,\n"
+	  "                     verdict counts, min and median h_assessed, hosts whose kernel\n"
+	  "                     credits the CPU RNG, how many of those failed, and the\n"
+	  "                     recommendation that holds for the group\n"
 	  "  -o, --output FILE  write it to FILE (whole or not at all; default and - = stdout)\n"
+	  "  --format csv|text  csv (default) for machines, text: the same as a table for people\n"
 	  "\n"
 	  "Exit status: 0 merged, 2 usage error or bad input (one line naming the file and line).\n" },
 	{ "resume-check", cmd_resume_check, "try RDRAND and RDSEED directly (the check after a resume)",

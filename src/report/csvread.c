@@ -41,7 +41,9 @@ struct reader {
 	void *ctx;
 	struct err *e;
 	char file[CSVREAD_NAME_MAX];   /* escaped */
-	size_t ncols;
+	size_t ncols;                  /* report_csv_columns: the most a row may have */
+	size_t fcols;                  /* this file's: ncols, or schema 1's */
+	int schema_col;                /* the schema column (schema 2) */
 	char *buf;                     /* the current row's fields, each NUL-terminated */
 	size_t used, room;
 	size_t *off;                   /* field i starts at buf + off[i] */
@@ -87,10 +89,12 @@ static void on_field(void *s, size_t len, void *ctx)
 	r->used += len + 1;
 }
 
-/* The header: exactly our columns, in order. */
+/* The header: exactly our columns, in order, or schema 1's (the first
+ * REPORT_CSV_V1_NCOLUMNS: hosts not yet upgraded). */
 static int header_check(struct reader *r)
 {
-	for (size_t i = 0; i < r->ncols; i++) {
+	r->fcols = r->nfields == REPORT_CSV_V1_NCOLUMNS ? REPORT_CSV_V1_NCOLUMNS : r->ncols;
+	for (size_t i = 0; i < r->fcols; i++) {
 		char got[CSVREAD_ECHO_MAX];
 		if (i < r->nfields && strcmp(r->field[i], report_csv_columns[i]) == 0)
 			continue;
@@ -112,11 +116,21 @@ static void on_row(int term, void *ctx)
 			r->field[i] = r->buf + r->off[i];
 		if (r->rows == 0)
 			r->err = header_check(r);
-		else if (r->nfields != r->ncols)
+		else if (r->nfields != r->fcols)
 			r->err = err_set(r->e, ERR_DATA, "%s:%lu: %zu fields, the header has %zu", r->file,
-					 r->row_line, r->nfields, r->ncols);
-		else
+					 r->row_line, r->nfields, r->fcols);
+		else if (r->fcols == r->ncols && strcmp(r->field[r->schema_col], REPORT_CSV_SCHEMA_TEXT) != 0) {
+			char got[CSVREAD_ECHO_MAX];
+			r->err = err_set(r->e, ERR_DATA, "%s:%lu: schema '%s' is not %s (this version reads "
+					 "schemas 1 and %s)", r->file, r->row_line,
+					 err_escape(got, sizeof got, r->field[r->schema_col]), REPORT_CSV_SCHEMA_TEXT,
+					 REPORT_CSV_SCHEMA_TEXT);
+		} else {
+			/* schema 1: the newer columns are empty ("not known") */
+			for (size_t i = r->nfields; i < r->ncols; i++)
+				r->field[i] = "";
 			r->err = r->fn(r->ctx, r->field, r->file, r->row_line, r->e);
+		}
 	}
 	r->nfields = 0;
 	r->used = 0;
@@ -183,7 +197,8 @@ static int reader_init(struct reader *r, struct csv_parser *p, const char *name,
 	r->ctx = ctx;
 	r->e = e;
 	err_escape(r->file, sizeof r->file, name);
-	r->ncols = report_csv_ncolumns();
+	r->ncols = r->fcols = report_csv_ncolumns();
+	r->schema_col = (int)r->ncols - 1;   /* "schema" is the last column */
 	r->line = r->row_line = 1;
 	r->off = calloc(r->ncols, sizeof *r->off);
 	r->field = calloc(r->ncols, sizeof *r->field);

@@ -28,18 +28,26 @@
 #include "report/hashtab.h"
 
 const char *const report_merge_columns[] = {
-	"cpu_vendor", "cpu_family", "cpu_model", "microcode", "source", "hosts", "runs", "pass", "warn",
-	"fail", "unavailable", "h_assessed_min", "h_assessed_median", NULL,
+	"cpu_vendor", "cpu_family", "cpu_model", "microcode", "virtualized", "kernel_release", "source",
+	"hosts", "runs", "pass", "warn", "fail", "unavailable", "h_assessed_min", "h_assessed_median",
+	"trust_cpu_hosts", "trust_cpu_failed", "recommendation", NULL,
 };
 
 /* The grouping key's columns, in output order. */
-enum { K_VENDOR, K_FAMILY, K_MODEL, K_MICROCODE, K_SOURCE, NKEY };
+/* The kernel's trust is decided per (CPU, microcode, guest or not, kernel),
+ * so a fleet's groups are those, per source. */
+enum { K_VENDOR, K_FAMILY, K_MODEL, K_MICROCODE, K_VIRT, K_KREL, K_SOURCE, NKEY };
 static const char *const key_names[NKEY] = { "cpu_vendor", "cpu_family", "cpu_model", "microcode",
-					     "source" };
+					     "virtualized", "kernel_release", "source" };
+/* No recommendation (an empty one, or a schema-1 row). */
+#define MERGE_NO_REC UINT32_MAX
 
 /* The verdicts, in the order of their count columns. */
 enum { V_PASS, V_WARN, V_FAIL, V_UNAVAILABLE, NVERDICT };
 static const char *const verdict_names[NVERDICT] = { "pass", "warn", "fail", "unavailable" };
+
+_Static_assert(NKEY == REPORT_MERGE_NKEY, "the merged key has the columns report.h says");
+_Static_assert(NVERDICT == 4, "four verdict counts");
 
 /* Room for a field echoed in a message (err_escape()). */
 #define MERGE_ECHO_MAX 48
@@ -47,22 +55,18 @@ static const char *const verdict_names[NVERDICT] = { "pass", "warn", "fail", "un
 /* One kept row: what the aggregation reads. */
 struct mrow {
 	uint32_t group, host;   /* ids in merge.groups, merge.hosts */
-	int verdict;            /* V_* */
+	uint32_t rec;           /* recommendation id in merge.recs, or MERGE_NO_REC */
+	signed char verdict;    /* V_* */
+	signed char trust;      /* kernel_trust_cpu: 1 on, 0 off, -1 unknown */
 	double h;               /* h_assessed; NAN when empty */
 };
 
-/* One group: its key and, once aggregated, its figures. */
-struct group {
-	const char *value[NKEY];       /* its key's values, in merge.groups */
-	size_t len[NKEY];
-	unsigned long family, model;   /* K_FAMILY, K_MODEL as numbers, for the order */
-	unsigned long hosts, runs, counts[NVERDICT];
-	size_t nh;              /* rows with an h_assessed */
-	double h_min, h_median;
-};
 
 struct merge {
 	int col[NKEY], host_col, time_col, verdict_col, h_col;   /* in report_csv_columns */
+	int kernel_col, trust_col, rec_col;
+	struct hashtab recs;    /* recommendations */
+	int text;               /* report_merge_write() writes the table for people */
 	struct hashtab hosts;   /* host names */
 	struct hashtab sources; /* source specs */
 	struct hashtab groups;  /* the NKEY values, each ended by a NUL -> group id */
@@ -94,6 +98,9 @@ int report_merge_create(struct merge **out, struct err *e)
 	m->time_col = find_col("timestamp");
 	m->verdict_col = find_col("verdict");
 	m->h_col = find_col("h_assessed");
+	m->kernel_col = find_col("kernel");
+	m->trust_col = find_col("kernel_trust_cpu");
+	m->rec_col = find_col("recommendation");
 	*out = m;
 	return 0;
 }
@@ -103,6 +110,7 @@ void report_merge_free(struct merge *m)
 	if (!m)
 		return;
 	hashtab_free(&m->hosts);
+	hashtab_free(&m->recs);
 	hashtab_free(&m->sources);
 	hashtab_free(&m->groups);
 	hashtab_free(&m->seen);
@@ -143,6 +151,16 @@ static int row_check(const char *const *f, const struct merge *m, const char *fi
 	}
 	if (!*f[m->col[K_SOURCE]])
 		return err_set(e, ERR_DATA, "%s:%lu: empty source", file, line);
+	{
+		const char *t = f[m->trust_col], *v = f[m->col[K_VIRT]];
+		out->trust = strcmp(t, "on") == 0 ? 1 : strcmp(t, "off") == 0 ? 0 : -1;
+		if (*t && out->trust < 0 && strcmp(t, "unknown") != 0)
+			return err_set(e, ERR_DATA, "%s:%lu: kernel_trust_cpu '%s' is not on, off or unknown", file,
+				       line, err_escape(echo, sizeof echo, t));
+		if (*v && strcmp(v, "yes") != 0 && strcmp(v, "no") != 0 && strcmp(v, "unknown") != 0)
+			return err_set(e, ERR_DATA, "%s:%lu: virtualized '%s' is not yes, no or unknown", file, line,
+				       err_escape(echo, sizeof echo, v));
+	}
 	for (int k = K_FAMILY; k <= K_MODEL; k++) {
 		const char *t = f[m->col[k]];
 		if (!*t || strspn(t, "0123456789") != strlen(t))
@@ -171,15 +189,24 @@ static unsigned char *key_room(struct merge *m, size_t len)
 static int group_key(struct merge *m, const char *const *f, uint32_t *group)
 {
 	size_t len[NKEY], total = 0, o = 0;
+	const char *v[NKEY];
 	unsigned char *key;
 	int rc;
 
 	for (int k = 0; k < NKEY; k++)
-		total += (len[k] = strlen(f[m->col[k]])) + 1;
+		v[k] = f[m->col[k]];
+	/* Schema 1 rows have neither: its `kernel` column is the same release
+	 * (uname -r), and whether it ran in a guest is unknown. */
+	if (!*v[K_VIRT])
+		v[K_VIRT] = "unknown";
+	if (!*v[K_KREL])
+		v[K_KREL] = f[m->kernel_col];
+	for (int k = 0; k < NKEY; k++)
+		total += (len[k] = strlen(v[k])) + 1;
 	if (!(key = key_room(m, total)))
 		return ERR_NOMEM;
 	for (int k = 0; k < NKEY; k++) {
-		memcpy(key + o, f[m->col[k]], len[k] + 1);
+		memcpy(key + o, v[k], len[k] + 1);
 		o += len[k] + 1;
 	}
 	rc = hashtab_intern(&m->groups, key, total, group);
@@ -217,6 +244,9 @@ static int merge_row(void *ctx, const char *const *f, const char *file, unsigned
 
 	if ((rc = row_check(f, m, file, line, &r, e)) != 0)
 		return rc;
+	r.rec = MERGE_NO_REC;
+	if (*f[m->rec_col] && intern_str(&m->recs, f[m->rec_col], &r.rec) != 0)
+		return err_set(e, ERR_NOMEM, "%s:%lu: out of memory", file, line);
 	if (m->nrow == m->rowroom) {
 		size_t nr = m->rowroom ? 2 * m->rowroom : 1024;
 		struct mrow *n = realloc(m->row, nr * sizeof *n);
@@ -261,16 +291,63 @@ static int cmp_row(const void *a, const void *b)
 	return x->host < y->host ? -1 : x->host > y->host;
 }
 
-/* One group's figures from its rows (sorted by host); h is room for n
- * doubles. */
-static void group_aggregate(struct group *g, const struct mrow *r, size_t n, double *h)
+static int cmp_u32(const void *a, const void *b)
 {
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The recommendation that holds for a group: the one most of its rows
+ * give (ties: the first in byte order); none when no row gives one.  ids
+ * is room for n ids. */
+static void group_recommend(struct report_merge_group *g, const struct mrow *r, size_t n, uint32_t *ids,
+			    const struct hashtab *recs)
+{
+	size_t k = 0, best = 0;
+	for (size_t i = 0; i < n; i++)
+		if (r[i].rec != MERGE_NO_REC)
+			ids[k++] = r[i].rec;
+	g->rec = "";
+	g->reclen = 0;
+	qsort(ids, k, sizeof *ids, cmp_u32);
+	for (size_t i = 0, j; i < k; i = j) {
+		size_t len;
+		const char *s;
+		for (j = i + 1; j < k && ids[j] == ids[i]; j++)
+			;
+		s = hashtab_key(recs, ids[i], &len);
+		if (j - i > best || (j - i == best && strcmp(s, g->rec) < 0)) {
+			best = j - i;
+			g->rec = s;
+			g->reclen = len;
+		}
+	}
+}
+
+/* One group's figures from its rows (sorted by host); h is room for n
+ * doubles.  A host trusts the CPU RNG if any of its rows says so, and
+ * failed if any of its rows did. */
+static void group_aggregate(struct report_merge_group *g, const struct mrow *r, size_t n, double *h)
+{
+	int trusts = 0, failed = 0;
 	g->runs = n;
 	for (size_t i = 0; i < n; i++) {
-		g->hosts += i == 0 || r[i].host != r[i - 1].host;
+		if (i == 0 || r[i].host != r[i - 1].host) {
+			g->hosts++;
+			trusts = failed = 0;
+		}
 		g->counts[r[i].verdict]++;
 		if (!isnan(r[i].h))
 			h[g->nh++] = r[i].h;
+		if (r[i].trust == 1 && !trusts) {
+			trusts = 1;
+			g->trust_hosts++;
+			g->trust_failed += (unsigned long)failed;
+		}
+		if (r[i].verdict == V_FAIL && !failed) {
+			failed = 1;
+			g->trust_failed += (unsigned long)trusts;
+		}
 	}
 	if (g->nh) {
 		qsort(h, g->nh, sizeof *h, cmp_double);
@@ -283,7 +360,7 @@ static void group_aggregate(struct group *g, const struct mrow *r, size_t n, dou
  * microcode and source. */
 static int cmp_group(const void *a, const void *b)
 {
-	const struct group *x = a, *y = b;
+	const struct report_merge_group *x = a, *y = b;
 	for (int k = 0; k < NKEY; k++) {
 		size_t xl = x->len[k], yl = y->len[k];
 		int c;
@@ -300,10 +377,11 @@ static int cmp_group(const void *a, const void *b)
 }
 
 /* The groups, aggregated and in order; *out is NULL when there are none. */
-static int groups_make(struct merge *m, struct group **out, size_t *nout)
+static int groups_make(struct merge *m, struct report_merge_group **out, size_t *nout)
 {
 	size_t ng = hashtab_count(&m->groups), largest = 0;
-	struct group *g;
+	struct report_merge_group *g;
+	uint32_t *ids;
 	double *h;
 
 	*out = NULL;
@@ -330,7 +408,11 @@ static int groups_make(struct merge *m, struct group **out, size_t *nout)
 		if (j - i > largest)
 			largest = j - i;
 	}
-	if (!(h = malloc((largest + 1) * sizeof *h))) {   /* + 1: never malloc(0) */
+	h = malloc((largest + 1) * sizeof *h);   /* + 1: never malloc(0) */
+	ids = malloc((largest + 1) * sizeof *ids);
+	if (!h || !ids) {
+		free(h);
+		free(ids);
 		free(g);
 		return ERR_NOMEM;
 	}
@@ -338,15 +420,17 @@ static int groups_make(struct merge *m, struct group **out, size_t *nout)
 		for (j = i + 1; j < m->nrow && m->row[j].group == m->row[i].group; j++)
 			;
 		group_aggregate(&g[m->row[i].group], m->row + i, j - i, h);
+		group_recommend(&g[m->row[i].group], m->row + i, j - i, ids, &m->recs);
 	}
 	free(h);
+	free(ids);
 	qsort(g, ng, sizeof *g, cmp_group);
 	*out = g;
 	*nout = ng;
 	return 0;
 }
 
-static int group_write(FILE *fp, const struct group *g)
+static int group_write(FILE *fp, const struct report_merge_group *g)
 {
 	int bad = 0;
 
@@ -362,17 +446,27 @@ static int group_write(FILE *fp, const struct group *g)
 		    g->counts[V_WARN], g->counts[V_FAIL], g->counts[V_UNAVAILABLE]) < 0)
 		bad = 1;
 	if (g->nh) {
-		if (fprintf(fp, ",%.17g,%.17g\r\n", g->h_min + 0.0, g->h_median + 0.0) < 0)   /* no "-0" */
+		if (fprintf(fp, ",%.17g,%.17g", g->h_min + 0.0, g->h_median + 0.0) < 0)   /* no "-0" */
 			bad = 1;
-	} else if (fputs(",,\r\n", fp) == EOF) {
+	} else if (fputs(",,", fp) == EOF) {
 		bad = 1;
 	}
+	if (fprintf(fp, ",%lu,%lu,", g->trust_hosts, g->trust_failed) < 0 ||
+	    csv_fwrite(fp, g->rec, g->reclen) == EOF || fputs("\r\n", fp) == EOF)
+		bad = 1;
 	return bad ? -1 : 0;
+}
+
+int report_merge_groups(struct merge *m, struct report_merge_group **g, size_t *n, struct err *e)
+{
+	if (groups_make(m, g, n) != 0)
+		return err_set(e, ERR_NOMEM, "report merge: out of memory");
+	return 0;
 }
 
 int report_merge_print(struct merge *m, FILE *fp, struct err *e)
 {
-	struct group *g;
+	struct report_merge_group *g;
 	size_t ng;
 	int bad = 0;
 
@@ -392,6 +486,11 @@ int report_merge_print(struct merge *m, FILE *fp, struct err *e)
 	return 0;
 }
 
+void report_merge_set_text(struct merge *m, int text)
+{
+	m->text = text;
+}
+
 int report_merge_write(struct merge *m, const char *out, struct err *e)
 {
 	struct atomicfile af;
@@ -399,7 +498,7 @@ int report_merge_write(struct merge *m, const char *out, struct err *e)
 
 	if ((rc = atomicfile_open(&af, out, e)) != 0)
 		return rc;
-	if ((rc = report_merge_print(m, af.fp, e)) != 0) {
+	if ((rc = m->text ? report_merge_print_text(m, af.fp, e) : report_merge_print(m, af.fp, e)) != 0) {
 		char name[200];
 		atomicfile_abort(&af);
 		if (rc == ERR_IO)

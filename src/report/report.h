@@ -61,6 +61,9 @@ struct report_run {
 /* The CSV's schema version, written in its `schema` column: 1 was the 59
  * columns up to `reasons` (no schema column), 2 adds the kernel trust. */
 #define REPORT_CSV_SCHEMA 2
+#define REPORT_CSV_SCHEMA_TEXT "2"
+/* Schema 1's columns: the first 59 of report_csv_columns. */
+#define REPORT_CSV_V1_NCOLUMNS 59
 
 /* The CSV columns, in order (documented in rngaudit-audit(1)); NULL-terminated. */
 extern const char *const report_csv_columns[];
@@ -114,6 +117,33 @@ void report_merge_free(struct merge *m);
 /* All of the above for the files at paths; nothing is written unless every
  * file reads cleanly. */
 int report_merge(const char *const *paths, size_t npaths, const char *out, struct err *e);
+
+/* One merged group (one row of the merged CSV): its key, in the order of
+ * report_merge_columns, and its figures. */
+#define REPORT_MERGE_NKEY 7
+struct report_merge_group {
+	const char *value[REPORT_MERGE_NKEY];   /* vendor, family, model, microcode, virtualized,
+						   kernel_release, source */
+	size_t len[REPORT_MERGE_NKEY];
+	unsigned long family, model;            /* as numbers, for the order */
+	unsigned long hosts, runs, counts[4];   /* pass, warn, fail, unavailable */
+	size_t nh;                              /* rows with an h_assessed */
+	double h_min, h_median;
+	unsigned long trust_hosts;              /* hosts whose kernel credits the CPU RNG */
+	unsigned long trust_failed;             /* of those, hosts where this source failed */
+	const char *rec;                        /* the recommendation that holds; "" none */
+	size_t reclen;
+};
+
+/* The groups, aggregated and in the merged CSV's order (*g NULL when
+ * none); the caller frees *g.  Strings point into m. */
+int report_merge_groups(struct merge *m, struct report_merge_group **g, size_t *n, struct err *e);
+
+/* The merged table for people (`report merge --format text`): one line per
+ * group, the recommendation last. */
+int report_merge_print_text(struct merge *m, FILE *fp, struct err *e);
+/* 1: report_merge_write() writes that table instead of the CSV. */
+void report_merge_set_text(struct merge *m, int text);
 
 /* The merged CSV's columns; NULL-terminated. */
 extern const char *const report_merge_columns[];

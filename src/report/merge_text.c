@@ -1,0 +1,64 @@
+/* merge_text.c - `report merge --format text`: the fleet's merged table
+ * for people (a release engineer deciding a kernel's defaults reads this;
+ * the CSV is for machines).  One line per (CPU, microcode, guest, kernel,
+ * source): hosts, verdicts, how many hosts' kernels credit the CPU RNG and
+ * how many of those failed, and the recommendation that holds. */
+#include "config.h"
+
+#include "report/report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* "%.*s" of a group's key value, "-" when empty. */
+static void field(FILE *fp, int width, const char *s, size_t len)
+{
+	if (!len)
+		s = "-", len = 1;
+	fprintf(fp, "%-*.*s ", width, (int)len, s);
+}
+
+int report_merge_print_text(struct merge *m, FILE *fp, struct err *e)
+{
+	static const char *const head[REPORT_MERGE_NKEY] = { "VENDOR", "FAM/MODEL", "", "MICROCODE", "GUEST",
+							     "KERNEL", "SOURCE" };
+	struct report_merge_group *g;
+	int w[REPORT_MERGE_NKEY];
+	size_t n;
+	int rc;
+
+	if ((rc = report_merge_groups(m, &g, &n, e)) != 0)
+		return rc;
+	/* Each column as wide as its widest value. */
+	for (int k = 0; k < REPORT_MERGE_NKEY; k++) {
+		w[k] = (int)strlen(head[k]);
+		for (size_t i = 0; i < n; i++)
+			if ((int)g[i].len[k] > w[k])
+				w[k] = (int)g[i].len[k];
+	}
+	if (w[1] < 9)
+		w[1] = 9;
+	fprintf(fp, "%-*s %-9s %-*s %-*s %-*s %-*s %5s %5s %4s %4s %4s %5s %6s  %s\n", w[0], head[0], head[1],
+		w[3], head[3], w[4], head[4], w[5], head[5], w[6], head[6], "HOSTS", "PASS", "WARN", "FAIL", "N/A",
+		"TRUST", "FAILED", "RECOMMENDATION");
+	for (size_t i = 0; i < n; i++) {
+		const struct report_merge_group *x = &g[i];
+		char fm[48];
+		field(fp, w[0], x->value[0], x->len[0]);
+		snprintf(fm, sizeof fm, "%lu/%lu", x->family, x->model);
+		fprintf(fp, "%-9s ", fm);
+		for (int k = 3; k < REPORT_MERGE_NKEY; k++)
+			field(fp, w[k], x->value[k], x->len[k]);
+		fprintf(fp, "%5lu %5lu %4lu %4lu %4lu %5lu %6lu  %.*s\n", x->hosts, x->counts[0], x->counts[1],
+			x->counts[2], x->counts[3], x->trust_hosts, x->trust_failed, x->reclen ? (int)x->reclen : 1,
+			x->reclen ? x->rec : "-");
+	}
+	if (n)
+		fprintf(fp, "\nTRUST: hosts whose kernel credits the CPU RNG (random.trust_cpu on); FAILED: of those, "
+			"hosts where this source failed; RECOMMENDATION: the kernel setting recommended most "
+			"often in the group (- nothing to change).\n");
+	free(g);
+	if (ferror(fp))
+		return err_set(e, ERR_IO, "report merge: write error");
+	return 0;
+}
