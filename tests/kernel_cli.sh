@@ -18,6 +18,14 @@ check "sysroot empty: trust unknown" grep -q 'trust_cpu  *unknown' "$TMPD/out"
 expect_exit 0 "sysroot malformed: exit 0, nothing fails" ra sources --sysroot "$SR/malformed"
 check "sysroot malformed: quality 'abc' named" grep -q "not a number: 'abc'" "$TMPD/out"
 
+# Without the kernel log, the quirk table explains the missing RDSEED.
+cp -R "$SR/zen5-rdseed" "$TMPD/zen5-nolog"
+chmod -R u+w "$TMPD/zen5-nolog"
+rm -f "$TMPD/zen5-nolog/dmesg.txt"
+expect_exit 0 "zen5 without dmesg.txt: exit 0" ra sources --sysroot "$TMPD/zen5-nolog"
+check "zen5 without dmesg.txt: rdseed cleared, the quirk named" \
+	grep -q 'rdseed cleared (quirk amd-zen5-rdseed matches this CPU and microcode)' "$TMPD/out"
+
 expect_exit 2 "missing sysroot: exit 2" ra sources --sysroot "$TMPD/nope"
 check "missing sysroot: one line naming it" one_line_error "$TMPD/nope"
 : >"$TMPD/file"

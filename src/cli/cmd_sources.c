@@ -79,6 +79,8 @@ static void sources_kernel(const struct kernel_ctx *k)
 	printf("  %-17s %s", "hwrng", k->rng_current[0] ? k->rng_current : "unknown");
 	if (k->rng_available[0])
 		printf(" (available: %s)", k->rng_available);
+	if (k->rng_selected == 1)
+		printf(" chosen by the user");
 	if (k->hwrng_quality >= 0)
 		printf(", credit %ld/1024 (%s%s%s)\n", k->hwrng_quality, k->quality_from,
 		       k->quality_why[0] ? "; " : "", k->quality_why);
