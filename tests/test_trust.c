@@ -90,6 +90,9 @@ int main(void)
 	d = decide("hwrng", VERDICT_PASS, 0, 0.9, &k, 0);
 	tap_ok(d.recommendation[0] == '\0' && strstr(d.reason, "operator's choice") && strstr(d.reason, "host"),
 	       "hwrng: virtio-rng is the host's DRBG output: the operator's choice, the host named");
+	snprintf(k.rng_current, sizeof k.rng_current, "none");
+	d = decide("hwrng", VERDICT_FAIL, 1, 0.1, &k, 0);
+	tap_ok(d.recommendation[0] == '\0' && !d.credits_failed, "hwrng: rng_current none: nothing credited, nothing to change");
 	d = decide("getrandom", VERDICT_PASS, 0, -1, &k, 0);
 	tap_ok(d.role == TRUST_ROLE_NONE, "getrandom: no trust decision");
 	return tap_done();

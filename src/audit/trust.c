@@ -183,6 +183,14 @@ static void trust_hwrng(const struct trust_input *in, struct trust_decision *d)
 	snprintf(d->current, sizeof d->current, "quality %s", credit >= 0 ? cq : "unknown");
 	d->credited = credit > 0 ? KERNEL_ON : credit == 0 ? KERNEL_OFF : KERNEL_UNKNOWN;
 	d->credits_failed = v->status == VERDICT_FAIL && credit != 0;
+	if (strcmp(k->rng_current, "none") == 0) {
+		/* rng_current "none": no device feeds the kernel, whatever its quality. */
+		snprintf(d->current, sizeof d->current, "no hwrng selected");
+		d->credited = KERNEL_OFF;
+		d->credits_failed = 0;
+		trust_say(d, "No hwrng is selected (rng_current is none): the kernel credits none; nothing to change.");
+		return;
+	}
 	if (v->status == VERDICT_UNAVAILABLE) {
 		trust_say(d, "The hwrng was not audited: no evidence either way.");
 		return;
