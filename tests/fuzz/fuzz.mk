@@ -6,11 +6,12 @@
 # A new parser gets a target: add NAME to FUZZ_TARGETS, a replay_NAME program
 # below, tests/fuzz/fuzz_NAME.c and a seed corpus in tests/fuzz/corpus/NAME/,
 # then run scripts/fuzz-corpus-list.sh.
-FUZZ_TARGETS = spec numbers policy quirks merge samples conditioning widefmt translate
+FUZZ_TARGETS = spec numbers policy quirks merge samples conditioning widefmt translate kcmdline kconfig klog ksysfs
 
 check_PROGRAMS += tests/fuzz/replay_spec tests/fuzz/replay_numbers tests/fuzz/replay_policy tests/fuzz/replay_quirks \
 	tests/fuzz/replay_merge tests/fuzz/replay_samples tests/fuzz/replay_conditioning \
-	tests/fuzz/replay_widefmt tests/fuzz/replay_translate
+	tests/fuzz/replay_widefmt tests/fuzz/replay_translate \
+	tests/fuzz/replay_kcmdline tests/fuzz/replay_kconfig tests/fuzz/replay_klog tests/fuzz/replay_ksysfs
 FUZZ_REPLAY_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz.h
 tests_fuzz_replay_spec_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_spec.c
 tests_fuzz_replay_spec_LDADD = $(LIBS_ALL)
@@ -30,6 +31,15 @@ tests_fuzz_replay_widefmt_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_widef
 tests_fuzz_replay_widefmt_LDADD = $(LIBS_ALL)
 tests_fuzz_replay_translate_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_translate.c
 tests_fuzz_replay_translate_LDADD = $(LIBS_ALL)
+# the kernel context's parsers (src/audit/kparse.c, issue 15)
+tests_fuzz_replay_kcmdline_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_kcmdline.c
+tests_fuzz_replay_kcmdline_LDADD = $(LIBS_ALL)
+tests_fuzz_replay_kconfig_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_kconfig.c
+tests_fuzz_replay_kconfig_LDADD = $(LIBS_ALL)
+tests_fuzz_replay_klog_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_klog.c
+tests_fuzz_replay_klog_LDADD = $(LIBS_ALL)
+tests_fuzz_replay_ksysfs_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_ksysfs.c
+tests_fuzz_replay_ksysfs_LDADD = $(LIBS_ALL)
 
 TESTS += tests/fuzz_replay.sh
 dist_check_SCRIPTS += tests/fuzz_replay.sh
