@@ -186,11 +186,45 @@ static void test_quirks(void)
 	}
 }
 
+/* Only the first line of an ID that matches the machine's identity counts:
+ * later lines of that ID are its other cases, not further matches. */
+static void test_quirks_first_line_of_id(void)
+{
+	static const char text[] =
+		"x AuthenticAMD 0x1a 0x44 * 0x0-0x0b404034 rdseed * fail first\n"
+		"y AuthenticAMD 0x1a * * * rdseed * info other id\n"
+		"x AuthenticAMD 0x1a * * * rdseed * warn second line of x\n"
+		"x GenuineIntel 0x6 * * * rdseed * warn x for another vendor\n";
+	struct quirk_cpu zen5 = { "AuthenticAMD", 0x1a, 0x44, 0, 0x0b404032, 1 };
+	struct quirk_cpu zen5_fixed = { "AuthenticAMD", 0x1a, 0x44, 0, 0x0b404035, 1 };
+	struct quirk_cpu zen5_other = { "AuthenticAMD", 0x1a, 0x50, 0, 0x0b500001, 1 };
+	struct quirk_cpu intel = { "GenuineIntel", 0x6, 0x55, 4, 0x1, 1 };
+	struct quirk_match m[QUIRK_MATCH_MAX];
+	struct quirk_table t;
+	struct err e;
+	size_t n;
+
+	if (!tap_ok(quirks_parse(&t, text, strlen(text), "ids.txt", &e) == 0, "a table with repeated IDs parses"))
+		return;
+	n = quirks_match(&t, &zen5, "rdseed", 32, m, QUIRK_MATCH_MAX);
+	tap_ok(n == 2 && m[0].q->line == 1 && m[1].q->line == 2,
+	       "model 44h, old microcode: x's first line and y match, x's second line does not");
+	n = quirks_match(&t, &zen5_fixed, "rdseed", 32, m, QUIRK_MATCH_MAX);
+	tap_ok(n == 1 && m[0].q->line == 2, "model 44h, fixed microcode: x is decided by its first line (fixed), only y");
+	n = quirks_match(&t, &zen5_other, "rdseed", 32, m, QUIRK_MATCH_MAX);
+	tap_ok(n == 2 && m[0].q->line == 2 && m[1].q->line == 3,
+	       "another model: x's first line does not match it, so x's second line counts");
+	n = quirks_match(&t, &intel, "rdseed", 32, m, QUIRK_MATCH_MAX);
+	tap_ok(n == 1 && m[0].q->line == 4, "another vendor: x's fourth line");
+	quirks_free(&t);
+}
+
 int main(void)
 {
 	test_defaults();
 	test_parse();
 	test_errors();
 	test_quirks();
+	test_quirks_first_line_of_id();
 	return tap_done();
 }

@@ -131,6 +131,42 @@ static int parse_quirk_line(struct quirk *q, char *s, const char *what, unsigned
 	return 0;
 }
 
+struct id_ref {
+	const char *id;
+	size_t idx;
+};
+
+static int id_ref_cmp(const void *a, const void *b)
+{
+	const struct id_ref *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+	return c ? c : (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* Sets each entry's id_first, the index of the first entry of its ID, by
+ * one sort: what lets quirks_match stay linear. */
+static int quirks_index_ids(struct quirk_table *t, const char *what, struct err *e)
+{
+	struct id_ref *r;
+	if (t->n == 0)
+		return 0;
+	r = malloc(t->n * sizeof *r);
+	if (!r) {
+		quirks_free(t);
+		return err_set(e, ERR_NOMEM, "%s: out of memory", what);
+	}
+	for (size_t i = 0; i < t->n; i++)
+		r[i] = (struct id_ref){ t->q[i].id, i };
+	qsort(r, t->n, sizeof *r, id_ref_cmp);
+	for (size_t i = 0, first = 0; i < t->n; i++) {
+		if (i == 0 || strcmp(r[i].id, r[i - 1].id) != 0)
+			first = r[i].idx;
+		t->q[r[i].idx].id_first = first;
+	}
+	free(r);
+	return 0;
+}
+
 int quirks_parse(struct quirk_table *t, const char *text, size_t len, const char *what, struct err *e)
 {
 	size_t pos = 0, cap = 0;
@@ -177,7 +213,7 @@ int quirks_parse(struct quirk_table *t, const char *text, size_t len, const char
 		}
 		t->n++;
 	}
-	return 0;
+	return quirks_index_ids(t, what, e);
 }
 
 int quirks_load(struct quirk_table *t, const char *path, struct err *e)
@@ -207,35 +243,44 @@ static int in_range(const struct quirk_range *r, unsigned long v)
 	return v >= r->lo && v <= r->hi;
 }
 
+/* Does q's identity (vendor, family, model, stepping, source, width) match? */
+static int identity_matches(const struct quirk *q, const struct quirk_cpu *cpu, const char *source,
+			    unsigned word_bits)
+{
+	if (strcasecmp(q->vendor, cpu->vendor ? cpu->vendor : "") != 0 || !in_range(&q->family, cpu->family) ||
+	    !in_range(&q->model, cpu->model) || !in_range(&q->stepping, cpu->stepping))
+		return 0;
+	if (q->source[0] && strcmp(q->source, source) != 0)
+		return 0;
+	if (q->widths && !(word_bits % 8 == 0 && word_bits <= 64 && (q->widths & (1u << (word_bits / 8)))))
+		return 0;
+	return 1;
+}
+
 size_t quirks_match(const struct quirk_table *t, const struct quirk_cpu *cpu, const char *source,
 		    unsigned word_bits, struct quirk_match *out, size_t max)
 {
+	/* decided[g]: an earlier entry of the ID whose first entry is g matched
+	 * this machine, so only that one counts.  One flag per ID keeps the
+	 * match linear in the table (a look back over earlier lines made a
+	 * hostile 1 MiB --quirks file cost seconds per source). */
+	unsigned char *decided = calloc(t->n ? t->n : 1, 1);
 	size_t n = 0;
 
 	for (size_t i = 0; i < t->n && n < max; i++) {
 		const struct quirk *q = &t->q[i];
-		int decided = 0;
-		/* Only the first line of an ID whose identity matches counts. */
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(t->q[j].id, q->id) == 0 && t->q[j].line != q->line &&
-			    strcasecmp(t->q[j].vendor, cpu->vendor ? cpu->vendor : "") == 0 &&
-			    in_range(&t->q[j].family, cpu->family) && in_range(&t->q[j].model, cpu->model) &&
-			    in_range(&t->q[j].stepping, cpu->stepping) &&
-			    (!t->q[j].source[0] || strcmp(t->q[j].source, source) == 0) &&
-			    (!t->q[j].widths || (word_bits % 8 == 0 && word_bits <= 64 &&
-						 (t->q[j].widths & (1u << (word_bits / 8)))))) {
-				decided = 1;
-				break;
-			}
+		int earlier = 0;
+		if (decided) {
+			earlier = decided[q->id_first];
+		} else {   /* no memory for the flags: the same answer, slower */
+			for (size_t j = q->id_first; j < i && !earlier; j++)
+				earlier = strcmp(t->q[j].id, q->id) == 0 &&
+					  identity_matches(&t->q[j], cpu, source, word_bits);
+		}
+		if (earlier || !identity_matches(q, cpu, source, word_bits))
+			continue;
 		if (decided)
-			continue;
-		if (strcasecmp(q->vendor, cpu->vendor ? cpu->vendor : "") != 0 || !in_range(&q->family, cpu->family) ||
-		    !in_range(&q->model, cpu->model) || !in_range(&q->stepping, cpu->stepping))
-			continue;
-		if (q->source[0] && strcmp(q->source, source) != 0)
-			continue;
-		if (q->widths && !(word_bits % 8 == 0 && word_bits <= 64 && (q->widths & (1u << (word_bits / 8)))))
-			continue;
+			decided[q->id_first] = 1;
 		if (cpu->microcode_known) {
 			if (!in_range(&q->microcode, cpu->microcode))
 				continue;   /* a fixed revision */
@@ -247,5 +292,6 @@ size_t quirks_match(const struct quirk_table *t, const struct quirk_cpu *cpu, co
 		out[n].q = q;
 		n++;
 	}
+	free(decided);
 	return n;
 }

@@ -39,6 +39,7 @@ struct quirk {
 	enum quirk_severity severity;
 	char advisory[400];
 	unsigned line;           /* line in the table */
+	size_t id_first;         /* index of the first entry with this ID (quirks_parse) */
 };
 
 struct quirk_table {
