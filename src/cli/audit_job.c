@@ -1,0 +1,351 @@
+/* audit_job.c - one source's audit in its own thread: collect (the
+ * health tests streaming), assess with the 90B estimators, match the quirk
+ * table, judge with the policy; and the progress line the threads share. */
+#include "config.h"
+
+#ifdef HAVE_CPUID_H
+#include <cpuid.h>
+#endif
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli_util.h"
+#include "parse.h"
+#include "cli/commands.h"
+#include "cli/datapath.h"
+#include "engine/engine.h"
+#include "estimators/noniid.h"
+#include "health/health_monitor.h"
+#include "audit/kernel.h"
+#include "audit/policy.h"
+#include "audit/quirks.h"
+#include "engine/recorder.h"
+#include "report/report.h"
+#include "engine/samples.h"
+#include "engine/translate.h"
+#include "engine/widein.h"
+#include "sources/source.h"
+#include "audit/sysinfo.h"
+#include "audit/verdict.h"
+#include "cli/audit_job.h"
+
+/* RDRAND and RDSEED draw on the same on-chip DRNG (Intel DRNG Software
+ * Implementation Guide): collected at once they compete for it and each
+ * one's CF=0 rate would depend on the other, so they take turns; every
+ * other pair of sources runs concurrently. */
+static pthread_mutex_t audit_cpu_rng_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int audit_uses_cpu_rng(const struct source_info *info)
+{
+	return strcmp(info->name, "rdrand") == 0 || strcmp(info->name, "rdseed") == 0;
+}
+
+
+
+static void audit_progress_draw(struct audit_progress *ap)
+{
+	char line[512], rate[32];
+	size_t len = 0;
+	double now = cli_now();
+
+	if (!cli_progress_due(&ap->p))
+		return;
+	for (size_t i = 0; i < ap->n && len < sizeof line - 80; i++) {
+		const struct audit_job *j = &ap->jobs[i];
+		const char *sep = len ? ", " : "";
+		switch (j->state) {
+		case AUDIT_WAITING:
+			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s waiting", sep, j->spec);
+			break;
+		case AUDIT_COLLECTING:
+			if (j->bytes)
+				cli_format_rate((double)j->bytes / (now - j->started + 1e-9), rate,
+						sizeof rate);
+			else
+				snprintf(rate, sizeof rate, "starting");
+			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %llu/%llu (%s)", sep,
+						j->spec, (unsigned long long)j->done,
+						(unsigned long long)j->samples, rate);
+			break;
+		case AUDIT_ASSESSING:
+			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s assessing", sep, j->spec);
+			break;
+		default:
+			break;
+		}
+	}
+	if (len)
+		fprintf(stderr, "\r\033[Kaudit: %s", line);
+	fflush(stderr);
+}
+
+static void audit_progress_set(struct audit_job *j, int state)
+{
+	struct audit_progress *ap = j->progress;
+	if (!ap)
+		return;
+	pthread_mutex_lock(&ap->lock);
+	j->state = state;
+	if (state == AUDIT_COLLECTING)
+		j->started = cli_now();
+	ap->p.last = 0;               /* a change of state shows at once */
+	audit_progress_draw(ap);
+	pthread_mutex_unlock(&ap->lock);
+}
+
+/* The engine's progress callback (ctx = the job). */
+static void audit_progress_update(void *ctx, uint64_t done, uint64_t bytes)
+{
+	struct audit_job *j = ctx;
+	pthread_mutex_lock(&j->progress->lock);
+	j->done = done;
+	j->bytes = bytes;
+	audit_progress_draw(j->progress);
+	pthread_mutex_unlock(&j->progress->lock);
+}
+
+/* Samples per source when -n is not given: enough for the 90B estimators
+ * (3.1.1 asks for 10^6) where the source is fast, and what fits a couple of
+ * seconds where it is not (virtio /dev/hwrng: ~10 KB/s, CRIB 4). */
+
+/* A file source read whole: its samples (K-bit samples from its bytes). */
+static uint64_t audit_file_samples(const struct source_info *info, unsigned bits)
+{
+	struct stat st;
+	if (info->device[0] && stat(info->device, &st) == 0 && st.st_size > 0)
+		return (uint64_t)st.st_size * 8 / bits + 1;
+	return AUDIT_FILE_SAMPLES_UNKNOWN;
+}
+
+/* The health tests for samples of `bits` bits over a run of run_samples. */
+static int audit_health_new(struct audit_job *j, unsigned bits, unsigned word_bits,
+			    uint64_t run_samples, struct health_monitor **hm, struct err *e)
+{
+	struct health_monitor_config hc = { 0 };
+
+	hc.bits = bits;
+	/* one rule with collect and health (health_monitor_default_entropy):
+	 * a claim the policy names for this source wins; otherwise DRBG and
+	 * conditioned output are full entropy and raw or unknown sources get
+	 * the policy's claim (per bit) */
+	datapath_apply_claim(j->policy, j->out->info.name, bits, &hc);
+	hc.alpha = j->policy->alpha;
+	hc.run_samples = run_samples;   /* alpha covers the run */
+	hc.word_bits = word_bits;
+	hc.kind = j->out->info.kind;
+	if (health_monitor_new(hm, &hc, e) == 0)
+		return 0;
+	snprintf(j->source_error, sizeof j->source_error, "health tests: %.480s", e->msg);
+	return -1;
+}
+
+/* A byte stream: the engine slices it into K-bit samples and streams them
+ * through the health tests into memory.  -1: nothing was collected. */
+static int audit_collect_bytes(struct audit_job *j, struct source *src, struct health_monitor **hm,
+			       struct membuf *buf, struct err *e)
+{
+	struct report_source *rs = j->out;
+	struct engine_opts opts = { 0 };
+	struct sink *sinks[2];
+	int rc;
+
+	/* alpha covers the run: -n (or the default), or a file's samples */
+	if (audit_health_new(j, j->bits, rs->info.word_bits,
+			     j->samples ? j->samples : audit_file_samples(&rs->info, j->bits), hm, e) != 0)
+		return -1;
+	sinks[0] = health_monitor_sink(*hm);
+	sinks[1] = &buf->sink;
+	opts.max_samples = j->samples;
+	opts.bits = j->bits;
+	opts.stop = &cli_stop;
+	if (j->progress) {
+		opts.progress = audit_progress_update;
+		opts.progress_ctx = j;
+		opts.progress_every = CLI_PROGRESS_EVERY_BLOCK;
+	}
+	if (audit_uses_cpu_rng(&rs->info)) {
+		audit_progress_set(j, AUDIT_WAITING);
+		pthread_mutex_lock(&audit_cpu_rng_lock);
+	}
+	audit_progress_set(j, AUDIT_COLLECTING);
+	rc = engine_run(src, &opts, sinks, 2, &rs->stats, e);
+	if (audit_uses_cpu_rng(&rs->info))
+		pthread_mutex_unlock(&audit_cpu_rng_lock);
+	rs->samples = rs->stats.samples;
+	if (rc != 0)
+		snprintf(j->source_error, sizeof j->source_error, "%s", e->msg);
+	return 0;
+}
+
+/* Wide raw samples (jitter, file:PATH,format=F): read whole, reduced by the
+ * default 90B 6.4 translation, and the symbols sent through the health tests
+ * (no word checks: the symbols are not the source's words) into memory. */
+static int audit_collect_wide(struct audit_job *j, struct source *src, struct health_monitor **hm,
+			      struct membuf *buf, struct err *e)
+{
+	struct report_source *rs = j->out;
+	struct translate_method m;
+	struct translate_map map;
+	struct sink *sinks[2];
+	uint64_t *x = NULL;
+	size_t n = 0;
+	int rc;
+
+	audit_progress_set(j, AUDIT_COLLECTING);
+	rc = widein_read(src, j->samples, &cli_stop, &x, &n, &rs->stats, e);
+	if (rc == 0 && n > 0 && (rc = translate_parse(TRANSLATE_DEFAULT, &m, e)) == 0)
+		rc = translate_plan(&m, x, n, rs->info.sample_bits, &map, e);
+	if (rc != 0 || n == 0) {
+		if (rc)
+			snprintf(j->source_error, sizeof j->source_error, "%s", e->msg);
+		free(x);
+		return -1;
+	}
+	translate_describe(&map, j->translation, sizeof j->translation);
+	j->bits = rs->bits = map.bits;
+	if (audit_health_new(j, map.bits, 8, n, hm, e) != 0) {
+		free(x);
+		return -1;
+	}
+	sinks[0] = health_monitor_sink(*hm);
+	sinks[1] = &buf->sink;
+	rc = widein_push(&map, x, n, sinks, 2, rs->stats.interrupted, e);
+	free(x);
+	rs->samples = n;
+	if (rc != 0)
+		snprintf(j->source_error, sizeof j->source_error, "%s", e->msg);
+	return 0;
+}
+
+/* Appends an INFO reason after verdict_decide() (room permitting). */
+static void audit_add_info(struct verdict *v, const char *code, const char *text)
+{
+	struct verdict_reason *r;
+
+	if (v->nreasons == VERDICT_REASONS_MAX)
+		return;
+	r = &v->reasons[v->nreasons++];
+	r->level = VERDICT_INFO;
+	snprintf(r->code, sizeof r->code, "%s", code);
+	snprintf(r->text, sizeof r->text, "%s", text);
+}
+
+/* jitter is measured for information: its verdict sets the exit status
+ * only when the policy names it (a claim.jitter-style key or `required`). */
+int audit_gates(const struct policy *p, const char *name)
+{
+	if (strcmp(name, "jitter") != 0)
+		return 1;
+	if (policy_is_required(p, name))
+		return 1;
+	for (size_t i = 0; i < p->nentries; i++)   /* a key the policy file set, not a built-in */
+		if (strcmp(p->entries[i].name, name) == 0 && p->entries[i].set)
+			return 1;
+	return 0;
+}
+
+void *audit_source_run(void *arg)
+{
+	struct audit_job *j = arg;
+	struct report_source *rs = j->out;
+	struct source *src = NULL;
+	struct health_monitor *hm = NULL;
+	struct membuf buf;
+	struct policy_source pol;
+	struct quirk_match qm[QUIRK_MATCH_MAX];
+	size_t nq = 0;
+	struct verdict_input vin = { 0 };
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	membuf_init(&buf, 0);
+	snprintf(rs->requested, sizeof rs->requested, "%s", j->spec);
+	rs->bits = j->bits;
+	if (j->probe_unavailable)
+		goto decide;
+	if (source_open(&src, j->spec, &e) != 0) {
+		snprintf(rs->why, sizeof rs->why, "%.250s", e.msg);
+		j->usage_error = j->named || e.code == ERR_USAGE;
+		goto decide;
+	}
+	rs->available = 1;
+	rs->info = *source_get_info(src);
+	policy_for(j->policy, rs->info.name, &pol);
+	rs->required = policy_is_required(j->policy, rs->info.name);
+
+	rc = rs->info.sample_bits ? audit_collect_wide(j, src, &hm, &buf, &e)
+				  : audit_collect_bytes(j, src, &hm, &buf, &e);
+	source_get_counters(src, &rs->counters);
+	if (rc != 0)
+		goto decide;
+	health_monitor_results(hm, &rs->health);
+	rs->health_ran = 1;
+
+	if (rs->stats.interrupted) {
+		snprintf(j->est_skipped, sizeof j->est_skipped, "interrupted before the estimators ran");
+	} else if (buf.n == 0) {
+		snprintf(j->est_skipped, sizeof j->est_skipped, "no samples");
+	} else {
+		struct noniid_opts no;
+		double t0 = cli_now();
+		audit_progress_set(j, AUDIT_ASSESSING);
+		noniid_opts_init(&no);
+		no.bits = j->bits;
+		no.threads = 1;       /* one thread per source already */
+		if (noniid_assess(buf.data, buf.n, &no, &rs->est, &e) == 0)
+			rs->est_ran = 1;
+		else
+			snprintf(j->est_skipped, sizeof j->est_skipped, "%.150s", e.msg);
+		rs->est_seconds = cli_now() - t0;
+	}
+
+decide:
+	audit_progress_set(j, AUDIT_DONE);
+	if (rs->available)
+		nq = quirks_match(j->quirks, j->cpu, rs->info.name, rs->info.word_bits, qm, QUIRK_MATCH_MAX);
+	vin.info = rs->available ? &rs->info : NULL;
+	vin.counters = rs->available ? &rs->counters : NULL;
+	vin.health = rs->health_ran ? &rs->health : NULL;
+	vin.est = rs->est_ran ? &rs->est : NULL;
+	vin.est_skipped = j->est_skipped;
+	vin.policy = j->policy;
+	vin.pol = &pol;
+	if (!rs->available)
+		policy_for(j->policy, "default", &pol);
+	vin.quirks = qm;
+	vin.nquirks = nq;
+	vin.samples = rs->samples;
+	vin.bits = j->bits;
+	vin.unavailable = !rs->available;
+	vin.unavailable_why = rs->why;
+	vin.source_error = j->source_error[0] ? j->source_error : NULL;
+	vin.partial = rs->stats.interrupted;
+	verdict_decide(&vin, &rs->verdict);
+	if (j->translation[0]) {
+		char text[VERDICT_TEXT_MAX];
+		snprintf(text, sizeof text, "Wide raw samples reduced by %.300s; the figure is for the "
+			 "reduced symbols, a lower bound for the raw samples (SP 800-90B 6.4).",
+			 j->translation);
+		audit_add_info(&rs->verdict, "TRANSLATED", text);
+	}
+	if (rs->available && !audit_gates(j->policy, rs->info.name))
+		audit_add_info(&rs->verdict, "INFORMATION_ONLY", "Measured for information: this "
+			       "verdict sets the exit status only if the policy names the source "
+			       "(e.g. claim.jitter, or required).");
+	/* quirk matches point into the table, which outlives the report */
+	if (hm)
+		health_monitor_free(hm);
+	membuf_free(&buf);
+	if (src)
+		source_close(src);
+	return NULL;
+}
