@@ -73,17 +73,12 @@ static int parse_width(const char *text, const char *what, unsigned *out)
  * its FE_TOWARDZERO like everything in that tool. */
 static struct json *cond_json(const struct cond_result *r)
 {
-	struct json *cases, *tc = NULL;
-	struct json *doc = nist_json_doc(0, "Conditioning", NULL, NULL, &cases);
+	struct json *tc;
+	struct json *doc = nist_json_doc_case(0, "Conditioning", NULL, NULL, "Overall", &tc);
 	int rc = 0;
 
-	if (doc)
-		rc = json_append_new(cases, JSON_OBJECT, &tc);
-	if (!tc) {
-		json_free(doc);
+	if (!doc)
 		return NULL;
-	}
-	rc |= json_set_string(tc, "testCaseDesc", "Overall");
 	fesetround(FE_TOWARDZERO);
 	rc |= json_set_real(tc, "n_in", r->n_in);
 	rc |= json_set_real(tc, "n_out", r->n_out);

@@ -26,18 +26,13 @@ static void stat_key(int i, char *key, size_t size)
 
 struct json *iid_json_build(const struct iid_json_in *in)
 {
-	struct json *cases, *tc = NULL, *results = NULL;
-	struct json *doc = nist_json_doc(1, "", in->path, in->sha256, &cases);
+	struct json *tc, *results = NULL;
+	struct json *doc = nist_json_doc_case(1, "", in->path, in->sha256, "", &tc);
 	char key[32];
 	int rc = 0;
 
-	if (doc)
-		rc = json_append_new(cases, JSON_OBJECT, &tc);
-	if (!tc) {
-		json_free(doc);
+	if (!doc)
 		return NULL;
-	}
-	rc |= json_set_string(tc, "testCaseDesc", "");
 	rc |= json_set_real(tc, "mean", in->mean);
 	rc |= json_set_real(tc, "median", in->median);
 	if (in->binary)

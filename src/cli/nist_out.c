@@ -56,6 +56,23 @@ struct json *nist_json_doc(int iid, const char *type, const char *path, const ch
 	return doc;
 }
 
+struct json *nist_json_doc_case(int iid, const char *type, const char *path, const char *sha256,
+				const char *desc, struct json **tc)
+{
+	struct json *cases, *doc = nist_json_doc(iid, type, path, sha256, &cases);
+
+	*tc = NULL;
+	if (!doc)
+		return NULL;
+	if (json_append_new(cases, JSON_OBJECT, tc) != 0 || !*tc ||
+	    json_set_string(*tc, "testCaseDesc", desc) != 0) {
+		json_free(doc);
+		*tc = NULL;
+		return NULL;
+	}
+	return doc;
+}
+
 void nist_note_commandline(int argc, char **argv)
 {
 	free(noted);

@@ -15,6 +15,10 @@
  * empty "testCases" array in *cases; NULL when out of memory. */
 struct json *nist_json_doc(int iid, const char *type, const char *path, const char *sha256,
 			   struct json **cases);
+/* The same with its one test case appended, "testCaseDesc" set to desc,
+ * in *tc (ea_iid's and ea_conditioning's documents); NULL when out of memory. */
+struct json *nist_json_doc_case(int iid, const char *type, const char *path, const char *sha256,
+				const char *desc, struct json **tc);
 /* Remembers the command's words for NIST's "commandline" before getopt
  * permutes them (NIST's recreateCommandLine runs first too). */
 void nist_note_commandline(int argc, char **argv);
