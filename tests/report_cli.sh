@@ -36,8 +36,14 @@ check "CSV row verdict is pass" test "$(field "$TMPD/ok.csv" 1 verdict)" = pass
 check "CSV row has 20000 samples" test "$(field "$TMPD/ok.csv" 1 samples)" = 20000
 check "CSV: raw source gets its estimate as entropy credit" \
 	test "$(field "$TMPD/ok.csv" 1 entropy_credit)" = "$(field "$TMPD/ok.csv" 1 h_assessed)"
-check "CSV: 70 columns in the header, schema 2 (rngaudit-audit(1))" \
-	test "$(head -1 "$TMPD/ok.csv" | tr ',' '\n' | wc -l)" -eq 70
+check "CSV: raw source that passed: credit_status credited" \
+	test "$(field "$TMPD/ok.csv" 1 credit_status)" = credited
+check "CSV: 77 columns in the header, schema 3 (rngaudit-audit(1))" \
+	test "$(head -1 "$TMPD/ok.csv" | tr ',' '\n' | wc -l)" -eq 77
+check "CSV: schema column says 3" test "$(field "$TMPD/ok.csv" 1 schema)" = 3
+check "CSV: observed alarms 0 beside a positive expected count" \
+	awk -v a="$(field "$TMPD/ok.csv" 1 alarms)" -v x="$(field "$TMPD/ok.csv" 1 alarms_expected)" 'BEGIN { exit !(a == "0" && x > 0 && x < 1) }'
+check "CSV: the claim's rule is named" test "$(field "$TMPD/ok.csv" 1 h_claim_rule)" = "raw or unknown source: the policy's claim  0.5 bit per bit"
 
 # A failing source makes the audit exit 1 and its row says fail, with why.
 expect_exit 1 "audit with sim:stuck exits 1" ra audit --source "sim:ideal,sim:stuck,after=2000" -n 20000 \
@@ -46,7 +52,9 @@ check "CSV: two rows, in the order named" test "$(awk -F, 'NR > 1 {print $10}' "
 check "stuck row verdict is fail" test "$(field "$TMPD/fail.csv" 2 verdict)" = fail
 check "stuck row reasons include HEALTH_RCT" sh -c "tail -1 '$TMPD/fail.csv' | grep -q 'HEALTH_RCT'"
 check "stuck row reasons include HEALTH_APT" sh -c "tail -1 '$TMPD/fail.csv' | grep -q 'HEALTH_APT'"
-check "stuck row has no entropy credit" test "$(field "$TMPD/fail.csv" 2 entropy_credit)" = none
+check "stuck row has no entropy credit: empty, status none" \
+	test "$(field "$TMPD/fail.csv" 2 entropy_credit)/$(field "$TMPD/fail.csv" 2 credit_status)" = /none
+check "stuck row: alarms counted (RCT + APT + proportion)" test "$(field "$TMPD/fail.csv" 2 alarms)" -gt 0
 check "text report gives the reason in words" grep -q "Repetition count test (90B 4.4.1)" "$TMPD/out"
 
 # The audit's estimates are NIST's: a file of 8-bit samples audited at K = 8
@@ -64,7 +72,8 @@ check "rand8_short: the whole file, 10000 samples" test "$(field "$TMPD/nist.csv
 # Known failures, caught by the native-word checks.
 expect_exit 1 "AMD all-ones RDRAND simulation fails" ra audit --source sim:amd-rdrand-ffffffff -n 20000 --csv "$TMPD/amd.csv"
 check "all-ones words: WORD_ONES" grep -q WORD_ONES "$TMPD/amd.csv"
-check "DRBG output: no entropy credit" test "$(field "$TMPD/amd.csv" 1 entropy_credit)" = none
+check "DRBG output: no entropy credit (empty, status none)" \
+	test "$(field "$TMPD/amd.csv" 1 entropy_credit)/$(field "$TMPD/amd.csv" 1 credit_status)" = /none
 check "DRBG note printed in words" grep -q "cannot exclude a keyed backdoor" "$TMPD/out"
 expect_exit 1 "Zen 5 zero-RDSEED simulation fails" ra audit --source "sim:rdseed-zero,p=0.01" -n 40000 --csv "$TMPD/z.csv"
 check "zero words: WORD_ZEROS" grep -q WORD_ZEROS "$TMPD/z.csv"

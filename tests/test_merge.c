@@ -81,7 +81,8 @@ static char *csv_make(const struct row *r, size_t n)
 
 /* An audit CSV with the kernel columns: rows of (host, source, verdict,
  * kernel_trust_cpu, recommendation), all on one CPU, microcode, kernel and
- * guest state; ncols 59 writes schema 1 (the kernel columns dropped). */
+ * guest state; ncols 59 writes schema 1 (the kernel columns dropped), 70
+ * schema 2 (the typed columns dropped). */
 struct krow { const char *host, *source, *verdict, *trust, *rec; };
 
 static char *csv_make_kernel(const struct krow *r, size_t n, size_t ncols)
@@ -109,7 +110,7 @@ static char *csv_make_kernel(const struct krow *r, size_t n, size_t ncols)
 			else if (strcmp(c, "kernel_trust_cpu") == 0) v = r[j].trust;
 			else if (strcmp(c, "virtualized") == 0) v = "no";
 			else if (strcmp(c, "recommendation") == 0) v = r[j].rec;
-			else if (strcmp(c, "schema") == 0) v = REPORT_CSV_SCHEMA_TEXT;
+			else if (strcmp(c, "schema") == 0) v = ncols == REPORT_CSV_V2_NCOLUMNS ? "2" : REPORT_CSV_SCHEMA_TEXT;
 			fprintf(fp, "%s\"%s\"", i ? "," : "", v);
 		}
 		fputs("\r\n", fp);
@@ -183,23 +184,27 @@ static void test_merge_counts(void)
 
 static void test_merge_trust(void)
 {
-	static const struct krow v2[] = {
+	static const struct krow v3[] = {
 		{ "a", "rdrand", "fail", "on", "random.trust_cpu=off" },
 		{ "b", "rdrand", "pass", "on", "" },
 		{ "c", "rdrand", "fail", "off", "" },
+	};
+	static const struct krow v2[] = {
 		{ "d", "rdrand", "pass", "on", "" },
 	};
 	static const struct krow v1[] = {
 		{ "old", "rdrand", "fail", "", "" },
 	};
 	struct err e;
-	char *in2 = csv_make_kernel(v2, 4, report_csv_ncolumns()), *in1 = csv_make_kernel(v1, 1, REPORT_CSV_V1_NCOLUMNS);
-	const char *both[2] = { in2, in1 };
-	char *out = merge_bufs(both, 2, &e);
+	char *in3 = csv_make_kernel(v3, 3, report_csv_ncolumns()),
+	     *in2 = csv_make_kernel(v2, 1, REPORT_CSV_V2_NCOLUMNS),
+	     *in1 = csv_make_kernel(v1, 1, REPORT_CSV_V1_NCOLUMNS);
+	const char *all[3] = { in3, in2, in1 };
+	char *out = merge_bufs(all, 3, &e);
 
 	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",\"no\",\"6.18.2\",\"rdrand\",4,4,2,0,2,0,,,3,1,"
 			      "\"random.trust_cpu=off\"\r\n"),
-	       "schema 2: 4 hosts, 3 trust the CPU RNG, 1 of those failed, the recommendation holds for the group");
+	       "schemas 3 and 2 in one group: 4 hosts, 3 trust the CPU RNG, 1 of those failed, the recommendation holds");
 	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",\"unknown\",\"6.18.2\",\"rdrand\",1,1,0,0,1,0,,,0,0,"
 			      "\"\"\r\n"),
 	       "schema 1 beside it: its own group, guest unknown, kernel release from its kernel column");
@@ -208,7 +213,9 @@ static void test_merge_trust(void)
 	free(out);
 	free(in1);
 	free(in2);
-	tap_eq_str(report_csv_columns[report_csv_ncolumns() - 1], "schema", "the schema column is the last");
+	free(in3);
+	tap_eq_str(report_csv_columns[REPORT_CSV_SCHEMA_COL], "schema", "the schema column is the 70th");
+	tap_eq_str(report_csv_columns[REPORT_CSV_V1_NCOLUMNS - 1], "reasons", "schema 1 ends with reasons");
 }
 
 /* The error of merging one buffer, and whether it is a single line. */
@@ -256,11 +263,12 @@ static void test_merge_errors(void)
 		char *bad = csv_make_kernel(r, 1, report_csv_ncolumns()), *p;
 		tap_ok(merge_error(bad, strlen(bad), &e) == ERR_DATA && strstr(e.msg, "bad.csv:2: kernel_trust_cpu 'maybe'"),
 		       "a kernel_trust_cpu other than on/off/unknown: names bad.csv:2");
-		p = strstr(bad, ",\"2\"\r\n");   /* the schema field of the row */
+		p = strstr(bad, ",\"3\",");   /* the schema field of the row */
 		if (p)
-			p[2] = '3';
-		tap_ok(p && merge_error(bad, strlen(bad), &e) == ERR_DATA && strstr(e.msg, "bad.csv:2: schema '3' is not 2"),
-		       "a schema other than 2 with this header: names it");
+			p[2] = '2';
+		tap_ok(p && merge_error(bad, strlen(bad), &e) == ERR_DATA &&
+		       strstr(e.msg, "bad.csv:2: schema '2' in a file whose header is schema 3's"),
+		       "a schema that does not fit the header's width: names it");
 		free(bad);
 	}
 	/* A quoted field opened on line 2 and never closed. */

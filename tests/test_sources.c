@@ -224,6 +224,24 @@ static void test_file_source(void)
 	unlink(path);
 }
 
+/* What a report says of a source it could not open. */
+static void test_describe(void)
+{
+	struct source_info in;
+
+	tap_ok(source_describe("rdseed", &in) == 0 && in.kind == SOURCE_CONDITIONED && in.word_bits == 64 &&
+	       strcmp(in.name, "rdseed") == 0, "describe rdseed: conditioned, 64-bit words (whether or not present)");
+	tap_ok(source_describe("rdrand:width=32", &in) == 0 && in.kind == SOURCE_DRBG,
+	       "describe rdrand:width=32: DRBG output");
+	tap_ok(source_describe("hwrng:device=/nonexistent/x", &in) == 0 && in.kind == SOURCE_RAW &&
+	       strcmp(in.device, "/nonexistent/x") == 0 && in.word_bits == 8,
+	       "describe a missing hwrng: raw, its device from the spec");
+	tap_ok(source_describe("file:/nonexistent/y", &in) == 0 && in.kind == SOURCE_RAW &&
+	       strcmp(in.device, "/nonexistent/y") == 0, "describe a missing file: raw, its path");
+	tap_ok(source_describe("sim:ideal", &in) == ERR_USAGE, "describe sim: not known without opening");
+	tap_ok(source_describe("nonesuch", &in) == ERR_USAGE, "describe an unknown source: ERR_USAGE");
+}
+
 int main(void)
 {
 	test_spec();
@@ -233,5 +251,6 @@ int main(void)
 	test_x86();
 	test_getrandom_and_hwrng();
 	test_file_source();
+	test_describe();
 	return tap_done();
 }

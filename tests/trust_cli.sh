@@ -14,10 +14,11 @@ check "text: a Kernel trust section" grep -q '^Kernel trust (sysroot ' "$TMPD/ou
 check "text: recommends random.trust_cpu=off, marked simulated" \
 	grep -q "^  $BAD \[simulated rdrand\]: recommend random.trust_cpu=off\. RDRAND failed" "$TMPD/out"
 check "text: the bootloader seed is reported, not judged" grep -q 'bootloader seed: random.trust_bootloader on .*recommends nothing' "$TMPD/out"
-check "CSV: schema column and header end" sh -c "head -1 '$TMPD/bad.csv' | grep -q ',recommendation,recommendation_reason,schema'"
+check "CSV: the schema column after the kernel's" sh -c "head -1 '$TMPD/bad.csv' | grep -q ',recommendation,recommendation_reason,schema,credit_status,'"
 check "CSV: bare kernel values and the recommendation" \
 	grep -q '"6.18.2-arch1-1","on","command line","on","rdseed","no",1024,"unknown","random.trust_cpu=off","RDRAND failed' "$TMPD/bad.csv"
-check "CSV: schema 2 at the end of the row" sh -c "sed -n 2p '$TMPD/bad.csv' | tr -d '\r' | grep -q ',2\$'"
+check "CSV: schema 3 after the recommendation's reason, then credit_status" \
+	sh -c "sed -n 2p '$TMPD/bad.csv' | grep -q 'RDRAND failed[^\"]*\",3,\"none\",'"
 check "Prometheus: rngaudit_kernel_trust_cpu 1" grep -qx 'rngaudit_kernel_trust_cpu 1' "$TMPD/bad.prom"
 check "Prometheus: rngaudit_hwrng_quality 1024" grep -qx 'rngaudit_hwrng_quality 1024' "$TMPD/bad.prom"
 check "Prometheus: recommendation change 1" \
@@ -58,6 +59,11 @@ check "merge: the failing group trusts, failed, and keeps its recommendation" \
 check "merge: the distrusting kernel's group: no host trusts, nothing to change" \
 	grep -q '"no","5.10.0-28-amd64","sim:ideal,as=rdrand",1,1,1,0,0,0,.*,0,0,""' "$TMPD/fleet.csv"
 check "merge: the schema-1 host is its own group, guest unknown" grep -q '"unknown","6.18.44-fc-v1252","sim:ideal,as=rdrand",1,1,1' "$TMPD/fleet.csv"
+# A schema-2 CSV (70 columns, "none" in entropy_credit) from a host one release behind.
+V2="$top_srcdir/tests/data/merge/v2-host.csv"
+expect_exit 0 "report merge: schemas 3, 2 and 1 together" ra report merge "$TMPD/ok.csv" "$V2" "$V1" -o "$TMPD/fleet3.csv"
+check "merge: the schema-2 host's failed source is a group of its own" \
+	grep -q '"yes","6.18.44-fc-v1252","sim:biased,p=0.3,as=rdseed",1,1,0,0,1,0,1.594' "$TMPD/fleet3.csv"
 expect_exit 0 "report merge --format text" ra report merge --format text "$TMPD/bad.csv" "$TMPD/ok.csv" "$V1"
 check "merge text: one line per group, the recommendation last" \
 	grep -q '^AuthenticAMD .*sim:amd-rdrand-ffffffff,as=rdrand *1 *0 *0 *1 *0 *1 *1  random.trust_cpu=off$' "$TMPD/out"

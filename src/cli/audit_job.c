@@ -270,11 +270,13 @@ void *audit_source_run(void *arg)
 	membuf_init(&buf, 0);
 	snprintf(rs->requested, sizeof rs->requested, "%s", j->spec);
 	rs->bits = j->bits;
-	if (j->probe_unavailable)
-		goto decide;
-	if (source_open(&src, j->spec, &e) != 0) {
-		snprintf(rs->why, sizeof rs->why, "%.250s", e.msg);
-		j->usage_error = j->named || e.code == ERR_USAGE;
+	if (j->probe_unavailable || source_open(&src, j->spec, &e) != 0) {
+		if (!j->probe_unavailable) {
+			snprintf(rs->why, sizeof rs->why, "%.250s", e.msg);
+			j->usage_error = j->named || e.code == ERR_USAGE;
+		}
+		/* its kind is known all the same: the report rows say it */
+		rs->kind_known = source_describe(j->spec, &rs->info) == 0;
 		goto decide;
 	}
 	rs->available = 1;

@@ -229,10 +229,8 @@ static int print_csv(const struct assess_args *a, const struct noniid_report *re
 {
 	char by[96];
 
-	if (csv_field(stdout, "domain", 0) || csv_field(stdout, "id", 0) ||
-	    csv_field(stdout, "estimator", 0) || csv_field(stdout, "applicable", 0) ||
-	    csv_field(stdout, "reason", 0) || csv_field(stdout, "p", 0) ||
-	    csv_field(stdout, "min_entropy", 0) || csv_field(stdout, "details", 1))
+	/* the header's names bare, as in the audit and merged CSVs */
+	if (fputs("domain,id,estimator,applicable,reason,p,min_entropy,details\r\n", stdout) == EOF)
 		return -1;
 	for (int d = 0; d < 2; d++) {
 		const struct est_result *r = d ? rep->literal : rep->bitstring;
@@ -243,10 +241,10 @@ static int print_csv(const struct assess_args *a, const struct noniid_report *re
 				return -1;
 	}
 	if (a->wide && (csv_field(stdout, "input", 0) || csv_field(stdout, "translation", 0) ||
-			csv_field(stdout, a->translation, 0) || csv_field(stdout, "1", 0) ||
-			csv_field(stdout, "", 0) || csv_field(stdout, "", 0) ||
-			csv_field(stdout, "", 0) || csv_field(stdout, "lower bound for the raw samples "
-							      "(SP 800-90B 6.4)", 1)))
+			csv_field(stdout, a->translation, 0) || csv_number(stdout, "1", 0) ||
+			csv_field(stdout, "", 0) || csv_number(stdout, "", 0) ||
+			csv_number(stdout, "", 0) || csv_field(stdout, "lower bound for the raw samples "
+							       "(SP 800-90B 6.4)", 1)))
 		return -1;
 	if (!a->o.conditioned) {
 		snprintf(by, sizeof by, "set_by=%s", set_by(rep->h_original_by));

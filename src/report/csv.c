@@ -1,9 +1,12 @@
 /* csv.c - the audit CSV: one row per source per run (RFC 4180 via libcsv).
  *
- * Strings go through csv_fwrite() (always quoted, quotes doubled); numbers
- * are written raw with %.17g so a reader gets back the exact doubles the
- * verdict saw, and can redo the decision without the tool.  An empty field
- * means "not measured" (e.g. estimators that did not run).
+ * One convention for every CSV the tool writes (RFC 4180): text always
+ * quoted (csv_fwrite(), quotes doubled), numbers bare with %.17g so a reader
+ * gets back the exact doubles the verdict saw and can redo the decision
+ * without the tool.  A numeric column holds a number or nothing: an empty
+ * field means "not measured" (estimators that did not run) or "none", and a
+ * text column beside it says which (credit_status for entropy_credit), so
+ * typed readers (pandas, R) load every numeric column as numbers.
  */
 #include "config.h"
 
@@ -32,6 +35,10 @@ const char *const report_csv_columns[] = {
 	"kernel_release", "kernel_trust_cpu", "kernel_trust_cpu_reason", "kernel_trust_bootloader",
 	"kernel_cpu_flags_cleared", "virtualized", "hwrng_quality", "crng_ready", "recommendation",
 	"recommendation_reason", "schema",
+	/* schema 3: typed columns (entropy_credit a number or empty, its status
+	 * here), observed against expected health alarms, the claim's rule */
+	"credit_status", "h_claim_rule", "prop_cutoff", "prop_failures", "alarms",
+	"alarms_expected", "assess_seconds",
 	NULL,
 };
 
@@ -120,12 +127,46 @@ static void row_kernel(struct row *w, const struct kernel_ctx *k, const struct t
 	put_u64(w, REPORT_CSV_SCHEMA);
 }
 
+/* "credited": entropy_credit holds the assessed min-entropy; "none": assessed
+ * but not credited (DRBG or conditioned output, or a source that failed);
+ * "not_assessed": the estimators did not run. */
+static const char *credit_status(const struct report_source *s)
+{
+	if (!s->est_ran)
+		return "not_assessed";
+	return s->verdict.entropy_credit ? "credited" : "none";
+}
+
+/* The schema-3 columns. */
+static void row_typed(struct row *w, const struct report_source *s)
+{
+	const struct health_monitor_results *h = &s->health;
+
+	put_str(w, credit_status(s));
+	if (s->health_ran) {
+		put_str(w, h->entropy_why ? h->entropy_why : "");
+		put_u64(w, h->prop.cutoff);
+		put_u64(w, h->prop.failures);
+		put_u64(w, h->alarms);
+		put_real(w, h->expected_alarms);
+	} else {
+		put_str(w, "");
+		for (int i = 0; i < 4; i++)
+			put_empty(w);
+	}
+	if (s->est_ran)
+		put_real(w, s->est_seconds);
+	else
+		put_empty(w);
+}
+
 static void row_write(struct row *w, const struct report_run *r, const struct report_source *s)
 {
 	char buf[64], codes[2048];
 	const struct sysinfo *si = &r->sys;
 	const struct health_monitor_results *h = &s->health;
 	int words = s->health_ran && h->words_checked;
+	int known = s->available || s->kind_known;   /* the source's kind, device, word size */
 
 	put_str(w, report_iso_time(r->finished, buf, sizeof buf));
 	put_str(w, si->hostname);
@@ -142,17 +183,17 @@ static void row_write(struct row *w, const struct report_run *r, const struct re
 	put_str(w, si->kernel);
 	put_str(w, r->tool_version);
 	put_str(w, s->available ? s->info.spec : s->requested);
-	put_str(w, s->available ? s->info.device : "");
-	if (s->available) {
+	put_str(w, known ? s->info.device : "");
+	if (known) {
 		put_u64(w, s->info.kind != SOURCE_RAW);
 		put_str(w, source_kind_token(s->info.kind));
 	} else {
 		put_empty(w);
-		put_empty(w);
+		put_str(w, "");
 	}
 	put_u64(w, s->samples);
 	put_u64(w, s->bits);
-	if (s->available)
+	if (known)
 		put_u64(w, s->info.word_bits);
 	else
 		put_empty(w);
@@ -193,10 +234,10 @@ static void row_write(struct row *w, const struct report_run *r, const struct re
 		else
 			put_empty(w);
 		put_real(w, s->est.h_assessed);
-		if (s->verdict.entropy_credit)
+		if (s->verdict.entropy_credit)   /* else empty: credit_status says why */
 			put_real(w, s->est.h_assessed);
 		else
-			put_str(w, "none");
+			put_empty(w);
 		for (int i = 0; i < NONIID_NEST; i++) {
 			if (s->est.literal_ran[i] && s->est.literal[i].applicable)
 				put_real(w, s->est.literal[i].h);
@@ -210,10 +251,7 @@ static void row_write(struct row *w, const struct report_run *r, const struct re
 				put_empty(w);
 		}
 	} else {
-		for (int i = 0; i < 3; i++)
-			put_empty(w);
-		put_str(w, "none");
-		for (int i = 0; i < 2 * NONIID_NEST; i++)
+		for (int i = 0; i < 4 + 2 * NONIID_NEST; i++)
 			put_empty(w);
 	}
 	put_str(w, "not_run");
@@ -221,6 +259,7 @@ static void row_write(struct row *w, const struct report_run *r, const struct re
 	put_real(w, s->verdict.credibility);
 	put_str(w, verdict_codes(&s->verdict, codes, sizeof codes));
 	row_kernel(w, &r->kernel, &s->trust);
+	row_typed(w, s);
 	row_end(w);
 }
 

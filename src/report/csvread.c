@@ -18,7 +18,7 @@
 
 #include "report/report.h"
 
-/* The longest row the audit writes is about 5 KiB: 59 fields, of which the
+/* The longest row the audit writes is about 5 KiB: 77 fields, of which the
  * strings come from buffers of at most 256 bytes (struct sysinfo,
  * struct source_info) or are at most VERDICT_REASONS_MAX reason codes, each
  * possibly doubled by quoting, and the numbers at most 24 characters
@@ -42,8 +42,9 @@ struct reader {
 	struct err *e;
 	char file[CSVREAD_NAME_MAX];   /* escaped */
 	size_t ncols;                  /* report_csv_columns: the most a row may have */
-	size_t fcols;                  /* this file's: ncols, or schema 1's */
-	int schema_col;                /* the schema column (schema 2) */
+	size_t fcols;                  /* this file's: ncols, or an older schema's */
+	int schema;                    /* the file's, from its header's width */
+	char schema_text[8];           /* what its rows' schema column holds (schema > 1) */
 	char *buf;                     /* the current row's fields, each NUL-terminated */
 	size_t used, room;
 	size_t *off;                   /* field i starts at buf + off[i] */
@@ -89,11 +90,20 @@ static void on_field(void *s, size_t len, void *ctx)
 	r->used += len + 1;
 }
 
-/* The header: exactly our columns, in order, or schema 1's (the first
- * REPORT_CSV_V1_NCOLUMNS: hosts not yet upgraded). */
+/* The schema a file's width names: 1 and 2 are the first
+ * REPORT_CSV_V1_NCOLUMNS and REPORT_CSV_V2_NCOLUMNS columns (hosts not yet
+ * upgraded), anything else must be this version's. */
+static int schema_of_width(size_t n)
+{
+	return n == REPORT_CSV_V1_NCOLUMNS ? 1 : n == REPORT_CSV_V2_NCOLUMNS ? 2 : REPORT_CSV_SCHEMA;
+}
+
+/* The header: exactly the columns of one schema we read, in order. */
 static int header_check(struct reader *r)
 {
-	r->fcols = r->nfields == REPORT_CSV_V1_NCOLUMNS ? REPORT_CSV_V1_NCOLUMNS : r->ncols;
+	r->schema = schema_of_width(r->nfields);
+	r->fcols = r->schema == REPORT_CSV_SCHEMA ? r->ncols : r->nfields;
+	snprintf(r->schema_text, sizeof r->schema_text, "%d", r->schema);
 	for (size_t i = 0; i < r->fcols; i++) {
 		char got[CSVREAD_ECHO_MAX];
 		if (i < r->nfields && strcmp(r->field[i], report_csv_columns[i]) == 0)
@@ -119,14 +129,14 @@ static void on_row(int term, void *ctx)
 		else if (r->nfields != r->fcols)
 			r->err = err_set(r->e, ERR_DATA, "%s:%lu: %zu fields, the header has %zu", r->file,
 					 r->row_line, r->nfields, r->fcols);
-		else if (r->fcols == r->ncols && strcmp(r->field[r->schema_col], REPORT_CSV_SCHEMA_TEXT) != 0) {
+		else if (r->schema > 1 && strcmp(r->field[REPORT_CSV_SCHEMA_COL], r->schema_text) != 0) {
 			char got[CSVREAD_ECHO_MAX];
-			r->err = err_set(r->e, ERR_DATA, "%s:%lu: schema '%s' is not %s (this version reads "
-					 "schemas 1 and %s)", r->file, r->row_line,
-					 err_escape(got, sizeof got, r->field[r->schema_col]), REPORT_CSV_SCHEMA_TEXT,
-					 REPORT_CSV_SCHEMA_TEXT);
+			r->err = err_set(r->e, ERR_DATA, "%s:%lu: schema '%s' in a file whose header is "
+					 "schema %d's (this version reads schemas 1 to %d)", r->file,
+					 r->row_line, err_escape(got, sizeof got, r->field[REPORT_CSV_SCHEMA_COL]),
+					 r->schema, REPORT_CSV_SCHEMA);
 		} else {
-			/* schema 1: the newer columns are empty ("not known") */
+			/* older schemas: the newer columns are empty ("not known") */
 			for (size_t i = r->nfields; i < r->ncols; i++)
 				r->field[i] = "";
 			r->err = r->fn(r->ctx, r->field, r->file, r->row_line, r->e);
@@ -198,7 +208,6 @@ static int reader_init(struct reader *r, struct csv_parser *p, const char *name,
 	r->e = e;
 	err_escape(r->file, sizeof r->file, name);
 	r->ncols = r->fcols = report_csv_ncolumns();
-	r->schema_col = (int)r->ncols - 1;   /* "schema" is the last column */
 	r->line = r->row_line = 1;
 	r->off = calloc(r->ncols, sizeof *r->off);
 	r->field = calloc(r->ncols, sizeof *r->field);

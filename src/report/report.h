@@ -30,7 +30,9 @@ struct report_source {
 	char requested[256];          /* the spec as asked for */
 	int available;                /* 0: could not be opened (why says why) */
 	char why[256];
-	struct source_info info;      /* valid when available */
+	struct source_info info;      /* valid when available; when not, its name,
+					 kind, word_bits and device are if kind_known */
+	int kind_known;               /* unavailable, but source_describe() knew it */
 	struct source_counters counters;
 	struct engine_stats stats;
 	uint64_t samples;
@@ -59,11 +61,15 @@ struct report_run {
 };
 
 /* The CSV's schema version, written in its `schema` column: 1 was the 59
- * columns up to `reasons` (no schema column), 2 adds the kernel trust. */
-#define REPORT_CSV_SCHEMA 2
-#define REPORT_CSV_SCHEMA_TEXT "2"
-/* Schema 1's columns: the first 59 of report_csv_columns. */
+ * columns up to `reasons` (no schema column), 2 added the kernel trust and
+ * the schema column (the 70th), 3 the typed credit and the health alarms
+ * after it.  Each schema's columns begin with the older one's. */
+#define REPORT_CSV_SCHEMA 3
+#define REPORT_CSV_SCHEMA_TEXT "3"
+/* Schema 1's and 2's columns: the first 59 and 70 of report_csv_columns. */
 #define REPORT_CSV_V1_NCOLUMNS 59
+#define REPORT_CSV_V2_NCOLUMNS 70
+#define REPORT_CSV_SCHEMA_COL 69      /* 0-based index of `schema` */
 
 /* The CSV columns, in order (documented in rngaudit-audit(1)); NULL-terminated. */
 extern const char *const report_csv_columns[];

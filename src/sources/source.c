@@ -90,6 +90,35 @@ int source_probe(const char *name, struct source_probe *p)
 	return be->probe(p);
 }
 
+int source_describe(const char *spec, struct source_info *info)
+{
+	const struct source_backend *be;
+	struct source_probe p;
+	struct spec sp;
+	struct err e;
+	const char *dev;
+
+	memset(info, 0, sizeof *info);
+	memset(&p, 0, sizeof p);
+	if (spec_parse(&sp, spec, &e) != 0 || !(be = backend_find(sp.name)))
+		return ERR_USAGE;
+	snprintf(info->name, sizeof info->name, "%s", be->name);
+	snprintf(info->spec, sizeof info->spec, "%s", spec);
+	if (be == &source_file) {           /* a file is raw or unknown by definition */
+		info->kind = SOURCE_RAW;
+		info->word_bits = 8;
+		snprintf(info->device, sizeof info->device, "%s", sp.arg);
+		return 0;
+	}
+	if (!be->probe || be->probe(&p) != 0)
+		return ERR_USAGE;
+	info->kind = p.kind;
+	info->word_bits = p.word_bits;
+	dev = spec_get(&sp, "device");
+	snprintf(info->device, sizeof info->device, "%s", dev ? dev : p.device);
+	return 0;
+}
+
 const char *source_kind_describe(enum source_kind kind)
 {
 	switch (kind) {

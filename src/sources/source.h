@@ -83,6 +83,12 @@ extern const char *const source_real_names[];
 /* Probes one real source by name (no samples read beyond what is needed). */
 int source_probe(const char *name, struct source_probe *p);
 
+/* What SPEC names when it cannot be opened (a report's row for an
+ * unavailable source): fills info's name, spec (as given), kind, word_bits
+ * and device from the backend's probe (file: raw).  Returns 0 when the kind
+ * is known, ERR_USAGE otherwise (unparsable spec, sim).  Reads no samples. */
+int source_describe(const char *spec, struct source_info *info);
+
 /* "DRBG output", "conditioned entropy-source output", "raw or unknown". */
 const char *source_kind_describe(enum source_kind kind);
 /* Short token for CSV: "drbg", "conditioned", "raw". */
