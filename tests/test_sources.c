@@ -49,6 +49,35 @@ static void test_spec(void)
 	tap_ok(spec_parse(&sp, "", &e) == ERR_USAGE, "empty spec rejected");
 }
 
+/* audit's --source LIST */
+static void test_spec_list(void)
+{
+	static char sp[4][SPEC_TEXT_MAX];
+	char longspec[300];
+	size_t n = 0;
+	struct err e;
+
+	tap_ok(spec_list_split("sim:biased,p=0.5,rdrand", sp, 4, &n, &e) == 0 && n == 2 &&
+	       strcmp(sp[0], "sim:biased,p=0.5") == 0 && strcmp(sp[1], "rdrand") == 0,
+	       "list: a key=value continues the spec before it");
+	tap_ok(spec_list_split(",,rdrand,,hwrng:device=/dev/x,", sp, 4, &n, &e) == 0 && n == 2 &&
+	       strcmp(sp[1], "hwrng:device=/dev/x") == 0, "list: empty pieces skipped; NAME:key=value starts a spec");
+	tap_ok(spec_list_split("file:/tmp/a,b=c,sim:ideal", sp, 4, &n, &e) == 0 && n == 2 &&
+	       strcmp(sp[0], "file:/tmp/a,b=c") == 0, "list: file: keeps its comma like spec_parse");
+	tap_ok(spec_list_split(",,", sp, 4, &n, &e) == ERR_USAGE && strstr(e.msg, "empty list"), "list: empty");
+	tap_ok(spec_list_split("p=0.5,rdrand", sp, 4, &n, &e) == ERR_USAGE && strstr(e.msg, "'p=0.5' is an option"),
+	       "list: an option first is an error naming it");
+	tap_ok(spec_list_split("a,b,c,d,e", sp, 4, &n, &e) == ERR_USAGE && strstr(e.msg, "more than 4"),
+	       "list: more specs than room");
+	memset(longspec, 'x', sizeof longspec - 1);
+	longspec[sizeof longspec - 1] = '\0';
+	tap_ok(spec_list_split(longspec, sp, 4, &n, &e) == ERR_USAGE && strstr(e.msg, "too long"),
+	       "list: a 299-byte spec is too long");
+	tap_ok(spec_list_split("sim:x,k=\x1b[2J", sp, 4, &n, &e) == 0 && n == 1, "list: control bytes kept for the parser");
+	tap_ok(spec_list_split("\x1b[2J=1", sp, 4, &n, &e) == ERR_USAGE && strstr(e.msg, "\\x1b[2J=1"),
+	       "list: a message echoes control bytes escaped");
+}
+
 static void test_open_errors(void)
 {
 	expect_open_error("nosuch", ERR_USAGE, "unknown source 'nosuch'");
@@ -245,6 +274,7 @@ static void test_describe(void)
 int main(void)
 {
 	test_spec();
+	test_spec_list();
 	test_open_errors();
 	test_sim_deterministic();
 	test_sim_models();

@@ -41,6 +41,7 @@
 #include "engine/translate.h"
 #include "engine/widein.h"
 #include "sources/source.h"
+#include "sources/spec.h"
 #include "audit/sysinfo.h"
 #include "audit/verdict.h"
 
@@ -121,40 +122,6 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 		return cli_error("audit", "unexpected argument '%s'", argv[optind]);
 	if (!a->sysroot)
 		a->sysroot = cli_sysroot_env();
-	return 0;
-}
-
-/* Splits LIST at commas into specs.  A piece like "p=0.5" (a key=value with
- * no ':' before its '=') continues the previous spec, so
- * "sim:biased,p=0.5,rdrand" is two sources. */
-static int audit_split_sources(const char *list, char specs[][256], size_t *n)
-{
-	char buf[4096];
-	char *save = NULL, *tok;
-
-	*n = 0;
-	if (strlen(list) >= sizeof buf)
-		return cli_error("audit", "--source: list too long");
-	snprintf(buf, sizeof buf, "%s", list);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(tok, '='), *colon = strchr(tok, ':');
-		if (!*tok)
-			continue;
-		if (eq && (!colon || colon > eq) && *n > 0) {
-			size_t len = strlen(specs[*n - 1]);
-			if (len + 1 + strlen(tok) >= 256)
-				return cli_error("audit", "--source: spec too long near '%s'", tok);
-			snprintf(specs[*n - 1] + len, 256 - len, ",%s", tok);
-			continue;
-		}
-		if (*n == AUDIT_MAX_SOURCES)
-			return cli_error("audit", "--source: more than %d sources", AUDIT_MAX_SOURCES);
-		if (strlen(tok) >= 256)
-			return cli_error("audit", "--source: spec too long: '%.40s...'", tok);
-		snprintf(specs[(*n)++], 256, "%s", tok);
-	}
-	if (*n == 0)
-		return cli_error("audit", "--source: empty list");
 	return 0;
 }
 
@@ -250,117 +217,129 @@ static int audit_kernel(const struct audit_args *a, const struct quirk_table *qt
 	return 0;
 }
 
-int cmd_audit(int argc, char **argv)
-{
-	struct audit_args a = { 0 };
-	static char specs[AUDIT_MAX_SOURCES][256];
+/* One audit: what parse, setup, run and the reports share. */
+struct audit {
+	struct audit_args a;
+	int listed;                   /* --source named a list (not the machine's sources) */
+	struct policy pol;
+	struct quirk_table qt;
+	struct quirk_cpu cpu;
+	char specs[AUDIT_MAX_SOURCES][SPEC_TEXT_MAX];
 	struct audit_job jobs[AUDIT_MAX_SOURCES];
+	struct report_source *out;    /* one per spec, in the order named */
+	struct report_run run;
+	int usage;                    /* a named source could not be used */
+};
+
+/* Everything before the sources run: the policy, the quirk table, the
+ * machine and its kernel, the list of sources. */
+static int audit_setup(struct audit *au)
+{
+	const struct audit_args *a = &au->a;
+	struct err e;
+	size_t n = 0;
+	int rc;
+
+	if (datapath_load_policy(&au->pol, a->policy, &e) != 0)
+		return cli_error_err("audit", &e);
+	if ((rc = audit_load_quirks(a, &au->qt)) != 0)
+		return rc;
+	if (a->plot && mkdir(a->plot, 0777) != 0 && errno != EEXIST)
+		return cli_error("audit", "--plot %s: %s", a->plot, strerror(errno));
+	if ((a->sysroot ? sysinfo_read_sysroot(&au->run.sys, a->sysroot, &e) : sysinfo_read(&au->run.sys, &e)) != 0)
+		return cli_error_err("audit", &e);
+	au->cpu.vendor = au->run.sys.cpu_vendor;
+	au->cpu.family = au->run.sys.cpu_family;
+	au->cpu.model = au->run.sys.cpu_model;
+	au->cpu.stepping = au->run.sys.cpu_stepping;
+	au->cpu.microcode = au->run.sys.microcode;
+	au->cpu.microcode_known = au->run.sys.microcode_known;
+	if (audit_kernel(a, &au->qt, &au->cpu, &au->run.kernel) != 0)
+		return EXIT_ERROR;
+	if (au->cpu.microcode_known &&
+	    (a->sysroot ? au->run.kernel.virtualized == KERNEL_ON : audit_under_hypervisor())) {
+		au->cpu.microcode_known = 0;
+		fprintf(stderr, "rngaudit audit: running under a hypervisor: microcode 0x%lx is the "
+			"hypervisor's report, not used to match the quirk table\n", au->run.sys.microcode);
+	}
+
+	au->listed = a->sources && strcmp(a->sources, "all") != 0;
+	if (!au->listed) {
+		for (n = 0; source_real_names[n]; n++)
+			snprintf(au->specs[n], sizeof au->specs[n], "%s", source_real_names[n]);
+	} else if (spec_list_split(a->sources, au->specs, AUDIT_MAX_SOURCES, &n, &e) != 0) {
+		return cli_error_err("audit", &e);
+	}
+	au->out = calloc(n, sizeof *au->out);
+	if (!au->out)
+		return cli_error("audit", "out of memory");
+	au->run.n = n;
+	au->run.src = au->out;
+	return 0;
+}
+
+/* Job i, ready to run; its note on stderr. */
+static void audit_job_prepare(struct audit *au, size_t i, struct audit_progress *progress)
+{
+	struct audit_job *j = &au->jobs[i];
+	const struct audit_args *a = &au->a;
+
+	j->progress = progress->p.enabled ? progress : NULL;
+	snprintf(j->spec, sizeof j->spec, "%.255s", au->specs[i]);
+	j->bits = a->bits;
+	j->policy = &au->pol;
+	j->quirks = &au->qt;
+	j->cpu = &au->cpu;
+	j->out = &au->out[i];
+	j->named = au->listed;
+	if (a->samples) {
+		j->samples = a->samples;
+		j->samples_why = "-n";
+	} else {
+		j->samples = audit_default_samples(au->specs[i], &j->samples_why);
+	}
+	/* Real sources the default list names but this machine lacks are
+	 * reported unavailable, not an error. */
+	if (!au->listed) {
+		struct source_probe p;
+		if (source_probe(au->specs[i], &p) != 0 || !p.available) {
+			j->probe_unavailable = 1;
+			snprintf(au->out[i].why, sizeof au->out[i].why, "%s", p.why[0] ? p.why : "not available");
+			return;
+		}
+	}
+	if (j->samples)
+		cli_note("audit", "%s: %llu samples of %u bit%s (%s)", j->spec, (unsigned long long)j->samples,
+			 a->bits, a->bits == 1 ? "" : "s", j->samples_why);
+	else
+		cli_note("audit", "%s: %s, %u bit%s per sample", j->spec, j->samples_why, a->bits,
+			 a->bits == 1 ? "" : "s");
+}
+
+/* Every source in its own thread, then what the kernel should trust of
+ * each; fills au->run. */
+static void audit_run(struct audit *au)
+{
 	pthread_t tid[AUDIT_MAX_SOURCES];
 	int started[AUDIT_MAX_SOURCES] = { 0 };
-	struct report_source *out;
-	struct report_run run;
 	struct audit_progress progress;
-	struct policy pol;
-	struct quirk_table qt = { 0 };
-	struct quirk_cpu cpu;
-	size_t n = 0;
-	struct err e;
-	int rc, status = EXIT_OK, any_fail = 0, usage = 0;
+	size_t n = au->run.n;
 	double t0;
-	char plot_csv[1100];
-
-	rc = audit_parse(argc, argv, &a);
-	if (rc)
-		return rc;
-	if (datapath_load_policy(&pol, a.policy, &e) != 0)
-		return cli_error_err("audit", &e);
-	if ((rc = audit_load_quirks(&a, &qt)) != 0)
-		return rc;
-	if (a.plot && mkdir(a.plot, 0777) != 0 && errno != EEXIST) {
-		quirks_free(&qt);
-		return cli_error("audit", "--plot %s: %s", a.plot, strerror(errno));
-	}
-
-	memset(&run, 0, sizeof run);
-	if ((a.sysroot ? sysinfo_read_sysroot(&run.sys, a.sysroot, &e) : sysinfo_read(&run.sys, &e)) != 0) {
-		quirks_free(&qt);
-		return cli_error_err("audit", &e);
-	}
-	cpu.vendor = run.sys.cpu_vendor;
-	cpu.family = run.sys.cpu_family;
-	cpu.model = run.sys.cpu_model;
-	cpu.stepping = run.sys.cpu_stepping;
-	cpu.microcode = run.sys.microcode;
-	cpu.microcode_known = run.sys.microcode_known;
-	if (audit_kernel(&a, &qt, &cpu, &run.kernel) != 0) {
-		quirks_free(&qt);
-		return EXIT_ERROR;
-	}
-	if (cpu.microcode_known && (a.sysroot ? run.kernel.virtualized == KERNEL_ON : audit_under_hypervisor())) {
-		cpu.microcode_known = 0;
-		fprintf(stderr, "rngaudit audit: running under a hypervisor: microcode 0x%lx is the "
-			"hypervisor's report, not used to match the quirk table\n", run.sys.microcode);
-	}
-
-	if (!a.sources || strcmp(a.sources, "all") == 0) {
-		for (n = 0; source_real_names[n]; n++)
-			snprintf(specs[n], sizeof specs[n], "%s", source_real_names[n]);
-	} else if ((rc = audit_split_sources(a.sources, specs, &n)) != 0) {
-		quirks_free(&qt);
-		return rc;
-	}
-	out = calloc(n, sizeof *out);
-	if (!out) {
-		quirks_free(&qt);
-		return cli_error("audit", "out of memory");
-	}
 
 	cli_install_stop_handlers();
 	t0 = cli_now();
 	pthread_mutex_init(&progress.lock, NULL);
 	cli_progress_init(&progress.p, "audit", 0);
-	progress.jobs = jobs;
+	progress.jobs = au->jobs;
 	progress.n = n;
 	/* all jobs cleared (AUDIT_QUEUED) before any thread draws the line */
-	memset(jobs, 0, n * sizeof jobs[0]);
-	for (size_t i = 0; i < n; i++) {
-		struct audit_job *j = &jobs[i];
-		j->progress = progress.p.enabled ? &progress : NULL;
-		snprintf(j->spec, sizeof j->spec, "%.255s", specs[i]);
-		j->bits = a.bits;
-		j->policy = &pol;
-		j->quirks = &qt;
-		j->cpu = &cpu;
-		j->out = &out[i];
-		j->named = a.sources && strcmp(a.sources, "all") != 0;
-		if (a.samples) {
-			j->samples = a.samples;
-			j->samples_why = "-n";
-		} else {
-			j->samples = audit_default_samples(specs[i], &j->samples_why);
-		}
-		/* Real sources the default list names but this machine lacks are
-		 * reported unavailable, not an error. */
-		if (!a.sources || strcmp(a.sources, "all") == 0) {
-			struct source_probe p;
-			if (source_probe(specs[i], &p) != 0 || !p.available) {
-				j->probe_unavailable = 1;
-				snprintf(out[i].why, sizeof out[i].why, "%s", p.why[0] ? p.why : "not available");
-			}
-		}
-		if (!j->probe_unavailable) {
-			if (j->samples)
-				cli_note("audit", "%s: %llu samples of %u bit%s (%s)", j->spec,
-					(unsigned long long)j->samples, a.bits, a.bits == 1 ? "" : "s", j->samples_why);
-			else
-				cli_note("audit", "%s: %s, %u bit%s per sample", j->spec,
-					j->samples_why, a.bits, a.bits == 1 ? "" : "s");
-		}
-	}
+	memset(au->jobs, 0, n * sizeof au->jobs[0]);
+	for (size_t i = 0; i < n; i++)
+		audit_job_prepare(au, i, &progress);
 	/* the notes above first, then the threads and their progress line */
 	for (size_t i = 0; i < n; i++) {
-		if (pthread_create(&tid[i], NULL, audit_source_run, &jobs[i]) != 0)
-			audit_source_run(&jobs[i]);   /* no thread: run it here, same result */
+		if (pthread_create(&tid[i], NULL, audit_source_run, &au->jobs[i]) != 0)
+			audit_source_run(&au->jobs[i]);   /* no thread: run it here, same result */
 		else
 			started[i] = 1;
 	}
@@ -373,97 +352,144 @@ int cmd_audit(int argc, char **argv)
 	}
 	pthread_mutex_destroy(&progress.lock);
 
-	run.finished = time(NULL);
-	run.seconds = cli_now() - t0;
-	run.tool_version = PACKAGE_VERSION;
-	run.policy = &pol;
-	run.strict = a.strict;
-	run.n = n;
-	run.src = out;
+	au->run.finished = time(NULL);
+	au->run.seconds = cli_now() - t0;
+	au->run.tool_version = PACKAGE_VERSION;
+	au->run.policy = &au->pol;
+	au->run.strict = au->a.strict;
 	for (size_t i = 0; i < n; i++) {
+		struct report_source *s = &au->out[i];
 		struct trust_input ti = { 0 };
-		ti.info = out[i].available ? &out[i].info : NULL;
-		ti.requested = out[i].requested;
-		ti.verdict = &out[i].verdict;
-		ti.h_per_bit = out[i].est_ran && out[i].bits ? out[i].est.h_assessed / out[i].bits : -1;
-		ti.kernel = &run.kernel;
-		ti.policy = &pol;
-		trust_decide(&ti, &out[i].trust);
-		if (out[i].stats.interrupted)
-			run.partial = 1;
-		if (jobs[i].usage_error) {
-			cli_error("audit", "%s", out[i].why);
-			usage = 1;
+		ti.info = s->available ? &s->info : NULL;
+		ti.requested = s->requested;
+		ti.verdict = &s->verdict;
+		ti.h_per_bit = s->est_ran && s->bits ? s->est.h_assessed / s->bits : -1;
+		ti.kernel = &au->run.kernel;
+		ti.policy = &au->pol;
+		trust_decide(&ti, &s->trust);
+		/* A signal that came after every collection had finished (during
+		 * the estimators) left the results whole: not partial. */
+		if (s->stats.interrupted)
+			au->run.partial = 1;
+		if (au->jobs[i].usage_error) {
+			cli_error("audit", "%s", s->why);
+			au->usage = 1;
 		}
 	}
-	/* A signal that came after every collection had finished (during the
-	 * estimators) left the results whole: not partial. */
+}
+
+/* The pictures: the plot script on the CSV (written into DIR when the
+ * CSV went nowhere else). */
+static int audit_print_plots(const struct audit *au)
+{
+	char plot_csv[1100];
+	const char *csv = au->a.csv;
+	struct err e;
+	int prc;
+
+	if (!csv || strcmp(csv, "-") == 0) {
+		snprintf(plot_csv, sizeof plot_csv, "%s/audit.csv", au->a.plot);
+		csv = plot_csv;
+		if (report_csv_write(csv, &au->run, &e) != 0)
+			return cli_error_err("audit", &e);
+	}
+	prc = audit_plot(csv, au->a.plot);
+	if (prc != 0) {
+		if (prc > 0)
+			cli_error("audit", "--plot: the plot script exited with status %d", prc);
+		return EXIT_ERROR;
+	}
+	cli_note("audit", "pictures in %s", au->a.plot);
+	return EXIT_OK;
+}
+
+/* The text table and every report asked for; EXIT_ERROR if one could not
+ * be written (the others still are). */
+static int audit_print(const struct audit *au)
+{
+	const struct audit_args *a = &au->a;
+	struct err e;
+	int status = EXIT_OK;
 
 	/* A report sent to stdout ("-") keeps stdout to itself: the table goes
 	 * to stderr then. */
-	if (report_text_write(audit_is_stdout(a.csv) || audit_is_stdout(a.junit) || audit_is_stdout(a.prom) ?
-			      stderr : stdout, &run, &e) != 0)
+	if (report_text_write(audit_is_stdout(a->csv) || audit_is_stdout(a->junit) || audit_is_stdout(a->prom) ?
+			      stderr : stdout, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
-	if (a.csv && report_csv_write(a.csv, &run, &e) != 0)
+	if (a->csv && report_csv_write(a->csv, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
-	if (a.junit && report_junit_write(a.junit, &run, &e) != 0)
+	if (a->junit && report_junit_write(a->junit, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
-	if (a.prom && report_prom_write(a.prom, &run, &e) != 0)
+	if (a->prom && report_prom_write(a->prom, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
-	if (a.plot) {
-		const char *csv = a.csv;
-		if (!csv || strcmp(csv, "-") == 0) {
-			snprintf(plot_csv, sizeof plot_csv, "%s/audit.csv", a.plot);
-			csv = plot_csv;
-			if (report_csv_write(csv, &run, &e) != 0)
-				status = cli_error_err("audit", &e);
-		}
-		if (status == EXIT_OK) {
-			int prc = audit_plot(csv, a.plot);
-			if (prc != 0) {
-				if (prc > 0)
-					cli_error("audit", "--plot: the plot script exited with status %d", prc);
-				status = EXIT_ERROR;
-			} else {
-				cli_note("audit", "pictures in %s", a.plot);
-			}
-		}
-	}
+	if (a->plot && status == EXIT_OK)
+		status = audit_print_plots(au);
+	return status;
+}
 
-	/* Exit status: 1 if any source fails (or warns under --strict), or a
-	 * required source did not pass; 2 for errors and interrupted runs. */
-	for (size_t i = 0; i < n; i++) {
-		const struct report_source *s = &out[i];
-		int req = policy_is_required(&pol, s->available ? s->info.name : s->requested);
-		if (s->available && !audit_gates(&pol, s->info.name))
+/* 1 if the audit fails the gate: a source fails (or warns under --strict),
+ * or a required source did not pass or, when the audit covers the
+ * machine's sources, was not audited at all. */
+static int audit_failed(const struct audit *au)
+{
+	const struct policy *pol = &au->pol;
+	int failed = 0;
+
+	for (size_t i = 0; i < au->run.n; i++) {
+		const struct report_source *s = &au->out[i];
+		int req = policy_is_required(pol, s->available ? s->info.name : s->requested);
+		if (s->available && !audit_gates(pol, s->info.name))
 			continue;
-		if (s->verdict.status == VERDICT_FAIL || (a.strict && s->verdict.status == VERDICT_WARN))
-			any_fail = 1;
+		if (s->verdict.status == VERDICT_FAIL || (au->a.strict && s->verdict.status == VERDICT_WARN))
+			failed = 1;
 		if (req && s->verdict.status != VERDICT_PASS && s->verdict.status != VERDICT_WARN)
-			any_fail = 1;
+			failed = 1;
 	}
-	/* A required source that was not audited at all cannot pass (when the
-	 * audit covers the machine's sources, not a list named by --source). */
-	for (size_t r = 0; (!a.sources || strcmp(a.sources, "all") == 0) && r < pol.nrequired; r++) {
+	for (size_t r = 0; !au->listed && r < pol->nrequired; r++) {
 		int found = 0;
-		for (size_t i = 0; i < n; i++)
-			if (out[i].available && strcmp(out[i].info.name, pol.required[r]) == 0)
+		for (size_t i = 0; i < au->run.n; i++)
+			if (au->out[i].available && strcmp(au->out[i].info.name, pol->required[r]) == 0)
 				found = 1;
 		if (!found) {
 			cli_note("audit", "required source '%s' (policy %s) was not audited or not available",
-				 pol.required[r], pol.origin);
-			any_fail = 1;
+				 pol->required[r], pol->origin);
+			failed = 1;
 		}
 	}
-	for (size_t i = 0; i < n; i++)
-		noniid_report_free(&out[i].est);
-	free(out);
-	quirks_free(&qt);
-	if (usage || status != EXIT_OK)
+	return failed;
+}
+
+static void audit_free(struct audit *au)
+{
+	for (size_t i = 0; au->out && i < au->run.n; i++)
+		noniid_report_free(&au->out[i].est);
+	free(au->out);
+	quirks_free(&au->qt);
+}
+
+/* Exit status (DESIGN.md "Signals and exit codes"): 0 every source passed,
+ * 1 the gate failed, 2 errors and interrupted runs. */
+int cmd_audit(int argc, char **argv)
+{
+	static struct audit au;   /* its jobs are large: not on the stack */
+	int rc, status, failed;
+
+	memset(&au, 0, sizeof au);
+	if ((rc = audit_parse(argc, argv, &au.a)) != 0)
+		return rc;
+	if ((rc = audit_setup(&au)) != 0) {
+		audit_free(&au);
+		return rc;
+	}
+	audit_run(&au);
+	status = audit_print(&au);
+	failed = audit_failed(&au);
+	audit_free(&au);
+	if (au.usage || status != EXIT_OK)
 		return EXIT_ERROR;
-	if (run.partial) {
+	if (au.run.partial) {
 		fprintf(stderr, "rngaudit audit: interrupted: reports are marked partial\n");
 		return EXIT_ERROR;
 	}
-	return any_fail ? EXIT_FAILED : EXIT_OK;
+	return failed ? EXIT_FAILED : EXIT_OK;
 }

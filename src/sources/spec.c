@@ -161,3 +161,65 @@ int spec_check_unused(const struct spec *sp, struct err *e)
 				       sp->text, sp->key[i], sp->name);
 	return 0;
 }
+
+/* A piece that continues the spec before it: key=value with no ':' ahead
+ * of the '=' ("p=0.5" after "sim:biased"). */
+static int spec_piece_continues(const char *piece, size_t len)
+{
+	const char *eq = memchr(piece, '=', len), *colon = memchr(piece, ':', len);
+	return eq && (!colon || colon > eq);
+}
+
+/* One piece of the list, escaped, for a message. */
+static const char *spec_piece_echo(char *dst, size_t dstlen, const char *piece, size_t len)
+{
+	char tmp[48];
+
+	if (len >= sizeof tmp)
+		len = sizeof tmp - 1;
+	memcpy(tmp, piece, len);
+	tmp[len] = '\0';
+	return err_escape(dst, dstlen, tmp);
+}
+
+int spec_list_split(const char *list, char (*specs)[SPEC_TEXT_MAX], size_t max, size_t *n,
+		    struct err *e)
+{
+	char echo[64];
+
+	*n = 0;
+	for (const char *p = list; *p;) {
+		size_t len = strcspn(p, ",");
+		const char *next = p + len + (p[len] == ',');
+
+		if (len == 0) {
+			p = next;
+			continue;
+		}
+		if (spec_piece_continues(p, len)) {
+			size_t have;
+			if (*n == 0)
+				return err_set(e, ERR_USAGE, "--source: '%s' is an option with no source "
+					       "before it", spec_piece_echo(echo, sizeof echo, p, len));
+			have = strlen(specs[*n - 1]);
+			if (have + 1 + len >= SPEC_TEXT_MAX)
+				return err_set(e, ERR_USAGE, "--source: spec too long near '%s' (at most "
+					       "%d bytes)", spec_piece_echo(echo, sizeof echo, p, len), SPEC_TEXT_MAX - 1);
+			specs[*n - 1][have] = ',';
+			memcpy(specs[*n - 1] + have + 1, p, len);
+			specs[*n - 1][have + 1 + len] = '\0';
+		} else {
+			if (*n == max)
+				return err_set(e, ERR_USAGE, "--source: more than %zu sources", max);
+			if (len >= SPEC_TEXT_MAX)
+				return err_set(e, ERR_USAGE, "--source: spec too long: '%s' (at most %d "
+					       "bytes)", spec_piece_echo(echo, sizeof echo, p, len), SPEC_TEXT_MAX - 1);
+			memcpy(specs[*n], p, len);
+			specs[(*n)++][len] = '\0';
+		}
+		p = next;
+	}
+	if (*n == 0)
+		return err_set(e, ERR_USAGE, "--source: empty list");
+	return 0;
+}

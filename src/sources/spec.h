@@ -31,4 +31,16 @@ int spec_get_prob(struct spec *sp, const char *key, double *out, struct err *e);
 /* Error for the first key nobody asked for (a typo such as widht=32). */
 int spec_check_unused(const struct spec *sp, struct err *e);
 
+/* The longest spec a list may hold (struct source_info.spec's room). */
+#define SPEC_TEXT_MAX 256
+
+/* Splits a comma-separated list of specs (audit's --source LIST) into at
+ * most max specs.  A piece like "p=0.5" (key=value with no ':' before its
+ * '=') continues the previous spec, so "sim:biased,p=0.5,rdrand" is two
+ * sources; empty pieces are skipped.  ERR_USAGE (naming the piece) for an
+ * empty list, more than max specs, a spec of SPEC_TEXT_MAX bytes or more,
+ * or a list that starts with a key=value.  The specs are not parsed. */
+int spec_list_split(const char *list, char (*specs)[SPEC_TEXT_MAX], size_t max, size_t *n,
+		    struct err *e);
+
 #endif

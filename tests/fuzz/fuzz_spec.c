@@ -4,7 +4,9 @@
  * spec_parse() on the input, then the getters every backend uses and
  * spec_check_unused(); a sim: spec is also opened and read (sims are pure
  * computation; the other backends touch devices and files, so they are not
- * opened here). */
+ * opened here).  The input is also split as audit's --source LIST
+ * (spec_list_split()): the specs, joined by commas, are the list without
+ * its empty pieces. */
 #include "config.h"
 
 #include "fuzz.h"
@@ -52,6 +54,41 @@ static void check_getters(struct spec *sp)
 	FUZZ_ASSERT(spec_check_unused(sp, &e) == 0);
 }
 
+static void check_list(const char *text)
+{
+	static char specs[16][SPEC_TEXT_MAX];
+	char *joined, *want;
+	size_t n = 0, used = 0, w = 0;
+	struct err e;
+
+	if (spec_list_split(text, specs, 16, &n, &e) != 0) {
+		FUZZ_ASSERT(e.code == ERR_USAGE && e.msg[0] && !strchr(e.msg, '\n'));
+		return;
+	}
+	FUZZ_ASSERT(n >= 1 && n <= 16);
+	joined = malloc(n * SPEC_TEXT_MAX + 1);
+	want = malloc(strlen(text) + 1);
+	FUZZ_ASSERT(joined && want);
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(specs[i]);
+		FUZZ_ASSERT(len > 0 && len < SPEC_TEXT_MAX && specs[i][0] != ',');
+		if (i)
+			joined[used++] = ',';
+		memcpy(joined + used, specs[i], len);
+		used += len;
+	}
+	joined[used] = '\0';
+	for (const char *p = text; *p; p++)   /* the list with empty pieces dropped */
+		if (*p != ',' || (w > 0 && want[w - 1] != ','))
+			want[w++] = *p;
+	if (w > 0 && want[w - 1] == ',')
+		w--;
+	want[w] = '\0';
+	FUZZ_ASSERT(strcmp(joined, want) == 0);
+	free(joined);
+	free(want);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = fuzz_strdup(data, size);
@@ -60,6 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!text)
 		return 0;
+	check_list(text);
 	if (spec_parse(&sp, text, &e) == 0) {
 		check_getters(&sp);
 		if (strcmp(sp.name, "sim") == 0) {
