@@ -21,3 +21,7 @@ check_PROGRAMS += tests/test_err
 tests_test_err_SOURCES = tests/test_err.c
 tests_test_err_LDADD = $(LIBS_ALL)
 TESTS += tests/test_err
+# The JUnit report against its schema, Jenkins' grouping and GitLab's keys
+TESTS += tests/junit_check.sh
+dist_check_SCRIPTS += tests/junit_check.sh
+dist_check_DATA += tests/data/rngaudit-junit.xsd
