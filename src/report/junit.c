@@ -247,7 +247,7 @@ static void write_properties(FILE *fp, const struct report_run *r, const struct 
 
 	fputs("    <properties>\n", fp);
 	property(fp, "source", spec_of(s));
-	if (s->available)
+	if (s->available || s->kind_known)
 		property(fp, "kind", source_kind_token(s->info.kind));
 	property(fp, "host", si->hostname);
 	property(fp, "cpu_vendor", si->cpu_vendor);
@@ -277,12 +277,12 @@ static void write_properties(FILE *fp, const struct report_run *r, const struct 
 	}
 	if (s->health_ran) {
 		property_real(fp, "h_claim", h->entropy);
-		property(fp, "h_claim_why", h->entropy_why ? h->entropy_why : "given");
+		property(fp, "h_claim_rule", h->entropy_why ? h->entropy_why : "given");
 		property(fp, "health_alpha", policy_format_alpha(h->alpha, buf, sizeof buf));
 		property_u64(fp, "health_samples", h->samples);
 		if (h->budget.scope == HEALTH_SCOPE_RUN) {
-			property_u64(fp, "health_alarms", h->alarms);
-			property_real(fp, "health_expected_alarms", h->expected_alarms);
+			property_u64(fp, "alarms", h->alarms);
+			property_real(fp, "alarms_expected", h->expected_alarms);
 		}
 	}
 	fputs("    </properties>\n", fp);
