@@ -49,9 +49,16 @@ expect_exit 1 "the same with --strict fails" \
 	ra audit --source sim:ideal -n 5000 --strict --junit "$TMPD/strict.xml"
 expect_exit 0 "audit of a file whose name has . \" & < > '" \
 	ra audit --source "file:$weird" --junit "$TMPD/weird.xml"
+# A newline and a byte that is not UTF-8 (0xff) in a file name: the report
+# stays XML (U+FFFD for the byte), the newline survives in attributes.
+raw="$TMPD/n
+l$(printf '\377')x.bin"
+head -c 20000 /dev/urandom >"$raw"
+expect_exit 0 "audit of a file whose name has a newline and a 0xff byte" \
+	ra audit --source "file:$raw" --junit "$TMPD/raw.xml"
 expect_exit 0 "audit of file:x.bin and file:x_bin (one classname base)" \
 	ra audit --source "file:$TMPD/x.bin,file:$TMPD/x_bin" --junit "$TMPD/twin.xml"
-all="pass fail unavail warn strict weird twin"
+all="pass fail unavail warn strict weird raw twin"
 
 for f in $all; do
 	check "$f.xml: valid against rngaudit-junit.xsd" valid "$OWN_XSD" "$TMPD/$f.xml"
@@ -101,6 +108,11 @@ check "weird name: source property reads back as the spec" \
 check "weird name: classname is the spec with '.' as '_'" \
 	test "$(xp "$TMPD/weird.xml" 'string(//testcase[1]/@classname)')" = \
 	"rngaudit.$(printf '%s' "file:$weird" | tr . _)"
+
+check "newline and 0xff: the name reads back with the newline and U+FFFD" \
+	test "$(xp "$TMPD/raw.xml" 'string(//testsuite/@name)')" = \
+	"file:$TMPD/n
+l$(printf '\357\277\275')x.bin"
 
 # Times: three decimals; a suite is the sum of its cases, the root at
 # least the longest suite; collection and min_entropy carry the phases.
