@@ -222,6 +222,23 @@ check "interrupted: CSV row marked partial" test "$(field "$TMPD/int.csv" 1 part
 check "interrupted: reason PARTIAL and estimators skipped" sh -c "grep -q PARTIAL '$TMPD/int.csv' && grep -q ESTIMATORS_SKIPPED '$TMPD/int.csv'"
 check "interrupted: Prometheus says rngaudit_partial 1" grep -q '^rngaudit_partial 1$' "$TMPD/int.prom"
 
+# SIGINT during the estimators (a 4 MB file is read at once; its ten
+# estimators take seconds): they stop after the running one, and the
+# reports are partial, with every sample collected and no figure.
+head -c 4000000 /dev/urandom >"$TMPD/4m.bin"
+${RNGAUDIT_WRAP:-} "$RNGAUDIT" audit --source "file:$TMPD/4m.bin" --csv "$TMPD/est.csv" >/dev/null 2>"$TMPD/est.err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q "the whole file, 8 bits per sample" "$TMPD/est.err" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+sleep 1
+kill -INT "$pid" 2>/dev/null
+wait "$pid"; rc=$?
+check "interrupted in the estimators: exits 2" test "$rc" -eq 2
+check "interrupted in the estimators: all 4000000 samples collected, row partial" \
+	test "$(field "$TMPD/est.csv" 1 samples)/$(field "$TMPD/est.csv" 1 partial)" = 4000000/1
+check "interrupted in the estimators: no figure (ESTIMATORS_SKIPPED, not_assessed)" \
+	sh -c "grep -q ESTIMATORS_SKIPPED '$TMPD/est.csv' && grep -q '\"not_assessed\"' '$TMPD/est.csv'"
+
 # Pictures.
 if [ -n "${GNUPLOT:-}" ]; then
 	expect_exit 1 "audit --plot DIR (failing source: exit 1)" env GNUPLOT="$GNUPLOT" "$RNGAUDIT" audit \

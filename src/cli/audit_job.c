@@ -303,10 +303,13 @@ void *audit_source_run(void *arg)
 		noniid_opts_init(&no);
 		no.bits = j->bits;
 		no.threads = 1;       /* one thread per source already */
-		if (noniid_assess(buf.data, buf.n, &no, &rs->est, &e) == 0)
+		no.stop = &cli_stop;  /* Ctrl-C waits for one estimator, not all */
+		if ((rc = noniid_assess(buf.data, buf.n, &no, &rs->est, &e)) == 0)
 			rs->est_ran = 1;
 		else
 			snprintf(j->est_skipped, sizeof j->est_skipped, "%.150s", e.msg);
+		if (rc == ERR_INTERRUPTED)
+			rs->stats.interrupted = 1;   /* the reports are partial: no figure */
 		rs->est_seconds = cli_now() - t0;
 	}
 

@@ -4,9 +4,10 @@
  * stdout plus CSV, JUnit XML and a Prometheus textfile on request.
  *
  * One thread per source (the sources are independent); results keep the
- * order the sources were named in.  SIGINT/SIGTERM stop the collection:
- * what was collected is judged without the estimators and every report is
- * still written whole, marked partial.
+ * order the sources were named in.  SIGINT/SIGTERM stop the collection, or
+ * the estimators after the one running: what was collected is judged
+ * without the estimators and every report is still written whole, marked
+ * partial.
  */
 #include "config.h"
 
@@ -367,8 +368,8 @@ static void audit_run(struct audit *au)
 		ti.kernel = &au->run.kernel;
 		ti.policy = &au->pol;
 		trust_decide(&ti, &s->trust);
-		/* A signal that came after every collection had finished (during
-		 * the estimators) left the results whole: not partial. */
+		/* Interrupted while collecting or assessing (audit_job.c); a
+		 * signal after both left the results whole: not partial. */
 		if (s->stats.interrupted)
 			au->run.partial = 1;
 		if (au->jobs[i].usage_error) {

@@ -59,6 +59,7 @@ struct pool {
 	struct job *jobs;
 	size_t njobs;
 	atomic_size_t next;
+	const volatile sig_atomic_t *stop;   /* noniid_opts.stop */
 };
 
 static const est_fn est_fns[NONIID_NEST] = {
@@ -81,8 +82,13 @@ static void *pool_worker(void *arg)
 	struct pool *p = arg;
 	size_t i;
 
-	while ((i = atomic_fetch_add(&p->next, 1)) < p->njobs)
-		job_run(&p->jobs[i]);
+	while ((i = atomic_fetch_add(&p->next, 1)) < p->njobs) {
+		struct job *j = &p->jobs[i];
+		if (p->stop && *p->stop)
+			j->rc = err_set(&j->err, ERR_INTERRUPTED, "interrupted during the estimators");
+		else
+			job_run(j);
+	}
 	return NULL;
 }
 
@@ -120,9 +126,10 @@ static void add_job(struct job *jobs, size_t *nj, const uint8_t *s, size_t n, un
 		ran[NONIID_LRS] = 1;
 }
 
-static int run_jobs(struct job *jobs, size_t nj, int threads, struct err *e)
+static int run_jobs(struct job *jobs, size_t nj, int threads, const volatile sig_atomic_t *stop,
+		    struct err *e)
 {
-	struct pool p = { jobs, nj, 0 };
+	struct pool p = { jobs, nj, 0, stop };
 	pthread_t tid[16];
 	int nt = threads <= 0 ? 2 : threads, started = 0;
 
@@ -259,7 +266,7 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 			add_job(jobs, &nj, ls, len, rep->alph_size, i, rep->literal, rep->literal_ran);
 		}
 	}
-	rc = run_jobs(jobs, nj, o->threads, e);
+	rc = run_jobs(jobs, nj, o->threads, o->stop, e);
 	free(sym);
 	free(bits);
 	if (rc < 0)
