@@ -1,40 +1,65 @@
 # plot.gp - pictures of an `rngaudit audit` CSV (gnuplot >= 5.2).
-# Called by rngaudit-plot.sh as:
-#   gnuplot -e "csv='audit.csv'; outdir='DIR'" plot.gp
-# Writes DIR/min-entropy.png (assessed min-entropy per sample of each source
-# against the entropy claimed for its health tests, and the most a K-bit
-# sample can hold) and DIR/health.png (health-test and native-word failures
-# and counts per source).  Columns are read by name (rngaudit-audit(1),
-# CSV COLUMNS); an empty field (not measured) plots as nothing.
-if (!exists("csv")) csv = 'audit.csv'
-if (!exists("outdir")) outdir = '.'
+# Called by rngaudit-plot.sh, which has rngaudit-plot.awk read the CSV by
+# column name into tables under tmp (see there), as:
+#   gnuplot -e "tmp='TABLES'; outdir='DIR'" plot.gp
+# Writes DIR/min-entropy.png: per source, the assessed min-entropy per
+# sample (SP 800-90B 6.3) as a bar coloured by the source's verdict, with
+# the policy's fail and warn floors, the entropy claimed for the health
+# tests (90B 4.4) and K (all a K-bit sample can hold) as labelled lines;
+# and DIR/health.png: per source, each health-test failure count and
+# native-word count on a log scale, red where the verdict cites it.
+# Both: one row per source, labelled on the left, no key (the colours and
+# lines carry their own labels); unavailable sources are grey and hatched.
+load tmp.'/layout.gp'
 
-set datafile separator comma
-set datafile columnheaders
-set datafile missing ''
-set terminal pngcairo size 1000,600 noenhanced font ",10"
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.8 border -1
-set boxwidth 0.9
-set grid ytics
-set key outside right top
-set xtics rotate by -30 left
-set yrange [0:*]
+pass = 0x2ca02c; warn = 0xf2a918; fail = 0xd62728; unav = 0x9a9a9a
+set datafile separator "\t"
+set terminal pngcairo size 1100,me_height noenhanced font "sans,10"
+set border 3
+set tics nomirror
+set grid xtics lc rgb "#e6e6e6"
+unset key
+set clip two
 
+# ---- min-entropy.png ------------------------------------------------------
 set output outdir.'/min-entropy.png'
-set title 'Assessed min-entropy per sample (SP 800-90B 6.3) vs claim; for DRBG output a check, not a credit'
-set ylabel 'bits per sample'
-plot csv using (column('h_assessed')):xtic(stringcolumn('source')) title 'assessed (h_assessed)', \
-     ''  using (column('h_claim')) title 'claimed for the health tests (h_claim)', \
-     ''  using (column('bits_per_sample')) title 'bits per sample (K)'
+set title "Assessed min-entropy per sample (SP 800-90B 6.3), coloured by verdict\n".head.\
+  "\nred and amber lines: the policy's fail and warn floors; dashed: the entropy claimed for the health tests; dotted: K, all a K-bit sample holds"
+set xlabel "bits of min-entropy per sample"
+set xrange [0 : me_xmax * 1.7]
+set xtics 0, (me_xmax > 4 ? 1 : me_xmax / 4.0), me_xmax
+set yrange [0.4 : me_n + 0.9]
+eval me_ytics
+set ytics scale 0
+set lmargin 26
+set style fill solid 0.85 border lc rgb "#404040"
+plot tmp.'/me_bar.tsv'   using 2:1:2:3:4:5:6 with boxxyerror fs solid 0.85 lc rgb variable, \
+     tmp.'/me_hatch.tsv' using 2:1:2:3:4:5:6 with boxxyerror fs transparent pattern 4 lc rgb variable, \
+     tmp.'/me_line.tsv'  using ($4 == 1 ? $1 : NaN):2:(0):($3 - $2) with vectors nohead lw 2.5 lc rgb fail, \
+     tmp.'/me_line.tsv'  using ($4 == 2 ? $1 : NaN):2:(0):($3 - $2) with vectors nohead lw 2.5 lc rgb warn, \
+     tmp.'/me_line.tsv'  using ($4 == 3 ? $1 : NaN):2:(0):($3 - $2) with vectors nohead lw 1.5 dt 2 lc rgb "black", \
+     tmp.'/me_line.tsv'  using ($4 == 4 ? $1 : NaN):2:(0):($3 - $2) with vectors nohead lw 1.5 dt 3 lc rgb "#5f5f5f", \
+     tmp.'/me_lab.tsv'   using 1:2:3:4 with labels left tc rgb variable, \
+     tmp.'/me_llab.tsv'  using 1:($4 == 1 ? $2 : NaN):3:5 with labels right offset -0.4,0 font ",9" tc rgb variable, \
+     tmp.'/me_llab.tsv'  using 1:($4 != 1 ? $2 : NaN):3:5 with labels left offset 0.4,0 font ",9" tc rgb variable
 
+# ---- health.png -------------------------------------------------------------
+set terminal pngcairo size 1100,h_height noenhanced font "sans,10"
 set output outdir.'/health.png'
-set title 'Health tests (SP 800-90B 4.4) and native-word checks per source'
-set ylabel 'count in this audit run'
-plot csv using (column('rct_failures')):xtic(stringcolumn('source')) title 'RCT failures', \
-     ''  using (column('apt_failures')) title 'APT failures', \
-     ''  using (column('zero_words')) title 'all-zero words', \
-     ''  using (column('ones_words')) title 'all-ones words', \
-     ''  using (column('word_repeats')) title 'repeated words'
+set title "Health tests (SP 800-90B 4.4) and native-word checks: counts in this run, log scale\n".head."\nred: a count the verdict fails on; green: within its limit"
+set xlabel "count (log scale)"
+set logscale x
+set xrange [0.3 : h_top]
+set format x "%.0f"
+set xtics 10
+set mxtics 10
+set rmargin 7
+set yrange [0.4 : h_n + 0.6]
+set ytics ()
+eval h_ytics
+plot tmp.'/h_bar.tsv'   using 2:1:2:3:4:5:6 with boxxyerror fs solid 0.85 lc rgb variable, \
+     tmp.'/h_hatch.tsv' using 2:1:2:3:4:5:6 with boxxyerror fs transparent pattern 4 lc rgb variable, \
+     tmp.'/h_lab.tsv'   using 1:2:3:4 with labels left offset 0.5,0 tc rgb variable, \
+     tmp.'/h_hlab.tsv'  using 1:2:3:4 with labels left tc rgb variable, \
+     tmp.'/h_head.tsv'  using 1:2:3:4 with labels left offset 0.5,0 font "sans:Bold,10" tc rgb variable
 unset output

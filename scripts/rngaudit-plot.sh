@@ -1,61 +1,115 @@
 #!/bin/sh
-# rngaudit-plot.sh - draw PNGs from an `rngaudit audit` CSV with gnuplot.
-# usage: rngaudit-plot.sh AUDIT.csv OUTDIR
-# Writes OUTDIR/min-entropy.png and OUTDIR/health.png (see plot.gp).
-# GNUPLOT names the gnuplot binary (default: gnuplot on PATH); plot.gp is
-# looked for next to this script (or RNGAUDIT_PLOT_GP).
+# rngaudit-plot.sh - draw PNGs from an `rngaudit audit` CSV or from a fleet
+# CSV of `rngaudit report merge`, with gnuplot.
+# usage: rngaudit-plot.sh [-f FAIL:WARN:SOURCE]... CSV OUTDIR
+#
+# The header says which CSV it is (columns are found by name, never by
+# position, so columns added by later schemas are harmless):
+#   audit CSV (source, verdict, h_assessed, ...): OUTDIR/min-entropy.png and
+#     OUTDIR/health.png, drawn by plot.gp;
+#   merged fleet CSV (hosts, h_assessed_min, h_assessed_median, ...):
+#     OUTDIR/fleet.png, drawn by plot-fleet.gp.
+# -f FAIL:WARN:SOURCE gives the policy's floors for the row whose source
+# column is SOURCE: FAIL and WARN are the policy's fail_below and warn_below
+# (min-entropy per bit; rngaudit audit --plot passes them).  Rows without
+# floors are drawn without floor lines.
+# GNUPLOT names the gnuplot binary (default: gnuplot on PATH); the .gp and
+# .awk files are looked for next to this script.  RNGAUDIT_PLOT_TABLES=DIR
+# keeps a copy of the tables drawn (what each mark is, tests read them).
 # Exit status: 0 done, 2 usage or error.
 set -u
-if [ $# -ne 2 ]; then
-	echo "usage: rngaudit-plot.sh AUDIT.csv OUTDIR" >&2
+usage() {
+	echo "usage: rngaudit-plot.sh [-f FAIL:WARN:SOURCE]... CSV OUTDIR" >&2
 	exit 2
-fi
+}
+here=$(dirname "$0")
+gpdir=$here
+gnuplot=${GNUPLOT:-gnuplot}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/rngaudit-plot.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+: >"$tmp/floors"
+while getopts f: opt; do
+	case $opt in
+	f)
+		# FAIL:WARN:SOURCE; SOURCE may hold colons and commas.
+		fail=${OPTARG%%:*}; rest=${OPTARG#*:}
+		warn=${rest%%:*}; src=${rest#*:}
+		bad=0
+		case $OPTARG in *:*:*) ;; *) bad=1 ;; esac
+		case $fail in '' | *[!0-9.eE+-]*) bad=1 ;; esac
+		case $warn in '' | *[!0-9.eE+-]*) bad=1 ;; esac
+		if [ $bad -eq 1 ]; then
+			echo "rngaudit-plot: -f $OPTARG: want FAIL:WARN:SOURCE (FAIL, WARN: min-entropy per bit)" >&2
+			exit 2
+		fi
+		printf '%s\t%s\t%s\n' "$fail" "$warn" "$src" >>"$tmp/floors"
+		;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 2 ] || usage
 csv=$1
 outdir=$2
-here=$(dirname "$0")
-gp=${RNGAUDIT_PLOT_GP:-$here/plot.gp}
-gnuplot=${GNUPLOT:-gnuplot}
-if [ ! -r "$csv" ]; then
+if [ ! -r "$csv" ] || [ -d "$csv" ]; then
 	echo "rngaudit-plot: cannot read $csv" >&2
-	exit 2
-fi
-if [ ! -r "$gp" ]; then
-	echo "rngaudit-plot: cannot read $gp" >&2
 	exit 2
 fi
 if ! command -v "$gnuplot" >/dev/null 2>&1; then
 	echo "rngaudit-plot: gnuplot not found (set GNUPLOT or install gnuplot)" >&2
 	exit 2
 fi
+
+# Which CSV: by the header's column names.
+kind=$(awk 'NR == 1 {
+	sub(/\r$/, ""); n = split($0, f, ",")
+	for (i = 1; i <= n; i++) { gsub(/"/, "", f[i]); c[f[i]] = 1 }
+	if (("hosts" in c) && ("h_assessed_min" in c) && ("h_assessed_median" in c) && ("source" in c))
+		print "fleet"
+	else if (("source" in c) && ("verdict" in c) && ("h_assessed" in c) && ("bits_per_sample" in c))
+		print "audit"
+	exit
+}' "$csv")
+case $kind in
+audit) gp=$gpdir/plot.gp; pngs="min-entropy.png health.png" ;;
+fleet) gp=$gpdir/plot-fleet.gp; pngs="fleet.png" ;;
+*)
+	echo "rngaudit-plot: $csv: neither an audit CSV (source, verdict, h_assessed, bits_per_sample)" \
+		"nor a merged fleet CSV (source, hosts, h_assessed_min, h_assessed_median)" >&2
+	exit 2
+	;;
+esac
+if [ ! -r "$gp" ]; then
+	echo "rngaudit-plot: cannot read $gp" >&2
+	exit 2
+fi
 mkdir -p "$outdir" || exit 2
-tmp=$(mktemp "${TMPDIR:-/tmp}/rngaudit-plot.XXXXXX") || exit 2
-trap 'rm -f "$tmp" "$tmp.err"' EXIT
-# gnuplot 5.4 splits quoted fields correctly but cuts a string value at a
-# comma inside quotes ("sim:biased,p=0.5" labels as "sim:biased"): give it
-# a copy with such commas turned into spaces.
-awk '{
-	out = ""; q = 0
-	for (i = 1; i <= length($0); i++) {
-		c = substr($0, i, 1)
-		if (c == "\"") q = !q
-		else if (c == "," && q) c = " "
-		out = out c
-	}
-	print out
-}' "$csv" > "$tmp" || exit 2
+
+# The CSV becomes tab-separated tables that gnuplot reads without its CSV
+# quirks (gnuplot 5.4 cuts a quoted string at a comma inside it): awk
+# parses RFC 4180 (quoted fields, doubled quotes, CRLF, a newline inside
+# quotes), picks the columns by name and computes what is drawn where.
+# rngaudit-plot.awk writes $tmp/layout.gp (titles, ranges, sizes) and the
+# tables $tmp/*.tsv; the .gp file draws them.
+awk -v mode="$kind" -v tmp="$tmp" -v csvname="$csv" -v floors="$tmp/floors" \
+	-f "$gpdir/rngaudit-plot.awk" "$csv" || exit 2
+if [ -n "${RNGAUDIT_PLOT_TABLES:-}" ]; then
+	mkdir -p "$RNGAUDIT_PLOT_TABLES" && cp "$tmp"/*.tsv "$tmp/layout.gp" "$RNGAUDIT_PLOT_TABLES" || exit 2
+fi
+
 # Quote for gnuplot's single-quoted strings: '' stands for one quote.
 q() { printf "%s" "$1" | sed "s/'/''/g"; }
-# gnuplot warns about columns empty throughout (no word checks on byte
-# sources) and about an all-zero y range (no failures): expected, so drop
-# those warnings and keep the rest of stderr.
-"$gnuplot" -e "csv='$(q "$tmp")'; outdir='$(q "$outdir")'" "$gp" 2>"$tmp.err"
+# gnuplot warns about a table with no rows of one kind (no unavailable
+# source, no floor lines): expected, so drop those warnings, keep the rest.
+"$gnuplot" -e "tmp='$(q "$tmp")'; outdir='$(q "$outdir")'" "$gp" 2>"$tmp/err"
 rc=$?
-grep -v -e 'no valid points' -e 'empty y range' "$tmp.err" >&2
+grep -v -e 'no valid points' -e 'empty [xy] range' -e 'Skipping data file with no valid points' "$tmp/err" >&2
 if [ $rc -ne 0 ]; then
 	echo "rngaudit-plot: gnuplot failed on $csv" >&2
 	exit 2
 fi
-for f in min-entropy.png health.png; do
+for f in $pngs; do
 	if [ ! -s "$outdir/$f" ]; then
 		echo "rngaudit-plot: $outdir/$f was not written" >&2
 		exit 2

@@ -9,7 +9,8 @@ src_rngaudit_SOURCES += src/cli/cmd_audit.c src/cli/audit_job.c src/cli/audit_jo
 # (AM_CPPFLAGS, not a per-target flag, so no object is renamed.)
 AM_CPPFLAGS += -DRNGAUDIT_PKGDATADIR='"$(pkgdatadir)"'
 
-dist_pkgdata_DATA += data/policy.default data/quirks.txt scripts/plot.gp
+dist_pkgdata_DATA += data/policy.default data/quirks.txt scripts/plot.gp scripts/plot-fleet.gp \
+	scripts/rngaudit-plot.awk
 dist_pkgdata_SCRIPTS = scripts/rngaudit-plot.sh
 
 dist_man_MANS += man/rngaudit.1 man/rngaudit-sources.1 man/rngaudit-collect.1 \

@@ -1,0 +1,36 @@
+# plot-fleet.gp - the picture of a fleet CSV from `rngaudit report merge`
+# (gnuplot >= 5.2).  Called by rngaudit-plot.sh, which has
+# rngaudit-plot.awk read the CSV by column name into tables under tmp, as:
+#   gnuplot -e "tmp='TABLES'; outdir='DIR'" plot-fleet.gp
+# Writes DIR/fleet.png: per CPU (vendor, family, model, microcode, guest or
+# not, kernel; a bold heading) one row per source: a bar to the lowest
+# assessed min-entropy of its hosts, coloured by the worst verdict among
+# them, a black diamond at the median, and the hosts per verdict as text.
+# Groups no host could assess are grey (all unavailable) or hatched in
+# their verdict's colour.
+load tmp.'/layout.gp'
+
+pass = 0x2ca02c; warn = 0xf2a918; fail = 0xd62728; unav = 0x9a9a9a
+set datafile separator "\t"
+set terminal pngcairo size 1100,f_height noenhanced font "sans,10"
+set output outdir.'/fleet.png'
+set border 3
+set tics nomirror
+set grid xtics lc rgb "#e6e6e6"
+set clip two
+set title f_title."\nbar: the lowest host (min), coloured by the group's worst verdict: green pass, amber warn, red fail;\n".\
+  "hatched: no host assessed (grey: all unavailable); black diamond: the median host"
+set xlabel "assessed min-entropy per sample, bits (h_assessed)"
+set xrange [0 : f_scale * 1.9]
+set xtics 0, (f_scale > 4 ? 1 : f_scale / 4.0), f_scale
+set yrange [0.4 : f_n + 0.6]
+set ytics scale 0
+eval f_ytics
+set lmargin 28
+unset key
+plot tmp.'/f_bar.tsv'   using 2:1:2:3:4:5:6 with boxxyerror fs solid 0.85 border lc rgb "#404040" lc rgb variable, \
+     tmp.'/f_hatch.tsv' using 2:1:2:3:4:5:6 with boxxyerror fs transparent pattern 4 lc rgb variable, \
+     tmp.'/f_med.tsv'   using 1:2 with points pt 13 ps 1.6 lc rgb "black", \
+     tmp.'/f_lab.tsv'   using 1:2:3:4 with labels left offset 1,0 tc rgb variable, \
+     tmp.'/f_head.tsv'  using 1:2:3 with labels left offset 0.5,0 font "sans:Bold,10" tc rgb "black"
+unset output
