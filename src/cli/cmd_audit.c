@@ -21,11 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli/audit_job.h"
+#include "cli/cli_plot.h"
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
@@ -126,40 +126,37 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 	return 0;
 }
 
-static const char *audit_script_path(char *buf, size_t len)
+/* Draws the pictures from the CSV just written (cli_plot.c).  The policy's
+ * floors are not in the CSV, so each assessed source's fail_below and
+ * warn_below (per bit, as its verdict used them) go along as
+ * -f FAIL:WARN:SOURCE, SOURCE as the CSV's source column spells it. */
+static int audit_plot(const char *csv, const char *dir, const struct report_run *run)
 {
-	const char *env = getenv("RNGAUDIT_PLOT_SCRIPT");
-	if (env && *env)
-		return env;
-	return datapath_script("rngaudit-plot.sh", buf, len);
-}
+	const char **opts = calloc(2 * run->n + 1, sizeof *opts);
+	char (*floors)[320] = calloc(run->n + 1, sizeof *floors);
+	size_t k = 0;
+	int rc;
 
-/* Runs the gnuplot wrapper: sh SCRIPT CSV DIR.  Returns its exit status or -1. */
-static int audit_plot(const char *csv, const char *dir)
-{
-	char pbuf[1024];
-	const char *script = audit_script_path(pbuf, sizeof pbuf);
-	pid_t pid;
-	int status;
-
-	if (access(script, R_OK) != 0) {
-		cli_error("audit", "--plot: cannot read the plot script %s: %s", script, strerror(errno));
-		return -1;
+	if (!opts || !floors) {
+		free(opts);
+		free(floors);
+		return cli_error("audit", "--plot: out of memory");
 	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		cli_error("audit", "--plot: fork: %s", strerror(errno));
-		return -1;
+	for (size_t i = 0; i < run->n; i++) {
+		const struct report_source *s = &run->src[i];
+		struct policy_source ps;
+		if (!s->available)
+			continue;
+		policy_for(run->policy, s->info.name, &ps);
+		snprintf(floors[i], sizeof floors[i], "%.17g:%.17g:%s", ps.fail_below, ps.warn_below,
+			 s->info.spec);
+		opts[k++] = "-f";
+		opts[k++] = floors[i];
 	}
-	if (pid == 0) {
-		execl("/bin/sh", "sh", script, csv, dir, (char *)NULL);
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	rc = cli_plot_run("audit", opts, k, csv, dir);
+	free(opts);
+	free(floors);
+	return rc == 0 ? EXIT_OK : EXIT_ERROR;
 }
 
 /* CPUID leaf 1, ECX bit 31: running under a hypervisor.  The microcode
@@ -386,7 +383,6 @@ static int audit_print_plots(const struct audit *au)
 	char plot_csv[1100];
 	const char *csv = au->a.csv;
 	struct err e;
-	int prc;
 
 	if (!csv || strcmp(csv, "-") == 0) {
 		snprintf(plot_csv, sizeof plot_csv, "%s/audit.csv", au->a.plot);
@@ -394,12 +390,8 @@ static int audit_print_plots(const struct audit *au)
 		if (report_csv_write(csv, &au->run, &e) != 0)
 			return cli_error_err("audit", &e);
 	}
-	prc = audit_plot(csv, au->a.plot);
-	if (prc != 0) {
-		if (prc > 0)
-			cli_error("audit", "--plot: the plot script exited with status %d", prc);
+	if (audit_plot(csv, au->a.plot, &au->run) != EXIT_OK)
 		return EXIT_ERROR;
-	}
 	cli_note("audit", "pictures in %s", au->a.plot);
 	return EXIT_OK;
 }

@@ -1,0 +1,78 @@
+/* cli_plot.c - runs the gnuplot wrapper (scripts/rngaudit-plot.sh) for the
+ * commands that draw pictures.  The script reads the CSV the command wrote,
+ * so the pictures show exactly what the report says. */
+#include "config.h"
+
+#include "cli/cli_plot.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/cli_util.h"
+#include "cli/datapath.h"
+
+static const char *plot_script_path(char *buf, size_t len)
+{
+	const char *env = getenv("RNGAUDIT_PLOT_SCRIPT");
+	if (env && *env)
+		return env;
+	return datapath_script("rngaudit-plot.sh", buf, len);
+}
+
+int cli_plot_run(const char *cmd, const char *const *opts, size_t nopts, const char *csv,
+		 const char *dir)
+{
+	char pbuf[1024];
+	const char *script = plot_script_path(pbuf, sizeof pbuf);
+	const char **argv;
+	size_t k = 0;
+	pid_t pid;
+	int status;
+
+	if (access(script, R_OK) != 0) {
+		cli_error(cmd, "--plot: cannot read the plot script %s: %s", script, strerror(errno));
+		return -1;
+	}
+	argv = calloc(nopts + 6, sizeof *argv);
+	if (!argv) {
+		cli_error(cmd, "--plot: out of memory");
+		return -1;
+	}
+	argv[k++] = "sh";
+	argv[k++] = script;
+	for (size_t i = 0; i < nopts; i++)
+		argv[k++] = opts[i];
+	argv[k++] = "--";   /* a CSV named -x is not an option */
+	argv[k++] = csv;
+	argv[k++] = dir;
+	argv[k] = NULL;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		cli_error(cmd, "--plot: fork: %s", strerror(errno));
+		free(argv);
+		return -1;
+	}
+	if (pid == 0) {
+		execv("/bin/sh", (char *const *)argv);
+		_exit(127);
+	}
+	free(argv);
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			cli_error(cmd, "--plot: waiting for the plot script: %s", strerror(errno));
+			return -1;
+		}
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		if (WIFEXITED(status))
+			cli_error(cmd, "--plot: the plot script exited with status %d", WEXITSTATUS(status));
+		else
+			cli_error(cmd, "--plot: the plot script was killed by signal %d", WTERMSIG(status));
+		return -1;
+	}
+	return 0;
+}
