@@ -198,7 +198,7 @@ static const struct command commands[] = {
 	  "Exit status: 0 every source passed, 1 a source failed (or warned with\n"
 	  "--strict) or a required source is missing, 2 error or interrupted.\n" },
 	{ "report", cmd_report, "fleet reports: merge many hosts' audit CSVs",
-	  "usage: rngaudit report merge A.csv B.csv ... [-o OUT] [--format csv|text]\n"
+	  "usage: rngaudit report merge A.csv B.csv ... [-o OUT] [--format csv|text] [--plot DIR]\n"
 	  "\n"
 	  "  merge              one fleet table from many hosts' audit CSVs (rngaudit audit --csv;\n"
 	  "                     this version's schema 2 and schema 1 from hosts not yet upgraded),\n"
@@ -209,6 +209,9 @@ static const struct command commands[] = {
 	  "                     recommendation that holds for the group\n"
 	  "  -o, --output FILE  write it to FILE (whole or not at all; default and - = stdout)\n"
 	  "  --format csv|text  csv (default) for machines, text: the same as a table for people\n"
+	  "  --plot DIR         draw DIR/fleet.png with gnuplot (min and median h_assessed per\n"
+	  "                     group, hosts per verdict); the CSV it is drawn from is -o's file,\n"
+	  "                     or DIR/fleet.csv\n"
 	  "\n"
 	  "Exit status: 0 merged, 2 usage error or bad input (one line naming the file and line).\n" },
 	{ "resume-check", cmd_resume_check, "try RDRAND and RDSEED directly (the check after a resume)",
