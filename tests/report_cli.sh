@@ -2,7 +2,8 @@
 # report_cli.sh - `rngaudit audit` and `rngaudit report merge` end to end:
 # verdicts and exit codes with simulated sources, the CSV, JUnit and
 # Prometheus reports, the CSV round trip through merge, malformed input,
-# the policy file, an interrupted audit, the pictures and the man pages.
+# the policy file, an interrupted audit and the man pages (the pictures:
+# plot_cli.sh).
 . "${top_srcdir:-.}/tests/tap.sh"
 export RNGAUDIT_NO_PROGRESS=1
 export RNGAUDIT_QUIRKS="$top_srcdir/data/quirks.txt"
@@ -238,17 +239,6 @@ check "interrupted in the estimators: all 4000000 samples collected, row partial
 	test "$(field "$TMPD/est.csv" 1 samples)/$(field "$TMPD/est.csv" 1 partial)" = 4000000/1
 check "interrupted in the estimators: no figure (ESTIMATORS_SKIPPED, not_assessed)" \
 	sh -c "grep -q ESTIMATORS_SKIPPED '$TMPD/est.csv' && grep -q '\"not_assessed\"' '$TMPD/est.csv'"
-
-# Pictures.
-if [ -n "${GNUPLOT:-}" ]; then
-	expect_exit 1 "audit --plot DIR (failing source: exit 1)" env GNUPLOT="$GNUPLOT" "$RNGAUDIT" audit \
-		--source "sim:ideal,sim:biased,p=0.5" -n 20000 --plot "$TMPD/plots"
-	check "min-entropy.png is a non-empty PNG" sh -c "test -s '$TMPD/plots/min-entropy.png' && head -c 8 '$TMPD/plots/min-entropy.png' | od -An -c | grep -q 'P   N   G'"
-	check "health.png is a non-empty PNG" test -s "$TMPD/plots/health.png"
-	check "the CSV it drew from is kept in DIR" test -s "$TMPD/plots/audit.csv"
-else
-	skip "gnuplot not installed"; skip "gnuplot not installed"; skip "gnuplot not installed"; skip "gnuplot not installed"
-fi
 
 # Man pages: mandoc -Tlint clean.
 if [ -n "${MANDOC:-}" ]; then

@@ -27,6 +27,9 @@ tests_test_policy_SOURCES = tests/test_policy.c
 tests_test_policy_LDADD = $(LIBS_ALL)
 TESTS += tests/test_verdict tests/test_policy tests/test_merge tests/report_cli.sh tests/csv_types.sh
 dist_check_SCRIPTS += tests/report_cli.sh tests/csv_types.sh tests/csv_types.py
+# the pictures (audit --plot, report merge --plot, scripts/rngaudit-plot.sh)
+TESTS += tests/plot_cli.sh
+dist_check_SCRIPTS += tests/plot_cli.sh
 # audit and merge timings (run by hand: scripts/bench-audit.sh BUILD-DIR,
 # scripts/bench-merge.sh BUILD-DIR for the fleet-scale merge)
 dist_noinst_SCRIPTS += scripts/bench-audit.sh scripts/bench-merge.sh

@@ -1,0 +1,129 @@
+#!/bin/sh
+# plot_cli.sh - the pictures: `rngaudit audit --plot`, `rngaudit report
+# merge --plot` and scripts/rngaudit-plot.sh on its own.  Each PNG is
+# checked to be a PNG of a sane size; what is drawn is checked in the
+# tables the script draws from (RNGAUDIT_PLOT_TABLES keeps them): verdict
+# colours, the log-scale counts, the policy's floors and the claim, the
+# unavailable source apart from the failing ones, columns found by name.
+. "${top_srcdir:-.}/tests/tap.sh"
+export RNGAUDIT_NO_PROGRESS=1
+export RNGAUDIT_QUIRKS="$top_srcdir/data/quirks.txt"
+export RNGAUDIT_PLOT_SCRIPT="$top_srcdir/scripts/rngaudit-plot.sh"
+plot="$top_srcdir/scripts/rngaudit-plot.sh"
+
+# Colours in the tables (rngaudit-plot.awk): bars green, amber, red, grey.
+GREEN=2924588 RED=14034728 GREY=10132122
+
+# png_ok FILE: a PNG (signature, IHDR) 1100 pixels wide, 150..3000 high,
+# over 5 kB (a blank or broken picture is smaller).
+png_ok() {
+	[ -s "$1" ] || return 1
+	sig=$(od -An -tx1 -N8 "$1" | tr -d ' \n')
+	[ "$sig" = 89504e470d0a1a0a ] || { echo "# $1: signature $sig"; return 1; }
+	w=$(od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+	h=$(od -An -tu1 -j20 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+	size=$(wc -c <"$1")
+	[ "$w" -eq 1100 ] && [ "$h" -ge 150 ] && [ "$h" -le 3000 ] && [ "$size" -gt 5000 ] ||
+		{ echo "# $1: ${w}x$h, $size bytes"; return 1; }
+}
+# png_height FILE
+png_height() { od -An -tu1 -j20 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'; }
+# row TABLE FIELD VALUE: the lines of a table whose FIELD-th field is VALUE
+row() { awk -F '\t' -v f="$2" -v v="$3" '$f == v' "$1"; }
+
+# Without gnuplot the script says so and the audit fails with exit 2 (this
+# needs no gnuplot).
+expect_exit 2 "audit --plot without gnuplot: exit 2" env GNUPLOT=/nonexistent/gnuplot "$RNGAUDIT" audit \
+	--source sim:ideal -n 20000 --plot "$TMPD/nognuplot"
+check "without gnuplot: says gnuplot was not found" grep -q "gnuplot not found" "$TMPD/err"
+expect_exit 2 "rngaudit-plot.sh: a bad -f is a usage error" sh "$plot" -f 0.25:x:sim "$TMPD/none.csv" "$TMPD/x"
+check "rngaudit-plot.sh: the bad -f named in one line" one_line_error "want FAIL:WARN:SOURCE"
+
+if [ -z "${GNUPLOT:-}" ]; then
+	for i in $(seq 1 35); do skip "gnuplot not installed"; done
+	tap_done
+fi
+export GNUPLOT
+
+# An audit with a passing, a failing (biased), an unavailable and an
+# all-ones source (64-bit words, every one all ones): exit 2 for the named
+# source that could not be opened; the pictures are drawn all the same.
+srcs='sim:ideal,sim:biased,p=0.1,hwrng:device=/nonexistent,sim:amd-rdrand-ffffffff'
+expect_exit 2 "audit --plot with pass, fail, unavailable sources" \
+	env RNGAUDIT_PLOT_TABLES="$TMPD/t" "$RNGAUDIT" audit --source "$srcs" -n 20000 \
+	--csv "$TMPD/a.csv" --plot "$TMPD/p"
+check "audit --plot: min-entropy.png is a PNG of a sane size" png_ok "$TMPD/p/min-entropy.png"
+check "audit --plot: health.png is a PNG of a sane size" png_ok "$TMPD/p/health.png"
+check "audit --plot: says where the pictures are" grep -q "pictures in $TMPD/p" "$TMPD/err"
+t=$TMPD/t
+# min-entropy.png: solid bars in verdict colours, the unavailable source
+# hatched grey and not a bar.
+check "min-entropy: sim:ideal's bar is green (pass)" test "$(row "$t/me_bar.tsv" 1 4 | cut -f6)" = "$GREEN"
+check "min-entropy: sim:biased's bar is red (fail)" test "$(row "$t/me_bar.tsv" 1 3 | cut -f6)" = "$RED"
+check "min-entropy: the all-ones source (0 bits) still has a bar" test "$(row "$t/me_bar.tsv" 1 1 | cut -f6)" = "$RED"
+check "min-entropy: the unavailable source is hatched grey, not a bar" \
+	sh -c "test \"\$(cut -f1,6 '$t/me_hatch.tsv')\" = \"2	$GREY\" && ! cut -f1 '$t/me_bar.tsv' | grep -qx 2"
+check "min-entropy: the unavailable source is labelled so" grep -q "unavailable: nothing measured" "$t/me_lab.tsv"
+# The floors come from the policy through the audit (fail_below 0.25 and
+# warn_below 0.5 per bit for sim sources, K = 8): lines at 2 and 4 bits.
+check "min-entropy: fail floor line at 2 bits" test "$(row "$t/me_line.tsv" 4 1 | cut -f1 | sort -u)" = 2
+check "min-entropy: warn floor line at 4 bits" test "$(row "$t/me_line.tsv" 4 2 | cut -f1 | sort -u)" = 4
+check "min-entropy: claim lines at the CSV's h_claim (4 raw, 8 DRBG)" \
+	test "$(row "$t/me_line.tsv" 4 3 | cut -f1 | sort -n | tr '\n' ' ')" = "4 8 "
+check "min-entropy: the lines are labelled (fail <, warn < = claim)" \
+	sh -c "grep -q 'fail < 2' '$t/me_llab.tsv' && grep -q 'warn < 4 = claim' '$t/me_llab.tsv'"
+check "min-entropy: a source spec with a comma is one label" grep -q "'sim:biased,p=0.1' 3" "$t/layout.gp"
+# health.png: counts on a log scale; the all-ones source's 2,500 all-ones
+# words and its failures red, the biased source's zero RCT count marked 0.
+ones=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ones_words") c = i }
+	/amd-rdrand/ { print $c }' "$TMPD/a.csv")
+check "health: the all-ones word count is a red bar ($ones words)" \
+	sh -c "awk -F '\t' '\$3 == $ones && \$6 == $RED' '$t/h_bar.tsv' | grep -q ."
+check "health: and labelled failed (WORD_ONES)" grep -q "failed (WORD_ONES)" "$t/h_lab.tsv"
+check "health: a count of 0 is drawn as a 0 at the floor" \
+	sh -c "awk -F '\t' '\$3 == \"0\"' '$t/h_lab.tsv' | grep -q ."
+check "health: the unavailable source is one hatched grey row" test "$(cut -f6 "$t/h_hatch.tsv")" = "$GREY"
+check "health: headers say each verdict" \
+	sh -c "grep -q 'sim:ideal:  PASS' '$t/h_head.tsv' && grep -q 'hwrng:device=/nonexistent:  UNAVAILABLE' '$t/h_head.tsv'"
+
+# Columns are read by name: the same CSV with its columns in reverse order
+# and a column of a later schema added draws the same tables.
+awk 'BEGIN { FS = OFS = "," } { sub(/\r$/, "") }
+     NR == 1 { print "new_column," $0; next } { print "\"x\"," $0 }' "$TMPD/a.csv" >"$TMPD/extra.csv"
+RNGAUDIT_PLOT_TABLES="$TMPD/t1" sh "$plot" -- "$TMPD/a.csv" "$TMPD/p1" 2>"$TMPD/e1"   # no -f
+awk -v q='"' 'function rec(line, f,   n, i, c, v, inq) { n = 0; v = ""; inq = 0
+		for (i = 1; i <= length(line); i++) { c = substr(line, i, 1)
+			if (c == q) { inq = !inq; v = v c } else if (c == "," && !inq) { f[++n] = v; v = "" } else v = v c }
+		f[++n] = v; return n }
+	{ sub(/\r$/, ""); n = rec($0, f); out = f[n]; for (i = n - 1; i >= 1; i--) out = out "," f[i]; print out }' \
+	"$TMPD/extra.csv" >"$TMPD/rev.csv"
+RNGAUDIT_PLOT_TABLES="$TMPD/t2" sh "$plot" "$TMPD/rev.csv" "$TMPD/p2" 2>"$TMPD/e2"
+check "by name: reversed columns plus a new one draw the same health bars" cmp -s "$TMPD/t1/h_bar.tsv" "$TMPD/t2/h_bar.tsv"
+check "by name: and the same min-entropy bars" cmp -s "$TMPD/t1/me_bar.tsv" "$TMPD/t2/me_bar.tsv"
+check "without -f: no floor lines, the claim still drawn" \
+	sh -c "! cut -f4 '$TMPD/t1/me_line.tsv' | grep -qx 1 && cut -f4 '$TMPD/t1/me_line.tsv' | grep -qx 3"
+
+# More sources, more rows: the picture grows rather than squeezing them.
+expect_exit 0 "audit --plot with one source" "$RNGAUDIT" audit --source sim:ideal -n 20000 --plot "$TMPD/one"
+check "audit --plot without --csv keeps the CSV it drew from in DIR" test -s "$TMPD/one/audit.csv"
+check "health.png of four sources is taller than of one" \
+	test "$(png_height "$TMPD/p/health.png")" -gt "$(png_height "$TMPD/one/health.png")"
+
+# The fleet: two hosts' CSVs merged; report merge --plot draws fleet.png.
+sed 's/^\("[^"]*"\),"[^"]*"/\1,"otherhost"/' "$TMPD/a.csv" >"$TMPD/b.csv"
+expect_exit 0 "report merge --plot DIR" \
+	env RNGAUDIT_PLOT_TABLES="$TMPD/tf" "$RNGAUDIT" report merge "$TMPD/a.csv" "$TMPD/b.csv" \
+	-o "$TMPD/fleet.csv" --plot "$TMPD/f"
+check "report merge --plot: fleet.png is a PNG of a sane size" png_ok "$TMPD/f/fleet.png"
+check "fleet: two hosts per group, labelled" test "$(grep -c '2 hosts' "$TMPD/tf/f_lab.tsv")" -eq 4
+check "fleet: the failing groups' bars are red, the passing one green" \
+	test "$(cut -f6 "$TMPD/tf/f_bar.tsv" | sort | tr '\n' ' ')" = "$RED $RED $GREEN "
+check "fleet: the median of each assessed group is marked" test "$(wc -l <"$TMPD/tf/f_med.tsv")" -eq 3
+check "fleet: the group no host could open is hatched grey" test "$(cut -f6 "$TMPD/tf/f_hatch.tsv")" = "$GREY"
+expect_exit 0 "report merge to stdout --plot DIR" "$RNGAUDIT" report merge "$TMPD/a.csv" --plot "$TMPD/f3"
+check "report merge to stdout --plot: the fleet CSV drawn is kept in DIR" \
+	sh -c "cmp -s '$TMPD/out' '$TMPD/f3/fleet.csv' && test -s '$TMPD/f3/fleet.png'"
+check "fleet: rngaudit-plot.sh knows a merged CSV by its header" \
+	sh -c "sh '$plot' '$TMPD/fleet.csv' '$TMPD/f2' && test -s '$TMPD/f2/fleet.png' && test ! -e '$TMPD/f2/health.png'"
+expect_exit 2 "rngaudit-plot.sh: a CSV of neither kind is refused" sh "$plot" "$top_srcdir/data/policy.default" "$TMPD/x"
+tap_done
