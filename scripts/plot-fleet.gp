@@ -5,7 +5,8 @@
 # Writes DIR/fleet.png: per CPU (vendor, family, model, microcode, guest or
 # not, kernel; a bold heading) one row per source: a bar to the lowest
 # assessed min-entropy of its hosts, coloured by the worst verdict among
-# them, a black diamond at the median, and the hosts per verdict as text.
+# them, a black diamond at the median joined to the bar by a thin line,
+# and the hosts per verdict as text.
 # Groups no host could assess are grey (all unavailable) or hatched in
 # their verdict's colour.
 load tmp.'/layout.gp'
@@ -19,7 +20,7 @@ set tics nomirror
 set grid xtics lc rgb "#e6e6e6"
 set clip two
 set title f_title."\nbar: the lowest host (min), coloured by the group's worst verdict: green pass, amber warn, red fail;\n".\
-  "hatched: no host assessed (grey: all unavailable); black diamond: the median host"
+  "hatched: no host assessed (grey: all unavailable); black diamond on a line from the bar: the median host"
 set xlabel "assessed min-entropy per sample, bits (h_assessed)"
 set xrange [0 : f_scale * 1.9]
 set xtics 0, (f_scale > 4 ? 1 : f_scale / 4.0), f_scale
@@ -30,6 +31,7 @@ set lmargin 28
 unset key
 plot tmp.'/f_bar.tsv'   using 2:1:2:3:4:5:6 with boxxyerror fs solid 0.85 border lc rgb "#404040" lc rgb variable, \
      tmp.'/f_hatch.tsv' using 2:1:2:3:4:5:6 with boxxyerror fs transparent pattern 4 lc rgb variable, \
+     tmp.'/f_med.tsv'   using 3:2:($1 - $3):(0) with vectors nohead lw 1.2 lc rgb "#404040", \
      tmp.'/f_med.tsv'   using 1:2 with points pt 13 ps 1.6 lc rgb "black", \
      tmp.'/f_lab.tsv'   using 1:2:3:4 with labels left offset 1,0 tc rgb variable, \
      tmp.'/f_head.tsv'  using 1:2:3 with labels left offset 0.5,0 font "sans:Bold,10" tc rgb "black"

@@ -137,6 +137,10 @@ function audit_end(    i, c, k, kk, y, n, x, hi, tics, top, hend, xmax, st, t, f
 		tics = tics (tics == "" ? "" : ", ") gq(src[i]) " " y
 		extra = kind[i] == "drbg" ? "  DRBG: a check, no credit" : \
 			kind[i] == "conditioned" ? "  conditioned: a check, no credit" : ""
+		# A source can fail above the floors: say so when its health tests
+		# failed (every HEALTH_ and WORD_ code is a failure, verdict.c).
+		if (st == "fail" && reasons[i] ~ /;(HEALTH_(RCT|APT|PROP|STARTUP)|WORD_[A-Z]+);/)
+			extra = extra "  · health tests failed"
 		if (st == "unavailable") {
 			printf "%s\t%s\t%s\t%s\t%s\t%d\n", y, 0, K[i], y - 0.3, y + 0.3, colour(st) > (tmp "/me_hatch.tsv")
 			printf "%s\t%s\t%s\t%d\n", xmax * 1.03, y, "unavailable: nothing measured", tcolour(st) > (tmp "/me_lab.tsv")
@@ -281,7 +285,7 @@ function fleet_end(    i, c, y, n, st, hmax, s, t, tics, hosts) {
 				printf "%s\t%s\t%s\t%s\t%s\t%d\n", y, 0, maxf(num(gmin[i]), s * 0.006), y - 0.3, y + 0.3,
 					colour(st) > (tmp "/f_bar.tsv")
 				if (gmed[i] != "")
-					printf "%s\t%s\n", gmed[i], y > (tmp "/f_med.tsv")
+					printf "%s\t%s\t%s\n", gmed[i], y, gmin[i] > (tmp "/f_med.tsv")
 				printf "%s\t%s\t%s\t%d\n", s * 1.01, y,
 					"min " fmt(gmin[i]) (gmed[i] != "" ? ", median " fmt(gmed[i]) : "") "  ·  " hosts,
 					tcolour(st) > (tmp "/f_lab.tsv")

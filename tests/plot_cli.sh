@@ -40,7 +40,7 @@ expect_exit 2 "rngaudit-plot.sh: a bad -f is a usage error" sh "$plot" -f 0.25:x
 check "rngaudit-plot.sh: the bad -f named in one line" one_line_error "want FAIL:WARN:SOURCE"
 
 if [ -z "${GNUPLOT:-}" ]; then
-	for i in $(seq 1 35); do skip "gnuplot not installed"; done
+	for i in $(seq 1 37); do skip "gnuplot not installed"; done
 	tap_done
 fi
 export GNUPLOT
@@ -72,6 +72,9 @@ check "min-entropy: claim lines at the CSV's h_claim (4 raw, 8 DRBG)" \
 	test "$(row "$t/me_line.tsv" 4 3 | cut -f1 | sort -n | tr '\n' ' ')" = "4 8 "
 check "min-entropy: the lines are labelled (fail <, warn < = claim)" \
 	sh -c "grep -q 'fail < 2' '$t/me_llab.tsv' && grep -q 'warn < 4 = claim' '$t/me_llab.tsv'"
+says_health_failed() { row "$t/me_lab.tsv" 2 "$1" | grep -q 'health tests failed'; }
+check "min-entropy: a source failing its health tests says so" says_health_failed 3
+check "min-entropy: a passing source does not" eval '! says_health_failed 4'
 check "min-entropy: a source spec with a comma is one label" grep -q "'sim:biased,p=0.1' 3" "$t/layout.gp"
 # health.png: counts on a log scale; the all-ones source's 2,500 all-ones
 # words and its failures red, the biased source's zero RCT count marked 0.
