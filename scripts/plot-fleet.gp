@@ -19,15 +19,19 @@ set border 3
 set tics nomirror
 set grid xtics lc rgb "#e6e6e6"
 set clip two
-set title f_title."\nbar: the lowest host (min), coloured by the group's worst verdict: green pass, amber warn, red fail;\n".\
-  "hatched: no host assessed (grey: all unavailable); black diamond on a line from the bar: the median host"
+# The title as a label centred on the image (a wide left margin would push
+# a title off it).
+set label 1 f_title."\nbar: the lowest host (min), coloured by the group's worst verdict: green pass, amber warn, red fail;\n".\
+  "hatched: no host assessed (grey: all unavailable); black diamond on a line from the bar: the median host"\
+  at screen 0.5, screen 1 offset 0,-1.2 center
+set tmargin 5
 set xlabel "assessed min-entropy per sample, bits (h_assessed)"
 set xrange [0 : f_scale * 1.9]
 set xtics 0, (f_scale > 4 ? 1 : f_scale / 4.0), f_scale
 set yrange [0.4 : f_n + 0.6]
 set ytics scale 0
 eval f_ytics
-set lmargin 28
+set lmargin f_lmargin
 unset key
 plot tmp.'/f_bar.tsv'   using 2:1:2:3:4:5:6 with boxxyerror fs solid 0.85 border lc rgb "#404040" lc rgb variable, \
      tmp.'/f_hatch.tsv' using 2:1:2:3:4:5:6 with boxxyerror fs transparent pattern 4 lc rgb variable, \

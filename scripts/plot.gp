@@ -20,18 +20,20 @@ set tics nomirror
 set grid xtics lc rgb "#e6e6e6"
 unset key
 set clip two
+set tmargin 5     # the three lines of label 1, the title
 
 # ---- min-entropy.png ------------------------------------------------------
 set output outdir.'/min-entropy.png'
-set title "Assessed min-entropy per sample (SP 800-90B 6.3), coloured by verdict\n".head.\
-  "\nred and amber lines: the policy's fail and warn floors; dashed: the entropy claimed for the health tests; dotted: K, all a K-bit sample holds"
+set label 1 "Assessed min-entropy per sample (SP 800-90B 6.3), coloured by verdict\n".head.\
+  "\nred and amber lines: the policy's fail and warn floors; dashed: the entropy claimed for the health tests; dotted: K, all a K-bit sample holds"\
+  at screen 0.5, screen 1 offset 0,-1.2 center
 set xlabel "bits of min-entropy per sample"
-set xrange [0 : me_xmax * 1.7]
+set xrange [0 : me_xmax * 1.9]
 set xtics 0, (me_xmax > 4 ? 1 : me_xmax / 4.0), me_xmax
 set yrange [0.4 : me_n + 0.9]
 eval me_ytics
 set ytics scale 0
-set lmargin 26
+set lmargin me_lmargin
 set style fill solid 0.85 border lc rgb "#404040"
 plot tmp.'/me_bar.tsv'   using 2:1:2:3:4:5:6 with boxxyerror fs solid 0.85 lc rgb variable, \
      tmp.'/me_hatch.tsv' using 2:1:2:3:4:5:6 with boxxyerror fs transparent pattern 4 lc rgb variable, \
@@ -46,7 +48,8 @@ plot tmp.'/me_bar.tsv'   using 2:1:2:3:4:5:6 with boxxyerror fs solid 0.85 lc rg
 # ---- health.png -------------------------------------------------------------
 set terminal pngcairo size 1100,h_height noenhanced font "sans,10"
 set output outdir.'/health.png'
-set title "Health tests (SP 800-90B 4.4) and native-word checks: counts in this run, log scale\n".head."\nred: a count the verdict fails on; green: within its limit"
+set label 1 "Health tests (SP 800-90B 4.4) and native-word checks: counts in this run, log scale\n".head.\
+  "\nred: a count the verdict fails on; green: within its limit" at screen 0.5, screen 1 offset 0,-1.2 center
 set xlabel "count (log scale)"
 set logscale x
 set xrange [0.3 : h_top]

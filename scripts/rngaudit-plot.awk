@@ -53,6 +53,14 @@ function thousands(n,    s, out) {
 	return s out
 }
 function base(p) { sub(/.*\//, "", p); return p }
+# A row label: a long source spec (a file path) keeps its start and end.
+function short(s) { return length(s) <= 44 ? s : substr(s, 1, 16) "..." substr(s, length(s) - 24) }
+# Room left of the plot for the longest row label, in characters.
+function lmargin(names, n,    i, m) {
+	m = 10
+	for (i = 1; i <= n; i++) if (length(short(names[i])) > m) m = length(short(names[i]))
+	return m + 3
+}
 function fmt(x) { return sprintf("%.2f", x) }
 function num(s) { return s + 0 }
 function maxf(a, b) { return a > b ? a : b }
@@ -134,9 +142,9 @@ function audit_end(    i, c, k, kk, y, n, x, hi, tics, top, hend, xmax, st, t, f
 	for (i = 1; i <= rows; i++) {
 		y = rows - i + 1
 		st = verdict[i]
-		tics = tics (tics == "" ? "" : ", ") gq(src[i]) " " y
-		extra = kind[i] == "drbg" ? "  DRBG: a check, no credit" : \
-			kind[i] == "conditioned" ? "  conditioned: a check, no credit" : ""
+		tics = tics (tics == "" ? "" : ", ") gq(short(src[i])) " " y
+		extra = kind[i] == "drbg" ? "  DRBG: check only" : \
+			kind[i] == "conditioned" ? "  conditioned: check only" : ""
 		# A source can fail above the floors: say so when its health tests
 		# failed (every HEALTH_ and WORD_ code is a failure, verdict.c).
 		if (st == "fail" && reasons[i] ~ /;(HEALTH_(RCT|APT|PROP|STARTUP)|WORD_[A-Z]+);/)
@@ -170,6 +178,7 @@ function audit_end(    i, c, k, kk, y, n, x, hi, tics, top, hend, xmax, st, t, f
 			labn[labk[k]] == 3 ? 0 : 6250335 > (tmp "/me_llab.tsv")
 	}
 	printf "me_n = %d\nme_xmax = %s\n", rows, xmax > (tmp "/layout.gp")
+	printf "me_lmargin = %d\n", lmargin(src, rows) > (tmp "/layout.gp")
 	printf "me_height = %d\n", 190 + 46 * rows > (tmp "/layout.gp")
 	printf "me_ytics = \"set ytics (%s)\"\n", escq(tics) > (tmp "/layout.gp")
 	printf "head = %s\n", gq(head) > (tmp "/layout.gp")
@@ -276,7 +285,7 @@ function fleet_end(    i, c, y, n, st, hmax, s, t, tics, hosts) {
 			if (gfail[i]) t = t ", " gfail[i] " fail"
 			if (gun[i]) t = t ", " gun[i] " unavailable"
 			hosts = hosts " (" substr(t, 3) ")"
-			tics = tics (tics == "" ? "" : ", ") gq(gsrc[i]) " " y
+			tics = tics (tics == "" ? "" : ", ") gq(short(gsrc[i])) " " y
 			if (gmin[i] == "") {
 				printf "%s\t%s\t%s\t%s\t%s\t%d\n", y, 0, s, y - 0.3, y + 0.3, colour(st) > (tmp "/f_hatch.tsv")
 				printf "%s\t%s\t%s\t%d\n", s * 1.01, y, (st == "unavailable" ? "unavailable" : "not assessed") \
@@ -294,6 +303,7 @@ function fleet_end(    i, c, y, n, st, hmax, s, t, tics, hosts) {
 		}
 	}
 	printf "f_n = %d\nf_scale = %s\nf_height = %d\n", n, s, 170 + 26 * n > (tmp "/layout.gp")
+	printf "f_lmargin = %d\n", lmargin(gsrc, rows) > (tmp "/layout.gp")
 	printf "f_ytics = \"set ytics (%s)\"\n", escq(tics) > (tmp "/layout.gp")
 	printf "f_title = %s\n", gq("Fleet: assessed min-entropy per sample by CPU and source (" rows " groups, from " base(csvname) ")") > (tmp "/layout.gp")
 }

@@ -40,7 +40,7 @@ expect_exit 2 "rngaudit-plot.sh: a bad -f is a usage error" sh "$plot" -f 0.25:x
 check "rngaudit-plot.sh: the bad -f named in one line" one_line_error "want FAIL:WARN:SOURCE"
 
 if [ -z "${GNUPLOT:-}" ]; then
-	for i in $(seq 1 37); do skip "gnuplot not installed"; done
+	for i in $(seq 1 39); do skip "gnuplot not installed"; done
 	tap_done
 fi
 export GNUPLOT
@@ -105,6 +105,15 @@ check "by name: reversed columns plus a new one draw the same health bars" cmp -
 check "by name: and the same min-entropy bars" cmp -s "$TMPD/t1/me_bar.tsv" "$TMPD/t2/me_bar.tsv"
 check "without -f: no floor lines, the claim still drawn" \
 	sh -c "! cut -f4 '$TMPD/t1/me_line.tsv' | grep -qx 1 && cut -f4 '$TMPD/t1/me_line.tsv' | grep -qx 3"
+
+# A long source spec (a file path) is shortened in the row labels, keeping
+# its start and end, and the left margin fits it.
+long=file:/var/lib/rngaudit/samples/a-long-directory-name/chaoskey-raw-0001.bin
+sed "s|\"sim:ideal\"|\"$long\"|" "$TMPD/a.csv" >"$TMPD/long.csv"
+RNGAUDIT_PLOT_TABLES="$TMPD/t3" sh "$plot" "$TMPD/long.csv" "$TMPD/p3" 2>"$TMPD/e3"
+check "a long source spec is shortened to its start and end in the row label" \
+	grep -qF "'file:/var/lib/rn...ame/chaoskey-raw-0001.bin' 4" "$TMPD/t3/layout.gp"
+check "and the left margin fits the shortened label" grep -qx "me_lmargin = 47" "$TMPD/t3/layout.gp"
 
 # More sources, more rows: the picture grows rather than squeezing them.
 expect_exit 0 "audit --plot with one source" "$RNGAUDIT" audit --source sim:ideal -n 20000 --plot "$TMPD/one"
