@@ -12,7 +12,7 @@ FUZZ_DIR = fuzz
 # UBSan findings abort (as ASan's do), so libFuzzer keeps the input.
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN)
-FUZZ_CPPFLAGS = $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(GSL_CFLAGS) $(PTHREAD_CFLAGS)
+FUZZ_CPPFLAGS = $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(GSL_CFLAGS) $(LIBUSB_CFLAGS) $(PTHREAD_CFLAGS)
 FUZZ_LIBS = $(filter-out src/librngaudit.a,$(LIBS_ALL))
 FUZZ_LIB_OBJS = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(filter %.c,$(src_librngaudit_a_SOURCES)))
 FUZZ_BINS = $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
