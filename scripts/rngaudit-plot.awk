@@ -106,6 +106,10 @@ function audit_row(i,    v) {
 	nc = split("rct_failures apt_failures prop_failures zero_words ones_words word_repeats", cname, " ")
 	for (c = 1; c <= nc; c++) cnt[i, c] = get(cname[c])
 	alarms[i] = get("alarms"); alarms_exp[i] = get("alarms_expected")
+	# The policy's floors from the CSV (schema 3), unless -f gave them.
+	if (!(src[i] in ffail) && get("policy_fail_below") != "" && get("policy_warn_below") != "") {
+		ffail[src[i]] = get("policy_fail_below"); fwarn[src[i]] = get("policy_warn_below")
+	}
 	if (head == "" && get("host") != "")   # one audit: one host, one time
 		head = "host " get("host") " · " get("cpu_vendor") " family " get("cpu_family") \
 		       " model " get("cpu_model") " · " get("timestamp")

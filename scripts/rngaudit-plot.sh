@@ -9,10 +9,11 @@
 #     OUTDIR/health.png, drawn by plot.gp;
 #   merged fleet CSV (hosts, h_assessed_min, h_assessed_median, ...):
 #     OUTDIR/fleet.png, drawn by plot-fleet.gp.
-# -f FAIL:WARN:SOURCE gives the policy's floors for the row whose source
-# column is SOURCE: FAIL and WARN are the policy's fail_below and warn_below
-# (min-entropy per bit; rngaudit audit --plot passes them).  Rows without
-# floors are drawn without floor lines.
+# The policy's floors come from the CSV's policy_fail_below and
+# policy_warn_below columns (schema 3).  -f FAIL:WARN:SOURCE gives them
+# instead for the row whose source column is SOURCE: FAIL and WARN are the
+# policy's fail_below and warn_below (min-entropy per bit), for CSVs of
+# older schemas.  Rows without floors are drawn without floor lines.
 # GNUPLOT names the gnuplot binary (default: gnuplot on PATH); the .gp and
 # .awk files are looked for next to this script.  RNGAUDIT_PLOT_TABLES=DIR
 # keeps a copy of the tables drawn (what each mark is, tests read them).

@@ -39,8 +39,10 @@ check "CSV: raw source gets its estimate as entropy credit" \
 	test "$(field "$TMPD/ok.csv" 1 entropy_credit)" = "$(field "$TMPD/ok.csv" 1 h_assessed)"
 check "CSV: raw source that passed: credit_status credited" \
 	test "$(field "$TMPD/ok.csv" 1 credit_status)" = credited
-check "CSV: 77 columns in the header, schema 3 (rngaudit-audit(1))" \
-	test "$(head -1 "$TMPD/ok.csv" | tr ',' '\n' | wc -l)" -eq 77
+check "CSV: 79 columns in the header, schema 3 (rngaudit-audit(1))" \
+	test "$(head -1 "$TMPD/ok.csv" | tr ',' '\n' | wc -l)" -eq 79
+check "CSV: the policy's floors per bit (sim: 0.25 fail, 0.5 warn by default)" \
+	test "$(field "$TMPD/ok.csv" 1 policy_fail_below)/$(field "$TMPD/ok.csv" 1 policy_warn_below)" = 0.25/0.5
 check "CSV: schema column says 3" test "$(field "$TMPD/ok.csv" 1 schema)" = 3
 check "CSV: observed alarms 0 beside a positive expected count" \
 	awk -v a="$(field "$TMPD/ok.csv" 1 alarms)" -v x="$(field "$TMPD/ok.csv" 1 alarms_expected)" 'BEGIN { exit !(a == "0" && x > 0 && x < 1) }'

@@ -126,37 +126,11 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 	return 0;
 }
 
-/* Draws the pictures from the CSV just written (cli_plot.c).  The policy's
- * floors are not in the CSV, so each assessed source's fail_below and
- * warn_below (per bit, as its verdict used them) go along as
- * -f FAIL:WARN:SOURCE, SOURCE as the CSV's source column spells it. */
-static int audit_plot(const char *csv, const char *dir, const struct report_run *run)
+/* Draws the pictures from the CSV just written (cli_plot.c); the policy's
+ * floors are in it (policy_fail_below, policy_warn_below). */
+static int audit_plot(const char *csv, const char *dir)
 {
-	const char **opts = calloc(2 * run->n + 1, sizeof *opts);
-	char (*floors)[320] = calloc(run->n + 1, sizeof *floors);
-	size_t k = 0;
-	int rc;
-
-	if (!opts || !floors) {
-		free(opts);
-		free(floors);
-		return cli_error("audit", "--plot: out of memory");
-	}
-	for (size_t i = 0; i < run->n; i++) {
-		const struct report_source *s = &run->src[i];
-		struct policy_source ps;
-		if (!s->available)
-			continue;
-		policy_for(run->policy, s->info.name, &ps);
-		snprintf(floors[i], sizeof floors[i], "%.17g:%.17g:%s", ps.fail_below, ps.warn_below,
-			 s->info.spec);
-		opts[k++] = "-f";
-		opts[k++] = floors[i];
-	}
-	rc = cli_plot_run("audit", opts, k, csv, dir);
-	free(opts);
-	free(floors);
-	return rc == 0 ? EXIT_OK : EXIT_ERROR;
+	return cli_plot_run("audit", NULL, 0, csv, dir) == 0 ? EXIT_OK : EXIT_ERROR;
 }
 
 /* CPUID leaf 1, ECX bit 31: running under a hypervisor.  The microcode
@@ -390,7 +364,7 @@ static int audit_print_plots(const struct audit *au)
 		if (report_csv_write(csv, &au->run, &e) != 0)
 			return cli_error_err("audit", &e);
 	}
-	if (audit_plot(csv, au->a.plot, &au->run) != EXIT_OK)
+	if (audit_plot(csv, au->a.plot) != EXIT_OK)
 		return EXIT_ERROR;
 	cli_note("audit", "pictures in %s", au->a.plot);
 	return EXIT_OK;

@@ -38,7 +38,7 @@ const char *const report_csv_columns[] = {
 	/* schema 3: typed columns (entropy_credit a number or empty, its status
 	 * here), observed against expected health alarms, the claim's rule */
 	"credit_status", "h_claim_rule", "prop_cutoff", "prop_failures", "alarms",
-	"alarms_expected", "assess_seconds",
+	"alarms_expected", "assess_seconds", "policy_fail_below", "policy_warn_below",
 	NULL,
 };
 
@@ -138,8 +138,9 @@ static const char *credit_status(const struct report_source *s)
 }
 
 /* The schema-3 columns. */
-static void row_typed(struct row *w, const struct report_source *s)
+static void row_typed(struct row *w, const struct report_run *r, const struct report_source *s)
 {
+	struct policy_source ps;
 	const struct health_monitor_results *h = &s->health;
 
 	put_str(w, credit_status(s));
@@ -158,6 +159,15 @@ static void row_typed(struct row *w, const struct report_source *s)
 		put_real(w, s->est_seconds);
 	else
 		put_empty(w);
+	/* the floors the verdict held h_assessed / K against (per bit) */
+	if (s->available) {
+		policy_for(r->policy, s->info.name, &ps);
+		put_real(w, ps.fail_below);
+		put_real(w, ps.warn_below);
+	} else {
+		put_empty(w);
+		put_empty(w);
+	}
 }
 
 static void row_write(struct row *w, const struct report_run *r, const struct report_source *s)
@@ -259,7 +269,7 @@ static void row_write(struct row *w, const struct report_run *r, const struct re
 	put_real(w, s->verdict.credibility);
 	put_str(w, verdict_codes(&s->verdict, codes, sizeof codes));
 	row_kernel(w, &r->kernel, &s->trust);
-	row_typed(w, s);
+	row_typed(w, r, s);
 	row_end(w);
 }
 

@@ -62,8 +62,8 @@ struct report_run {
 
 /* The CSV's schema version, written in its `schema` column: 1 was the 59
  * columns up to `reasons` (no schema column), 2 added the kernel trust and
- * the schema column (the 70th), 3 the typed credit and the health alarms
- * after it.  Each schema's columns begin with the older one's. */
+ * the schema column (the 70th), 3 the typed credit, the health alarms and
+ * the policy's floors after it.  Each schema's columns begin with the older one's. */
 #define REPORT_CSV_SCHEMA 3
 #define REPORT_CSV_SCHEMA_TEXT "3"
 /* Schema 1's and 2's columns: the first 59 and 70 of report_csv_columns. */
