@@ -207,6 +207,17 @@ expect_exit 2 "a failing merge with -o an existing file exits 2" ra report merge
 check "the existing output is left as it was" cmp -s "$TMPD/keep.csv" "$TMPD/twice.csv"
 expect_exit 2 "report without a subcommand exits 2" ra report
 
+# interrupt_after PID NOTE ERRFILE SECONDS: once the audit PID has written
+# NOTE to ERRFILE (its stop handlers are in place; at most 10 s), waits
+# SECONDS more, sends SIGINT and waits for it; its exit status in $rc.
+interrupt_after() {
+	i=0
+	while [ $i -lt 100 ] && ! grep -q "$2" "$3" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+	sleep "$4"
+	kill -INT "$1" 2>/dev/null
+	wait "$1"; rc=$?
+}
+
 # SIGINT: reports still written whole, marked partial; exit 2.  A slow
 # producer (2000 bytes every 50 ms; it stops when the audit has gone, or
 # after 30 s) keeps the audit collecting; the signal is sent once the audit
@@ -214,12 +225,7 @@ expect_exit 2 "report without a subcommand exits 2" ra report
 ( i=0; while [ $i -lt 600 ]; do head -c 2000 /dev/urandom || break; sleep 0.05; i=$((i + 1)); done ) 2>/dev/null |
 	${RNGAUDIT_WRAP:-} "$RNGAUDIT" audit --source file:- -n 100000000 \
 	--csv "$TMPD/int.csv" --prom "$TMPD/int.prom" >"$TMPD/int.out" 2>"$TMPD/int.err" &
-pid=$!
-i=0
-while [ $i -lt 100 ] && ! grep -q "samples of 8 bits" "$TMPD/int.err" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
-sleep 0.5
-kill -INT "$pid" 2>/dev/null
-wait "$pid"; rc=$?
+interrupt_after $! "samples of 8 bits" "$TMPD/int.err" 0.5
 check "interrupted audit exits 2" test "$rc" -eq 2
 check "interrupted: CSV row marked partial" test "$(field "$TMPD/int.csv" 1 partial)" = 1
 check "interrupted: reason PARTIAL and estimators skipped" sh -c "grep -q PARTIAL '$TMPD/int.csv' && grep -q ESTIMATORS_SKIPPED '$TMPD/int.csv'"
@@ -230,12 +236,7 @@ check "interrupted: Prometheus says rngaudit_partial 1" grep -q '^rngaudit_parti
 # reports are partial, with every sample collected and no figure.
 head -c 4000000 /dev/urandom >"$TMPD/4m.bin"
 ${RNGAUDIT_WRAP:-} "$RNGAUDIT" audit --source "file:$TMPD/4m.bin" --csv "$TMPD/est.csv" >/dev/null 2>"$TMPD/est.err" &
-pid=$!
-i=0
-while [ $i -lt 100 ] && ! grep -q "the whole file, 8 bits per sample" "$TMPD/est.err" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
-sleep 1
-kill -INT "$pid" 2>/dev/null
-wait "$pid"; rc=$?
+interrupt_after $! "the whole file, 8 bits per sample" "$TMPD/est.err" 1
 check "interrupted in the estimators: exits 2" test "$rc" -eq 2
 check "interrupted in the estimators: all 4000000 samples collected, row partial" \
 	test "$(field "$TMPD/est.csv" 1 samples)/$(field "$TMPD/est.csv" 1 partial)" = 4000000/1
