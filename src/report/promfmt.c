@@ -1,0 +1,73 @@
+/* promfmt.c - Prometheus text exposition format (see promfmt.h). */
+#include "config.h"
+
+#include "report/promfmt.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+void promfmt_family(struct promfmt_family *f, FILE *fp, const char *name, const char *type,
+		    const char *help)
+{
+	f->fp = fp;
+	f->name = name;
+	f->type = type;
+	f->help = help;
+	f->headed = 0;
+}
+
+void promfmt_label(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\\\", fp);
+		else if (*s == '"')
+			fputs("\\\"", fp);
+		else if (*s == '\n')
+			fputs("\\n", fp);
+		else
+			fputc(*s, fp);
+	}
+}
+
+void promfmt_value(FILE *fp, double v)
+{
+	if (isnan(v))
+		fputs("NaN", fp);
+	else if (isinf(v))
+		fputs(v > 0 ? "+Inf" : "-Inf", fp);
+	else {
+		/* the shortest of 15, 16, 17 digits that reads back as v (0.1, not
+		 * 0.10000000000000001); 17 always does */
+		char buf[32];
+		v += 0.0;                /* -0.0 + 0.0 is +0.0 (IEEE 754, round to nearest) */
+		for (int digits = 15; digits <= 17; digits++) {
+			snprintf(buf, sizeof buf, "%.*g", digits, v);
+			if (strtod(buf, NULL) == v)
+				break;
+		}
+		fputs(buf, fp);
+	}
+}
+
+void promfmt_sample(struct promfmt_family *f, const char *const *labels, double v)
+{
+	if (!f->headed) {
+		/* HELP text escapes only backslash and newline; ours has neither */
+		fprintf(f->fp, "# HELP %s %s\n# TYPE %s %s\n", f->name, f->help, f->name, f->type);
+		f->headed = 1;
+	}
+	fputs(f->name, f->fp);
+	if (labels && labels[0]) {
+		fputc('{', f->fp);
+		for (size_t i = 0; labels[i] && labels[i + 1]; i += 2) {
+			fprintf(f->fp, "%s%s=\"", i ? "," : "", labels[i]);
+			promfmt_label(f->fp, labels[i + 1]);
+			fputc('"', f->fp);
+		}
+		fputc('}', f->fp);
+	}
+	fputc(' ', f->fp);
+	promfmt_value(f->fp, v);
+	fputc('\n', f->fp);
+}
