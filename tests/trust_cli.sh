@@ -20,7 +20,7 @@ check "CSV: bare kernel values and the recommendation" \
 check "CSV: schema 3 after the recommendation's reason, then credit_status" \
 	sh -c "sed -n 2p '$TMPD/bad.csv' | grep -q 'RDRAND failed[^\"]*\",3,\"none\",'"
 check "Prometheus: rngaudit_kernel_trust_cpu 1" grep -qx 'rngaudit_kernel_trust_cpu 1' "$TMPD/bad.prom"
-check "Prometheus: rngaudit_hwrng_quality 1024" grep -qx 'rngaudit_hwrng_quality 1024' "$TMPD/bad.prom"
+check "Prometheus: hwrng quality 1024/1024 as a ratio" grep -qx 'rngaudit_kernel_hwrng_quality_ratio 1' "$TMPD/bad.prom"
 check "Prometheus: recommendation change 1" \
 	grep -q '^rngaudit_recommendation_change{source=".*as=rdrand",recommendation="random.trust_cpu=off"} 1$' "$TMPD/bad.prom"
 check "JUnit: kernel-trust fails for the credited failed source" \
@@ -36,7 +36,7 @@ expect_exit 0 "passing as=rdrand on a distrusting kernel: exit 0" \
 check "text: nothing to change" grep -q '^  sim:ideal,as=rdrand \[simulated rdrand\]: no change\. RDRAND passed' "$TMPD/out"
 check "CSV: empty recommendation" grep -q '"off","command line","on","","no",700,"unknown","",' "$TMPD/ok.csv"
 check "Prometheus: no change, trust_cpu 0" sh -c "grep -qx 'rngaudit_kernel_trust_cpu 0' '$TMPD/ok.prom' &&
-	grep -q '^rngaudit_recommendation_change{source=\"sim:ideal,as=rdrand\",recommendation=\"\"} 0\$' '$TMPD/ok.prom'"
+	grep -q '^rngaudit_recommendation_change{source=\"sim:ideal,as=rdrand\",recommendation=\"none\"} 0\$' '$TMPD/ok.prom'"
 
 printf 'trust_cpu_on_pass = recommend-off\n' >"$TMPD/distrust.policy"
 expect_exit 0 "policy recommend-off: a pass on a trusting kernel still exits 0" \

@@ -1,155 +1,221 @@
 /* prom.c - the audit as a node_exporter textfile (Prometheus exposition
- * format 0.0.4).  No sample carries a client timestamp: node_exporter skips
- * the whole file for one (CRIB 6); the time goes in a _timestamp_seconds
- * gauge.  Every metric of a family has the same label names.  The values
- * describe one audit run, so they are gauges (no _total counters). */
+ * format 0.0.4, written through report/promfmt.h).  No sample carries a
+ * client timestamp: node_exporter skips the whole file for one (CRIB 6); the
+ * time goes in a _timestamp_seconds gauge.  Every sample of a family has the
+ * same label names, and no label value is empty.  The values describe one
+ * audit run, so they are gauges (no _total counters).
+ *
+ * Names follow Prometheus' conventions as promtool checks them: base units
+ * only, and a bit is not one ("use base unit bytes"), so entropy figures
+ * are ratios, min-entropy per bit of the K-bit samples (0..1), which also
+ * puts them on the kernel's hwrng quality scale.  No name here is also a
+ * name in health --follow's textfile (health/health_prom.c): node_exporter
+ * reads both from one directory, and a family in two files with different
+ * HELP texts loses one file's samples. */
 #include "config.h"
 
 #include "report/report.h"
 
-#include <math.h>
-#include <string.h>
-
 #include "atomicfile.h"
+#include "report/promfmt.h"
 
-void report_prom_label(FILE *fp, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '\\')
-			fputs("\\\\", fp);
-		else if (*s == '"')
-			fputs("\\\"", fp);
-		else if (*s == '\n')
-			fputs("\\n", fp);
-		else
-			fputc(*s, fp);
-	}
-}
+/* The kernel's hwrng quality scale: bits of entropy credited per 1024 bits
+ * read (drivers/char/hw_random/core.c, rng_quality). */
+#define PROM_HWRNG_QUALITY_FULL 1024.0
 
-static void head(FILE *fp, const char *name, const char *help)
-{
-	fprintf(fp, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
-}
+/* The health tests whose results carry alarms (health_monitor.h). */
+#define PROM_NTESTS 3
 
 static const char *src_name(const struct report_source *s)
 {
 	return s->available ? s->info.spec : s->requested;
 }
 
-static void sample(FILE *fp, const char *name, const struct report_source *s, const char *lname,
-		   const char *lvalue, double v)
+/* name{source="..."} v */
+static void by_source(struct promfmt_family *f, const struct report_source *s, double v)
 {
-	fprintf(fp, "%s{source=\"", name);
-	report_prom_label(fp, src_name(s));
-	if (lname) {
-		fprintf(fp, "\",%s=\"", lname);
-		report_prom_label(fp, lvalue);
-	}
-	if (isnan(v))
-		fputs("\"} NaN\n", fp);
-	else
-		fprintf(fp, "\"} %.17g\n", v);
+	promfmt_sample(f, (const char *const[]){ "source", src_name(s), NULL }, v);
 }
 
-int report_prom_write(const char *path, const struct report_run *r, struct err *e)
+/* name{source="...",lname="lvalue"} v */
+static void by_source2(struct promfmt_family *f, const struct report_source *s, const char *lname,
+		       const char *lvalue, double v)
+{
+	promfmt_sample(f, (const char *const[]){ "source", src_name(s), lname, lvalue, NULL }, v);
+}
+
+static void write_sources(FILE *fp, const struct report_run *r)
 {
 	static const enum verdict_status statuses[] = {
 		VERDICT_PASS, VERDICT_WARN, VERDICT_FAIL, VERDICT_UNAVAILABLE,
 	};
-	struct atomicfile af;
-	FILE *fp;
-	int rc;
+	struct promfmt_family f;
 
-	if ((rc = atomicfile_open(&af, path, e)) != 0)
-		return rc;
-	fp = af.fp;
-
-	head(fp, "rngaudit_verdict", "Audit verdict per source: 1 for the current status (pass, warn, fail, unavailable).");
+	promfmt_family(&f, fp, "rngaudit_verdict", PROMFMT_GAUGE,
+		       "Audit verdict per source: 1 for the current status (pass, warn, fail, unavailable), 0 for the others.");
 	for (size_t i = 0; i < r->n; i++)
 		for (size_t k = 0; k < sizeof statuses / sizeof statuses[0]; k++)
-			sample(fp, "rngaudit_verdict", &r->src[i], "status", verdict_status_name(statuses[k]),
-			       r->src[i].verdict.status == statuses[k]);
+			by_source2(&f, &r->src[i], "status", verdict_status_name(statuses[k]),
+				   r->src[i].verdict.status == statuses[k]);
 
-	head(fp, "rngaudit_credibility_ratio", "How far the verdict can be leaned on, 0..1 (not an entropy).");
+	promfmt_family(&f, fp, "rngaudit_credibility_ratio", PROMFMT_GAUGE,
+		       "How far the verdict can be leaned on, 0..1 (not an entropy).");
 	for (size_t i = 0; i < r->n; i++)
-		sample(fp, "rngaudit_credibility_ratio", &r->src[i], NULL, NULL, r->src[i].verdict.credibility);
+		by_source(&f, &r->src[i], r->src[i].verdict.credibility);
 
-	head(fp, "rngaudit_source_info", "Source identity: kind is drbg, conditioned or raw.");
+	/* An unavailable source was never opened, so its kind is not known:
+	 * no sample (rngaudit_verdict says unavailable) rather than kind="". */
+	promfmt_family(&f, fp, "rngaudit_source_info", PROMFMT_GAUGE,
+		       "1 for each source that could be opened; kind is drbg, conditioned or raw.");
+	for (size_t i = 0; i < r->n; i++)
+		if (r->src[i].available)
+			by_source2(&f, &r->src[i], "kind", source_kind_token(r->src[i].info.kind), 1);
+
+	promfmt_family(&f, fp, "rngaudit_samples", PROMFMT_GAUGE, "Samples collected in the audit run.");
+	for (size_t i = 0; i < r->n; i++)
+		by_source(&f, &r->src[i], (double)r->src[i].samples);
+
+	promfmt_family(&f, fp, "rngaudit_underflow_ratio", PROMFMT_GAUGE,
+		       "Fraction of RDRAND/RDSEED calls that returned CF=0.");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct report_source *s = &r->src[i];
-		sample(fp, "rngaudit_source_info", s, "kind", s->available ? source_kind_token(s->info.kind) : "",
-		       1);
+		if (s->available && s->counters.calls)
+			by_source(&f, s, (double)s->counters.underflows / (double)s->counters.calls);
 	}
+}
 
-	head(fp, "rngaudit_samples", "Samples collected in the audit run.");
-	for (size_t i = 0; i < r->n; i++)
-		sample(fp, "rngaudit_samples", &r->src[i], NULL, NULL, (double)r->src[i].samples);
+/* SP 800-90B 4.4 health tests, per source and test, as in the text
+ * report's HEALTH_CLAIM line (alarms against expected, issue 16). */
+static void write_health(FILE *fp, const struct report_run *r)
+{
+	static const char *const tests[PROM_NTESTS] = { "rct", "apt", "proportion" };
+	struct promfmt_family f;
 
-	head(fp, "rngaudit_health_failures", "SP 800-90B 4.4 health-test failures in the audit run (rct, apt).");
+	promfmt_family(&f, fp, "rngaudit_health_failures", PROMFMT_GAUGE,
+		       "SP 800-90B 4.4 health-test failures in the audit run (rct, apt, proportion; words: the native-word checks).");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct report_source *s = &r->src[i];
+		const struct health_result *t[PROM_NTESTS] = { &s->health.rct, &s->health.apt, &s->health.prop };
 		if (!s->health_ran)
 			continue;
-		sample(fp, "rngaudit_health_failures", s, "test", "rct", (double)s->health.rct.failures);
-		sample(fp, "rngaudit_health_failures", s, "test", "apt", (double)s->health.apt.failures);
+		for (size_t k = 0; k < PROM_NTESTS; k++)
+			by_source2(&f, s, "test", tests[k], (double)t[k]->failures);
+		if (s->health.words_checked)
+			by_source2(&f, s, "test", "words", (double)s->health.words.failures);
 	}
 
-	head(fp, "rngaudit_word_events", "Native-word checks: all-zero, all-ones and repeated words seen.");
+	promfmt_family(&f, fp, "rngaudit_health_alarms", PROMFMT_GAUGE,
+		       "Health-test alarms in the audit run (the lower alarm cutoffs, not failures); "
+		       "compare with rngaudit_health_expected_alarms.");
+	for (size_t i = 0; i < r->n; i++) {
+		const struct report_source *s = &r->src[i];
+		const struct health_result *t[PROM_NTESTS] = { &s->health.rct, &s->health.apt, &s->health.prop };
+		if (s->health_ran)
+			for (size_t k = 0; k < PROM_NTESTS; k++)
+				by_source2(&f, s, "test", tests[k], (double)t[k]->alarms);
+	}
+
+	promfmt_family(&f, fp, "rngaudit_health_expected_alarms", PROMFMT_GAUGE,
+		       "Alarms a source meeting the claimed entropy would raise on average in this run's samples; "
+		       "alarms far above it say the claim is too high.");
+	for (size_t i = 0; i < r->n; i++) {
+		const struct report_source *s = &r->src[i];
+		const struct health_result *t[PROM_NTESTS] = { &s->health.rct, &s->health.apt, &s->health.prop };
+		if (s->health_ran)
+			for (size_t k = 0; k < PROM_NTESTS; k++)
+				by_source2(&f, s, "test", tests[k], t[k]->expected_alarms);
+	}
+
+	promfmt_family(&f, fp, "rngaudit_word_events", PROMFMT_GAUGE,
+		       "Native-word checks: all-zero, all-ones and repeated words seen.");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct report_source *s = &r->src[i];
 		if (!s->health_ran || !s->health.words_checked)
 			continue;
-		sample(fp, "rngaudit_word_events", s, "event", "zeros", (double)s->health.words.zeros.count);
-		sample(fp, "rngaudit_word_events", s, "event", "ones", (double)s->health.words.ones.count);
-		sample(fp, "rngaudit_word_events", s, "event", "repeats", (double)s->health.words.repeats.count);
+		by_source2(&f, s, "event", "zeros", (double)s->health.words.zeros.count);
+		by_source2(&f, s, "event", "ones", (double)s->health.words.ones.count);
+		by_source2(&f, s, "event", "repeats", (double)s->health.words.repeats.count);
 	}
+}
 
-	head(fp, "rngaudit_underflow_ratio", "Fraction of RDRAND/RDSEED calls that returned CF=0.");
+/* The 90B estimate per bit (h_assessed / K), as trust.c's h_per_bit. */
+static void write_estimates(FILE *fp, const struct report_run *r)
+{
+	struct promfmt_family f;
+
+	promfmt_family(&f, fp, "rngaudit_estimate_ratio", PROMFMT_GAUGE,
+		       "SP 800-90B non-IID estimate, min-entropy per bit of sample (0..1): a statistical check only, "
+		       "not an entropy credit, unless kind is raw (see rngaudit_entropy_credit_ratio).");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct report_source *s = &r->src[i];
-		if (s->available && s->counters.calls)
-			sample(fp, "rngaudit_underflow_ratio", s, NULL, NULL,
-			       (double)s->counters.underflows / (double)s->counters.calls);
+		if (s->est_ran && s->bits)
+			by_source(&f, s, s->est.h_assessed / s->bits);
 	}
 
-	head(fp, "rngaudit_estimate_bits", "SP 800-90B non-IID estimate per sample; a statistical check only, "
-	     "not an entropy credit, unless kind is raw (see rngaudit_entropy_credit_bits).");
+	promfmt_family(&f, fp, "rngaudit_entropy_credit_ratio", PROMFMT_GAUGE,
+		       "Assessed min-entropy per bit of sample (0..1) of raw noise sources that did not fail.");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct report_source *s = &r->src[i];
-		if (s->est_ran)
-			sample(fp, "rngaudit_estimate_bits", s, NULL, NULL, s->est.h_assessed);
+		if (s->est_ran && s->bits && s->verdict.entropy_credit)
+			by_source(&f, s, s->est.h_assessed / s->bits);
 	}
+}
 
-	head(fp, "rngaudit_entropy_credit_bits", "Assessed min-entropy per sample of raw noise sources that did not fail.");
-	for (size_t i = 0; i < r->n; i++) {
-		const struct report_source *s = &r->src[i];
-		if (s->est_ran && s->verdict.entropy_credit)
-			sample(fp, "rngaudit_entropy_credit_bits", s, NULL, NULL, s->est.h_assessed);
-	}
+/* What the kernel trusts (host-wide, absent when unknown) and what the
+ * audit recommends. */
+static void write_kernel(FILE *fp, const struct report_run *r)
+{
+	struct promfmt_family f;
 
-	/* What the kernel trusts: host-wide gauges, absent when unknown. */
-	head(fp, "rngaudit_kernel_trust_cpu", "1 if the kernel credits the CPU RNG at boot (random.trust_cpu on), 0 if not.");
+	promfmt_family(&f, fp, "rngaudit_kernel_trust_cpu", PROMFMT_GAUGE,
+		       "1 if the kernel credits the CPU RNG at boot (random.trust_cpu on), 0 if not.");
 	if (r->kernel.trust_cpu.state != KERNEL_UNKNOWN)
-		fprintf(fp, "rngaudit_kernel_trust_cpu %d\n", r->kernel.trust_cpu.state == KERNEL_ON);
-	head(fp, "rngaudit_hwrng_quality", "Bits of entropy the kernel credits per 1024 bits read from the current hwrng.");
+		promfmt_sample(&f, NULL, r->kernel.trust_cpu.state == KERNEL_ON);
+
+	promfmt_family(&f, fp, "rngaudit_kernel_hwrng_quality_ratio", PROMFMT_GAUGE,
+		       "Entropy the kernel credits per bit read from the current hwrng (its quality / 1024), "
+		       "comparable with rngaudit_entropy_credit_ratio.");
 	if (r->kernel.hwrng_quality >= 0)
-		fprintf(fp, "rngaudit_hwrng_quality %ld\n", r->kernel.hwrng_quality);
-	head(fp, "rngaudit_recommendation_change", "1 where the audit recommends a kernel setting that differs from the current one.");
+		promfmt_sample(&f, NULL, (double)r->kernel.hwrng_quality / PROM_HWRNG_QUALITY_FULL);
+
+	promfmt_family(&f, fp, "rngaudit_recommendation_change", PROMFMT_GAUGE,
+		       "1 where the audit recommends a kernel setting that differs from the current one; "
+		       "recommendation is the setting, or none.");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct report_source *s = &r->src[i];
 		if (s->trust.role != TRUST_ROLE_NONE)
-			sample(fp, "rngaudit_recommendation_change", s, "recommendation", s->trust.recommendation,
-			       s->trust.change);
+			by_source2(&f, s, "recommendation",
+				   s->trust.recommendation[0] ? s->trust.recommendation : "none", s->trust.change);
 	}
+}
 
-	head(fp, "rngaudit_partial", "1 if the audit was interrupted and the figures rest on fewer samples.");
-	fprintf(fp, "rngaudit_partial %d\n", r->partial ? 1 : 0);
-	head(fp, "rngaudit_duration_seconds", "Wall time of the audit run.");
-	fprintf(fp, "rngaudit_duration_seconds %.6f\n", r->seconds);
-	head(fp, "rngaudit_last_run_timestamp_seconds", "Unix time the audit finished.");
-	fprintf(fp, "rngaudit_last_run_timestamp_seconds %lld\n", (long long)r->finished);
+static void write_run(FILE *fp, const struct report_run *r)
+{
+	struct promfmt_family f;
 
-	if (ferror(fp)) {
+	promfmt_family(&f, fp, "rngaudit_partial", PROMFMT_GAUGE,
+		       "1 if the audit was interrupted and the figures rest on fewer samples.");
+	promfmt_sample(&f, NULL, r->partial ? 1 : 0);
+	promfmt_family(&f, fp, "rngaudit_duration_seconds", PROMFMT_GAUGE, "Wall time of the audit run.");
+	promfmt_sample(&f, NULL, r->seconds);
+	promfmt_family(&f, fp, "rngaudit_last_run_timestamp_seconds", PROMFMT_GAUGE,
+		       "Unix time the audit finished.");
+	promfmt_sample(&f, NULL, (double)r->finished);
+}
+
+int report_prom_write(const char *path, const struct report_run *r, struct err *e)
+{
+	struct atomicfile af;
+	int rc;
+
+	if ((rc = atomicfile_open(&af, path, e)) != 0)
+		return rc;
+	write_sources(af.fp, r);
+	write_health(af.fp, r);
+	write_estimates(af.fp, r);
+	write_kernel(af.fp, r);
+	write_run(af.fp, r);
+	if (ferror(af.fp)) {
 		atomicfile_abort(&af);
 		return err_set(e, ERR_IO, "Prometheus textfile %s: write error", path);
 	}
