@@ -114,7 +114,8 @@ check "SIGHUP reopened the log at its name" grep -q "^status: " "$TMPD/f.log"
 check "the summary goes to the reopened log" grep -q "stopped by a signal" "$TMPD/f.log"
 check "nothing on stdout with --log" test ! -s "$TMPD/out"
 check "textfile: samples counter" grep -q '^rngaudit_health_samples_total{source="sim:ideal"} [1-9]' "$TMPD/f.prom"
-check "textfile: alarms against expected" grep -q '^rngaudit_health_alarms_expected{source="sim:ideal",test="rct"} ' "$TMPD/f.prom"
+check "textfile: alarms against expected" sh -c "grep -q '^rngaudit_health_alarms_total{source=\"sim:ideal\",test=\"rct\"} ' '$TMPD/f.prom' &&
+	grep -q '^rngaudit_health_expected_alarms_total{source=\"sim:ideal\",test=\"rct\"} ' '$TMPD/f.prom'"
 check "textfile: TYPE lines" grep -q '^# TYPE rngaudit_health_failures_total counter' "$TMPD/f.prom"
 check "textfile: no temporary left" sh -c "! ls '$TMPD' | grep -q 'f.prom.'"
 

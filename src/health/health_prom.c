@@ -1,5 +1,14 @@
 /* health_prom.c - the monitor's counters as a node_exporter textfile (see
- * health_prom.h). */
+ * health_prom.h), written through report/promfmt.h.
+ *
+ * Names follow Prometheus' conventions as promtool checks them: what grows
+ * for as long as the monitor runs is a counter ending in _total (samples,
+ * failures, alarms, and the alarms expected, a sum over windows that only
+ * grows, so that rate() of alarms and of expected alarms compare over any
+ * range); the claim is a ratio, min-entropy per bit (a bit is not a base
+ * unit).  No name here is also a name in the audit's textfile
+ * (report/prom.c): node_exporter reads both from one directory, and a
+ * family in two files with different HELP texts loses one file's samples. */
 #include "config.h"
 
 #include "health/health_prom.h"
@@ -7,21 +16,18 @@
 #include <stdio.h>
 
 #include "atomicfile.h"
-#include "report/report.h"
+#include "report/promfmt.h"
 
-static void head(FILE *fp, const char *name, const char *type, const char *help)
+/* name{source="..."} v */
+static void by_source(struct promfmt_family *f, const char *source, double v)
 {
-	fprintf(fp, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+	promfmt_sample(f, (const char *const[]){ "source", source, NULL }, v);
 }
 
-/* name{source="...",test="..."} v (test may be NULL) */
-static void sample(FILE *fp, const char *name, const char *source, const char *test, double v)
+/* name{source="...",test="..."} v */
+static void by_test(struct promfmt_family *f, const char *source, const char *test, double v)
 {
-	fprintf(fp, "%s{source=\"", name);
-	report_prom_label(fp, source);
-	if (test)
-		fprintf(fp, "\",test=\"%s", test);
-	fprintf(fp, "\"} %.17g\n", v);
+	promfmt_sample(f, (const char *const[]){ "source", source, "test", test, NULL }, v);
 }
 
 int health_prom_write(const char *path, const char *source,
@@ -29,6 +35,7 @@ int health_prom_write(const char *path, const char *source,
 {
 	const struct health_result *t[] = { &r->rct, &r->apt, &r->prop };
 	const char *names[] = { "rct", "apt", "proportion" };
+	struct promfmt_family f;
 	struct atomicfile af;
 	FILE *fp;
 	int rc;
@@ -36,34 +43,41 @@ int health_prom_write(const char *path, const char *source,
 	if ((rc = atomicfile_open(&af, path, e)))
 		return rc;
 	fp = af.fp;
-	head(fp, "rngaudit_health_samples_total", "counter",
-	     "Samples health-tested (SP 800-90B 4.4) since the monitor started.");
-	sample(fp, "rngaudit_health_samples_total", source, NULL, (double)r->samples);
-	head(fp, "rngaudit_health_failures_total", "counter",
-	     "Health-test failures: a source meeting its claim fails with probability alpha over the horizon.");
+	promfmt_family(&f, fp, "rngaudit_health_samples_total", PROMFMT_COUNTER,
+		       "Samples health-tested (SP 800-90B 4.4) since the monitor started.");
+	by_source(&f, source, (double)r->samples);
+	promfmt_family(&f, fp, "rngaudit_health_failures_total", PROMFMT_COUNTER,
+		       "Health-test failures (rct, apt, proportion; words: the native-word checks): "
+		       "a source meeting its claim fails with probability alpha over the horizon.");
 	for (size_t i = 0; i < 3; i++)
-		sample(fp, "rngaudit_health_failures_total", source, names[i], (double)t[i]->failures);
+		by_test(&f, source, names[i], (double)t[i]->failures);
 	if (r->words_checked)
-		sample(fp, "rngaudit_health_failures_total", source, "words", (double)r->words.failures);
-	head(fp, "rngaudit_health_alarms_total", "counter",
-	     "Intermittent alarms (not failures): compare with rngaudit_health_alarms_expected.");
+		by_test(&f, source, "words", (double)r->words.failures);
+	promfmt_family(&f, fp, "rngaudit_health_alarms_total", PROMFMT_COUNTER,
+		       "Health-test alarms (the lower alarm cutoffs, not failures): "
+		       "compare with rngaudit_health_expected_alarms_total.");
 	for (size_t i = 0; i < 3; i++)
-		sample(fp, "rngaudit_health_alarms_total", source, names[i], (double)t[i]->alarms);
-	head(fp, "rngaudit_health_alarms_expected", "gauge",
-	     "Alarms a source meeting its claim exactly gives in as many samples.");
+		by_test(&f, source, names[i], (double)t[i]->alarms);
+	promfmt_family(&f, fp, "rngaudit_health_expected_alarms_total", PROMFMT_COUNTER,
+		       "Alarms a source meeting the claimed entropy would raise on average in as many samples; "
+		       "alarms far above it say the claim is too high.");
 	for (size_t i = 0; i < 3; i++)
-		sample(fp, "rngaudit_health_alarms_expected", source, names[i], t[i]->expected_alarms);
-	head(fp, "rngaudit_health_entropy_claim_bits", "gauge",
-	     "Claimed min-entropy per sample behind the cutoffs.");
-	sample(fp, "rngaudit_health_entropy_claim_bits", source, NULL, r->entropy);
-	head(fp, "rngaudit_health_alpha", "gauge",
-	     "False-failure probability over the horizon (per window with --per-window).");
-	sample(fp, "rngaudit_health_alpha", source, NULL, r->alpha);
-	head(fp, "rngaudit_health_beyond_horizon", "gauge",
-	     "1 once more samples were tested than alpha was made to cover.");
-	sample(fp, "rngaudit_health_beyond_horizon", source, NULL, r->beyond_horizon);
-	head(fp, "rngaudit_health_last_update_timestamp_seconds", "gauge",
-	     "When this file was written (Unix time).");
-	sample(fp, "rngaudit_health_last_update_timestamp_seconds", source, NULL, now);
+		by_test(&f, source, names[i], t[i]->expected_alarms);
+	promfmt_family(&f, fp, "rngaudit_health_claim_ratio", PROMFMT_GAUGE,
+		       "Claimed min-entropy per bit of sample (0..1) behind the cutoffs.");
+	by_source(&f, source, r->bits ? r->entropy / r->bits : 0);
+	promfmt_family(&f, fp, "rngaudit_health_alpha", PROMFMT_GAUGE,
+		       "False-failure probability over the horizon (per window with --per-window).");
+	by_source(&f, source, r->alpha);
+	promfmt_family(&f, fp, "rngaudit_health_beyond_horizon", PROMFMT_GAUGE,
+		       "1 once more samples were tested than alpha was made to cover.");
+	by_source(&f, source, r->beyond_horizon);
+	promfmt_family(&f, fp, "rngaudit_health_last_update_timestamp_seconds", PROMFMT_GAUGE,
+		       "When this file was written (Unix time).");
+	by_source(&f, source, now);
+	if (ferror(fp)) {
+		atomicfile_abort(&af);
+		return err_set(e, ERR_IO, "Prometheus textfile %s: write error", path);
+	}
 	return atomicfile_commit(&af, e);
 }

@@ -82,9 +82,6 @@ int report_text_write(FILE *fp, const struct report_run *r, struct err *e);
 int report_csv_write(const char *path, const struct report_run *r, struct err *e);
 int report_junit_write(const char *path, const struct report_run *r, struct err *e);
 int report_prom_write(const char *path, const struct report_run *r, struct err *e);
-/* A Prometheus label value, escaped (backslash, double quote, newline);
- * also used by health --follow's textfile (health/health_prom.c). */
-void report_prom_label(FILE *fp, const char *s);
 
 /* ISO 8601 UTC ("2026-12-03T01:20:00Z") into buf. */
 const char *report_iso_time(time_t t, char *buf, size_t len);
