@@ -25,3 +25,9 @@ TESTS += tests/test_err
 TESTS += tests/junit_check.sh
 dist_check_SCRIPTS += tests/junit_check.sh
 dist_check_DATA += tests/data/rngaudit-junit.xsd
+# the Prometheus textfiles: format edge cases, and promtool on live files (issue 18)
+check_PROGRAMS += tests/test_prom
+tests_test_prom_SOURCES = tests/test_prom.c
+tests_test_prom_LDADD = $(LIBS_ALL)
+TESTS += tests/test_prom tests/prom_check.sh
+dist_check_SCRIPTS += tests/prom_check.sh
