@@ -157,7 +157,7 @@ static void test_family(void)
 /* One audit with every kind of source the writer distinguishes. */
 static void test_audit(void)
 {
-	static struct report_source src[4];
+	static struct report_source src[5];
 	struct report_run r;
 	struct err e;
 	char path[300];
@@ -170,7 +170,7 @@ static void test_audit(void)
 	r.kernel.hwrng_quality = -1;
 	r.finished = 1796367965;
 	r.seconds = 1.5;
-	r.n = 4;
+	r.n = 5;
 	r.src = src;
 
 	/* a stuck raw source: every figure 0 or -0.0 */
@@ -223,6 +223,13 @@ static void test_audit(void)
 	src[3].verdict.entropy_credit = 1;
 	src[3].verdict.status = VERDICT_PASS;
 
+	/* an unavailable RDSEED whose probe knows its kind */
+	strcpy(src[4].requested, "rdseed");
+	strcpy(src[4].info.spec, "rdseed");
+	src[4].kind_known = 1;
+	src[4].info.kind = SOURCE_CONDITIONED;
+	src[4].verdict.status = VERDICT_UNAVAILABLE;
+
 	snprintf(path, sizeof path, "%s/audit.prom", tmpdir);
 	tap_ok(report_prom_write(path, &r, &e) == 0, "audit textfile written");
 	text = slurp(path);
@@ -231,7 +238,9 @@ static void test_audit(void)
 		printf("# broken: %s\n", why);
 	tap_ok(!strstr(text, "rngaudit_kernel_trust_cpu") && !strstr(text, "rngaudit_kernel_hwrng_quality_ratio"),
 	       "unknown kernel settings: no family at all, not a TYPE without samples");
-	tap_ok(!strstr(text, "hwrng:device=/nonexistent\",kind="), "unavailable source: no source_info sample (its kind is unknown)");
+	tap_ok(!strstr(text, "hwrng:device=/nonexistent\",kind="), "unavailable source, kind unknown: no source_info sample");
+	tap_ok(has_line(text, "rngaudit_source_info{source=\"rdseed\",kind=\"conditioned\"} 1"),
+	       "unavailable source, kind known from its probe: source_info with it");
 	tap_ok(has_line(text, "rngaudit_verdict{source=\"hwrng:device=/nonexistent\",status=\"unavailable\"} 1"),
 	       "unavailable source: named by the spec asked for");
 	tap_ok(has_line(text, "rngaudit_estimate_ratio{source=\"sim:stuck\"} 0"), "stuck source: estimate 0, not -0");

@@ -63,12 +63,13 @@ static void write_sources(FILE *fp, const struct report_run *r)
 	for (size_t i = 0; i < r->n; i++)
 		by_source(&f, &r->src[i], r->src[i].verdict.credibility);
 
-	/* An unavailable source was never opened, so its kind is not known:
-	 * no sample (rngaudit_verdict says unavailable) rather than kind="". */
+	/* An unavailable source has its kind when its backend's probe knows it
+	 * (kind_known, as in the CSV); else no sample (rngaudit_verdict says
+	 * unavailable) rather than kind="". */
 	promfmt_family(&f, fp, "rngaudit_source_info", PROMFMT_GAUGE,
-		       "1 for each source that could be opened; kind is drbg, conditioned or raw.");
+		       "1 for each source whose kind is known (drbg, conditioned or raw), opened or not.");
 	for (size_t i = 0; i < r->n; i++)
-		if (r->src[i].available)
+		if (r->src[i].available || r->src[i].kind_known)
 			by_source2(&f, &r->src[i], "kind", source_kind_token(r->src[i].info.kind), 1);
 
 	promfmt_family(&f, fp, "rngaudit_samples", PROMFMT_GAUGE, "Samples collected in the audit run.");
