@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "atomicfile.h"
+#include "report/xmltext.h"
 
 /* The checks, which reason codes belong to each, and the phase whose time
  * the check carries. */
@@ -73,104 +74,6 @@ static int code_in(const char *code, size_t c)
 			return 1;
 	}
 	return 0;
-}
-
-/* The length of the UTF-8 character at s if it is one XML 1.0 allows
- * (shortest form, no surrogates, not U+FFFE or U+FFFF, at most U+10FFFF),
- * else 0.  A file name need not be UTF-8, and one stray byte would make
- * the whole report unreadable. */
-static size_t utf8_len(const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	unsigned long cp;
-	size_t n;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1fu;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0fu;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07u;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)           /* also stops at the NUL */
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3fu);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)
-		return 0;
-	return n;
-}
-
-/* What XML 1.0 can carry of the text at s: NULL to keep its first *n bytes
- * (an ASCII byte or a whole character), or the text to write instead of its
- * first *n bytes: a space for a control character XML 1.0 forbids even
- * escaped, U+FFFD for a byte that starts no valid character. */
-static const char *xml_char(const char *s, size_t *n)
-{
-	unsigned char c = (unsigned char)*s;
-
-	*n = 1;
-	if (c < 0x20 && c != '\n' && c != '\t')
-		return " ";
-	if (c < 0x80 || (*n = utf8_len(s)) != 0)
-		return NULL;
-	*n = 1;
-	return "\xef\xbf\xbd";
-}
-
-/* s escaped for XML text, or for an attribute value (attr), where a parser
- * would turn a raw newline or tab into a space. */
-static void xml_put(FILE *fp, const char *s, int attr)
-{
-	size_t n;
-
-	for (; *s; s += n) {
-		const char *rep = xml_char(s, &n);
-		if (rep) {
-			fputs(rep, fp);
-			continue;
-		}
-		switch (*s) {
-		case '&': fputs("&amp;", fp); break;
-		case '<': fputs("&lt;", fp); break;
-		case '>': fputs("&gt;", fp); break;
-		case '"': fputs("&quot;", fp); break;
-		case '\'': fputs("&apos;", fp); break;
-		case '\n': fputs(attr ? "&#10;" : "\n", fp); break;
-		case '\t': fputs(attr ? "&#9;" : "\t", fp); break;
-		default: fwrite(s, 1, n, fp);
-		}
-	}
-}
-
-static void xml_escaped(FILE *fp, const char *s)
-{
-	xml_put(fp, s, 0);
-}
-
-static void xml_attr(FILE *fp, const char *s)
-{
-	xml_put(fp, s, 1);
-}
-
-/* s as the report carries it (xml_char()), unescaped, into out; cut at a
- * character boundary when out is too short. */
-static void xml_clean(const char *s, char *out, size_t len)
-{
-	size_t o = 0, n;
-
-	for (; *s; s += n) {
-		const char *rep = xml_char(s, &n);
-		size_t k = rep ? strlen(rep) : n;
-		if (o + k >= len)
-			break;
-		memcpy(out + o, rep ? rep : s, k);
-		o += k;
-	}
-	out[o] = '\0';
 }
 
 /* Seconds as whole milliseconds: what the report shows, so that sums of
@@ -219,7 +122,7 @@ static void classnames_make(const struct report_run *r, char *names)
 		char base[CLASSNAME_MAX - 12], *name = names + i * CLASSNAME_MAX;
 		/* compared as a parser reads them back */
 		memcpy(base, "rngaudit.", 9);
-		xml_clean(spec_of(&r->src[i]), base + 9, sizeof base - 9);
+		xmltext_clean(spec_of(&r->src[i]), base + 9, sizeof base - 9);
 		for (char *p = base + 9; *p; p++)
 			if (*p == '.')
 				*p = '_';
@@ -295,7 +198,7 @@ static uint64_t suite_ms(const struct report_source *s)
 static void property(FILE *fp, const char *name, const char *value)
 {
 	fprintf(fp, "      <property name=\"%s\" value=\"", name);
-	xml_attr(fp, value);
+	xmltext_attr(fp, value);
 	fputs("\"/>\n", fp);
 }
 
@@ -431,9 +334,9 @@ static void health_figures(FILE *fp, const struct report_source *s, size_t c, in
 static void case_open(FILE *fp, const char *classname, const char *name, uint64_t ms)
 {
 	fputs("    <testcase classname=\"", fp);
-	xml_attr(fp, classname);
+	xmltext_attr(fp, classname);
 	fputs("\" name=\"", fp);
-	xml_attr(fp, name);
+	xmltext_attr(fp, name);
 	fputs("\" time=\"", fp);
 	put_ms(fp, ms);
 	fputs("\">", fp);
@@ -447,19 +350,19 @@ static void write_trust_case(FILE *fp, const char *classname, const struct trust
 		fputs("\n      <failure message=\"the kernel credits a source that failed the audit", fp);
 		if (t->recommendation[0]) {
 			fputs(": set ", fp);
-			xml_attr(fp, t->recommendation);
+			xmltext_attr(fp, t->recommendation);
 		}
 		fputs("\" type=\"KERNEL_TRUST\">", fp);
-		xml_escaped(fp, t->reason);
+		xmltext_put(fp, t->reason);
 		fputs("</failure>\n    ", fp);
 	} else {
 		fputs("\n      <system-out>", fp);
 		if (t->recommendation[0]) {
 			fputs("recommend ", fp);
-			xml_escaped(fp, t->recommendation);
+			xmltext_put(fp, t->recommendation);
 			fputs(": ", fp);
 		}
-		xml_escaped(fp, t->reason);
+		xmltext_put(fp, t->reason);
 		fputs("</system-out>\n    ", fp);
 	}
 	fputs("</testcase>\n", fp);
@@ -480,14 +383,14 @@ static void write_check(FILE *fp, const struct report_run *r, const struct repor
 			continue;
 		if (!failed) {
 			fputs("\n      <failure message=\"", fp);
-			xml_attr(fp, rs->text);
+			xmltext_attr(fp, rs->text);
 			fputs("\" type=\"", fp);
-			xml_attr(fp, rs->code);
+			xmltext_attr(fp, rs->code);
 			fputs("\">", fp);
 		}
-		xml_escaped(fp, rs->code);
+		xmltext_put(fp, rs->code);
 		fputs(": ", fp);
-		xml_escaped(fp, rs->text);
+		xmltext_put(fp, rs->text);
 		fputc('\n', fp);
 		failed = 1;
 	}
@@ -501,9 +404,9 @@ static void write_check(FILE *fp, const struct report_run *r, const struct repor
 			continue;
 		out_open(fp, &out);
 		fprintf(fp, "%s ", verdict_level_name(rs->level));
-		xml_escaped(fp, rs->code);
+		xmltext_put(fp, rs->code);
 		fputs(": ", fp);
-		xml_escaped(fp, rs->text);
+		xmltext_put(fp, rs->text);
 		fputc('\n', fp);
 	}
 	if (out)
@@ -519,18 +422,18 @@ static void write_suite(FILE *fp, const struct report_run *r, const struct repor
 
 	suite_counts(r, s, &tests, &failures, &skipped);
 	fputs("  <testsuite name=\"", fp);
-	xml_attr(fp, spec_of(s));
+	xmltext_attr(fp, spec_of(s));
 	fprintf(fp, "\" tests=\"%u\" failures=\"%u\" errors=\"0\" skipped=\"%u\" time=\"",
 		tests, failures, skipped);
 	put_ms(fp, suite_ms(s));
 	fprintf(fp, "\" timestamp=\"%s\" hostname=\"", report_iso_time(r->finished, t, sizeof t));
-	xml_attr(fp, r->sys.hostname);
+	xmltext_attr(fp, r->sys.hostname);
 	fputs("\">\n", fp);
 	write_properties(fp, r, s);
 	if (skipped) {
 		case_open(fp, classname, "available", 0);
 		fputs("<skipped message=\"", fp);
-		xml_attr(fp, s->verdict.nreasons ? s->verdict.reasons[0].text : s->why);
+		xmltext_attr(fp, s->verdict.nreasons ? s->verdict.reasons[0].text : s->why);
 		fputs("\"/></testcase>\n", fp);
 	} else {
 		for (size_t c = 0; c < NCHECKS; c++)
@@ -548,7 +451,7 @@ static void write_suite(FILE *fp, const struct report_run *r, const struct repor
 		alarms_line(fp, &s->health);
 	}
 	if (s->available)
-		xml_escaped(fp, verdict_kind_note(s->info.kind));
+		xmltext_put(fp, verdict_kind_note(s->info.kind));
 	fputs("</system-out>\n  </testsuite>\n", fp);
 }
 

@@ -1,7 +1,7 @@
 # report.mk: report writers, fleet merge, the
 # audit and report commands, their man pages and tests (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
-	src/report/report.h src/report/text.c src/report/csv.c src/report/junit.c \
+	src/report/report.h src/report/text.c src/report/csv.c src/report/junit.c src/report/xmltext.c src/report/xmltext.h \
 	src/report/prom.c src/report/promfmt.c src/report/promfmt.h src/report/merge.c src/report/merge_text.c src/report/csvread.c src/report/csvread.h \
 	src/report/hashtab.c src/report/hashtab.h
 src_rngaudit_SOURCES += src/cli/cmd_audit.c src/cli/audit_job.c src/cli/audit_job.h src/cli/cmd_report.c \
