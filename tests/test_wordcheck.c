@@ -25,7 +25,7 @@ static void put_word(uint8_t *p, uint64_t w, unsigned wbytes)
 
 static int wc_new(struct wordcheck *w, unsigned bits, double h, double alpha, unsigned window)
 {
-	struct wordcheck_params p = { bits, h, alpha, window, NULL, NULL };
+	struct wordcheck_params p = { bits, h, alpha, window, NULL, NULL, 0 };   /* 0: per-window alpha */
 	struct err e;
 	if (wordcheck_init(w, &p, &e) != 0) {
 		printf("# %s\n", e.msg);
@@ -55,7 +55,7 @@ static void push_random(struct wordcheck *w, unsigned bits, uint64_t n, uint64_t
 static void test_params(void)
 {
 	struct wordcheck w;
-	struct wordcheck_params p = { 24, 24, 0x1p-20, 0, NULL, NULL };
+	struct wordcheck_params p = { 24, 24, 0x1p-20, 0, NULL, NULL, 0 };
 	struct err e;
 	tap_ok(wordcheck_init(&w, &p, &e) == ERR_USAGE, "init_rejects_24_bit_words");
 	p.word_bits = 32;
