@@ -359,7 +359,8 @@ static int audit_print_plots(const struct audit *au)
 	struct err e;
 
 	if (!csv || strcmp(csv, "-") == 0) {
-		snprintf(plot_csv, sizeof plot_csv, "%s/audit.csv", au->a.plot);
+		if ((size_t)snprintf(plot_csv, sizeof plot_csv, "%s/audit.csv", au->a.plot) >= sizeof plot_csv)
+			return cli_error("audit", "--plot: directory name too long");
 		csv = plot_csv;
 		if (report_csv_write(csv, &au->run, &e) != 0)
 			return cli_error_err("audit", &e);

@@ -49,6 +49,8 @@ static int report_merge_cmd(int argc, char **argv)
 		return cli_error("report", "merge: no input CSV files (usage: rngaudit report merge A.csv ... [-o OUT.csv] [--plot DIR])");
 	if (plot && mkdir(plot, 0777) != 0 && errno != EEXIST)
 		return cli_error("report", "--plot %s: %s", plot, strerror(errno));
+	if (plot && strlen(plot) + sizeof "/fleet.csv" > sizeof plot_buf)
+		return cli_error("report", "--plot: directory name too long");
 	/* The files are read whole before anything is written: bad input
 	 * leaves no output. */
 	if (report_merge_create(&m, &e) != 0)
