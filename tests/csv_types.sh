@@ -39,6 +39,17 @@ expect_exit 2 "audit of a missing hwrng device (named: exit 2, report written)" 
 check "unavailable row: typed, its kind (raw) and word size known" types audit "$TMPD/unavail.csv"
 check "unavailable row: kind raw, device named, status not_assessed" \
 	sh -c "tail -n 1 '$TMPD/unavail.csv' | grep -q ',\"$TMPD/nonesuch\",0,\"raw\",0,8,8,' && tail -n 1 '$TMPD/unavail.csv' | grep -q '\"not_assessed\"'"
+# The machine's sources (the default list): one this machine lacks is
+# reported unavailable with the kind, device and word size its probe knows.
+ra audit -n 2000 --csv "$TMPD/default.csv" >/dev/null 2>&1
+check "default audit CSV: typed, every row's kind known" types audit "$TMPD/default.csv"
+if grep -q '^"[^"]*","[^"]*","[^"]*",[0-9]*,[0-9]*,[0-9]*,"[^"]*","[^"]*","[^"]*","chaoskey","usb 1d50:60c6",0,"raw",0,8,16,.*"unavailable"' "$TMPD/default.csv"; then
+	ok 0 "a ChaosKey that is not plugged in: unavailable, raw, 16-bit words, its USB id"
+elif grep -q '"chaoskey"' "$TMPD/default.csv" && ! grep -q '"chaoskey".*"unavailable"' "$TMPD/default.csv"; then
+	skip "a ChaosKey is plugged in"
+else
+	ok 1 "a ChaosKey that is not plugged in: unavailable, raw, 16-bit words, its USB id"
+fi
 if grep -qw rdrand /proc/cpuinfo 2>/dev/null; then
 	expect_exit 0 "audit of rdrand" ra audit --source rdrand -n 20000 --csv "$TMPD/rdrand.csv"
 	check "rdrand row: typed" types audit "$TMPD/rdrand.csv"

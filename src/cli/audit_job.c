@@ -275,8 +275,10 @@ void *audit_source_run(void *arg)
 			snprintf(rs->why, sizeof rs->why, "%.250s", e.msg);
 			j->usage_error = j->named || e.code == ERR_USAGE;
 		}
-		/* its kind is known all the same: the report rows say it */
-		rs->kind_known = source_describe(j->spec, &rs->info) == 0;
+		/* its kind is known all the same: the report rows say it (a
+		 * probed source's came with its probe, audit_job_prepare()) */
+		if (!j->probe_unavailable)
+			rs->kind_known = source_describe(j->spec, &rs->info) == 0;
 		goto decide;
 	}
 	rs->available = 1;

@@ -274,9 +274,18 @@ static void audit_job_prepare(struct audit *au, size_t i, struct audit_progress 
 	 * reported unavailable, not an error. */
 	if (!au->listed) {
 		struct source_probe p;
-		if (source_probe(au->specs[i], &p) != 0 || !p.available) {
+		int known = source_probe(au->specs[i], &p) == 0;
+		if (!known || !p.available) {
+			struct report_source *s = &au->out[i];
 			j->probe_unavailable = 1;
-			snprintf(au->out[i].why, sizeof au->out[i].why, "%s", p.why[0] ? p.why : "not available");
+			snprintf(s->why, sizeof s->why, "%s", p.why[0] ? p.why : "not available");
+			/* the probe knows what it would have been (report rows) */
+			s->kind_known = known;
+			snprintf(s->info.name, sizeof s->info.name, "%s", au->specs[i]);
+			snprintf(s->info.spec, sizeof s->info.spec, "%s", au->specs[i]);
+			snprintf(s->info.device, sizeof s->info.device, "%s", p.device);
+			s->info.kind = p.kind;
+			s->info.word_bits = p.word_bits;
 			return;
 		}
 	}
