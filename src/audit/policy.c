@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "health/health.h"
+#include "health/health_monitor.h"
 
 /* The same alpha as collect and health (one rule for defaults): 2^-20, the
  * probability that a source meeting its claim fails the health tests
@@ -402,4 +403,20 @@ int policy_is_required(const struct policy *p, const char *source)
 		if (strcmp(p->required[i], source) == 0)
 			return 1;
 	return 0;
+}
+
+void policy_apply_claim(const struct policy *p, const char *source, unsigned bits,
+			struct health_monitor_config *c)
+{
+	struct policy_source ps;
+	policy_for(p, source, &ps);
+	c->raw_claim = ps.claim;
+	if (c->entropy > 0)
+		return;
+	for (size_t i = 0; i < p->nentries; i++)
+		if (strcmp(p->entries[i].name, source) == 0 &&
+		    (p->entries[i].set & POLICY_SET_CLAIM)) {
+			c->entropy = ps.claim * bits;
+			c->entropy_why = "the policy's claim for this source";
+		}
 }

@@ -79,6 +79,13 @@ void policy_for(const struct policy *p, const char *source, struct policy_source
 /* 1 if source is listed in `required`. */
 int policy_is_required(const struct policy *p, const char *source);
 
+struct health_monitor_config;
+/* The health tests' claim for source's samples of `bits` bits: a claim the
+ * policy file names for this source wins (unless c->entropy is already
+ * set); c->raw_claim gets the policy's claim per bit either way. */
+void policy_apply_claim(const struct policy *p, const char *source, unsigned bits,
+			struct health_monitor_config *c);
+
 /* Parses "2^-20", "2^(-20)" or a decimal in (0, 1). */
 int policy_parse_alpha(const char *text, double *out);
 

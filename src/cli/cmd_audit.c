@@ -24,7 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/audit_job.h"
+#include "audit/audit_job.h"
+#include "cli/audit_progress.h"
 #include "cli/cli_plot.h"
 #include "cli/cli_util.h"
 #include "parse.h"
@@ -251,12 +252,13 @@ static int audit_setup(struct audit *au)
 }
 
 /* Job i, ready to run; its note on stderr. */
-static void audit_job_prepare(struct audit *au, size_t i, struct audit_progress *progress)
+static void audit_job_prepare(struct audit *au, size_t i, const struct audit_job_hooks *hooks)
 {
 	struct audit_job *j = &au->jobs[i];
 	const struct audit_args *a = &au->a;
 
-	j->progress = progress->p.enabled ? progress : NULL;
+	j->hooks = hooks;
+	j->stop = &cli_stop;
 	snprintf(j->spec, sizeof j->spec, "%.255s", au->specs[i]);
 	j->bits = a->bits;
 	j->policy = &au->pol;
@@ -304,34 +306,28 @@ static void audit_run(struct audit *au)
 	pthread_t tid[AUDIT_MAX_SOURCES];
 	int started[AUDIT_MAX_SOURCES] = { 0 };
 	struct audit_progress progress;
+	struct audit_progress_job view[AUDIT_MAX_SOURCES];
 	size_t n = au->run.n;
 	double t0;
 
 	cli_install_stop_handlers();
 	t0 = cli_now();
-	pthread_mutex_init(&progress.lock, NULL);
-	cli_progress_init(&progress.p, "audit", 0);
-	progress.jobs = au->jobs;
-	progress.n = n;
 	/* all jobs cleared (AUDIT_QUEUED) before any thread draws the line */
 	memset(au->jobs, 0, n * sizeof au->jobs[0]);
+	audit_progress_init(&progress, au->jobs, view, n);
 	for (size_t i = 0; i < n; i++)
-		audit_job_prepare(au, i, &progress);
+		audit_job_prepare(au, i, audit_progress_hooks(&progress));
 	/* the notes above first, then the threads and their progress line */
 	for (size_t i = 0; i < n; i++) {
-		if (pthread_create(&tid[i], NULL, audit_source_run, &au->jobs[i]) != 0)
-			audit_source_run(&au->jobs[i]);   /* no thread: run it here, same result */
+		if (pthread_create(&tid[i], NULL, audit_job_thread, &au->jobs[i]) != 0)
+			audit_job_run(&au->jobs[i]);   /* no thread: run it here, same result */
 		else
 			started[i] = 1;
 	}
 	for (size_t i = 0; i < n; i++)
 		if (started[i])
 			cli_join_stoppable(tid[i]);
-	if (progress.p.enabled && progress.p.last > 0) {
-		fputs("\r\033[K", stderr);
-		fflush(stderr);
-	}
-	pthread_mutex_destroy(&progress.lock);
+	audit_progress_end(&progress);
 
 	au->run.finished = time(NULL);
 	au->run.seconds = cli_now() - t0;
@@ -348,7 +344,7 @@ static void audit_run(struct audit *au)
 		ti.kernel = &au->run.kernel;
 		ti.policy = &au->pol;
 		trust_decide(&ti, &s->trust);
-		/* Interrupted while collecting or assessing (audit_job.c); a
+		/* Interrupted while collecting or assessing (audit/audit_job.c); a
 		 * signal after both left the results whole: not partial. */
 		if (s->stats.interrupted)
 			au->run.partial = 1;

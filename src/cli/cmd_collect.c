@@ -228,7 +228,7 @@ static int collect_health_new(const struct collect_args *a, const struct source_
 	c.entropy_why = "given with --entropy";
 	if ((rc = datapath_load_policy(&pol, NULL, e)))
 		return rc;
-	datapath_apply_claim(&pol, info->name, a->bits, &c);
+	policy_apply_claim(&pol, info->name, a->bits, &c);
 	c.alpha = a->alpha > 0 ? a->alpha : pol.alpha;   /* the policy's, as audit's */
 	c.scope = a->scope;
 	c.run_samples = a->samples;

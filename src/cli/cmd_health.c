@@ -206,7 +206,7 @@ int cmd_health(int argc, char **argv)
 		source_close(src);
 		return cli_error_err("health", &e);
 	}
-	datapath_apply_claim(&pol, a.file ? "file" : info->name, a.bits, &cfg);
+	policy_apply_claim(&pol, a.file ? "file" : info->name, a.bits, &cfg);
 	/* no --alpha: the policy's, as collect's and audit's */
 	cfg.alpha = a.alpha > 0 ? a.alpha : pol.alpha;
 	cfg.scope = a.scope;

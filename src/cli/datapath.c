@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include "cli/datapath.h"
-#include "health/health_monitor.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -85,20 +84,4 @@ int datapath_load_policy(struct policy *p, const char *explicit, struct err *e)
 			return 0;      /* no site policy: the built-in values */
 	}
 	return policy_load(p, path, e);
-}
-
-void datapath_apply_claim(const struct policy *p, const char *source, unsigned bits,
-			  struct health_monitor_config *c)
-{
-	struct policy_source ps;
-	policy_for(p, source, &ps);
-	c->raw_claim = ps.claim;
-	if (c->entropy > 0)
-		return;
-	for (size_t i = 0; i < p->nentries; i++)
-		if (strcmp(p->entries[i].name, source) == 0 &&
-		    (p->entries[i].set & POLICY_SET_CLAIM)) {
-			c->entropy = ps.claim * bits;
-			c->entropy_why = "the policy's claim for this source";
-		}
 }

@@ -33,12 +33,4 @@ const char *datapath_policy_file(char *buf, size_t len);
  * file that exists but cannot be read or parsed is an error naming it. */
 int datapath_load_policy(struct policy *p, const char *explicit, struct err *e);
 
-/* The policy's part in the claimed-entropy rule every command follows
- * (health_monitor_default_entropy): a claim the policy sets for this source
- * itself is its entropy (unless c->entropy is already given), and raw or
- * unknown sources default to the policy's claim for them. */
-struct health_monitor_config;
-void datapath_apply_claim(const struct policy *p, const char *source, unsigned bits,
-			  struct health_monitor_config *c);
-
 #endif

@@ -4,7 +4,7 @@ src_librngaudit_a_SOURCES += \
 	src/report/report.h src/report/text.c src/report/csv.c src/report/junit.c src/report/xmltext.c src/report/xmltext.h \
 	src/report/prom.c src/report/promfmt.c src/report/promfmt.h src/report/merge.c src/report/merge_text.c src/report/csvread.c src/report/csvread.h \
 	src/report/hashtab.c src/report/hashtab.h
-src_rngaudit_SOURCES += src/cli/cmd_audit.c src/cli/audit_job.c src/cli/audit_job.h src/cli/cmd_report.c \
+src_rngaudit_SOURCES += src/cli/cmd_audit.c src/cli/audit_progress.c src/cli/audit_progress.h src/cli/cmd_report.c \
 	src/cli/cli_plot.c src/cli/cli_plot.h
 # The audit finds data/quirks.txt and scripts/rngaudit-plot.sh here once installed.
 # (AM_CPPFLAGS, not a per-target flag, so no object is renamed.)

@@ -1,41 +1,28 @@
-/* audit_job.c - one source's audit in its own thread: collect (the
- * health tests streaming), assess with the 90B estimators, match the quirk
- * table, judge with the policy; and the progress line the threads share. */
+/* audit_job.c - one source's audit: collect (the health tests streaming),
+ * assess with the 90B estimators, match the quirk table, judge with the
+ * policy.  Library code: the caller runs it in a thread of its own and sees
+ * its progress through the hooks (audit_job.h). */
 #include "config.h"
 
-#ifdef HAVE_CPUID_H
-#include <cpuid.h>
-#endif
-#include <errno.h>
-#include <getopt.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "cli/cli_util.h"
-#include "parse.h"
-#include "cli/commands.h"
-#include "cli/datapath.h"
-#include "engine/engine.h"
-#include "estimators/noniid.h"
-#include "health/health_monitor.h"
-#include "audit/kernel.h"
+#include "audit/audit_job.h"
 #include "audit/policy.h"
 #include "audit/quirks.h"
+#include "audit/verdict.h"
+#include "engine/engine.h"
 #include "engine/recorder.h"
-#include "report/report.h"
-#include "engine/samples.h"
 #include "engine/translate.h"
 #include "engine/widein.h"
+#include "estimators/noniid.h"
+#include "health/health_monitor.h"
+#include "report/report.h"
 #include "sources/source.h"
-#include "audit/sysinfo.h"
-#include "audit/verdict.h"
-#include "cli/audit_job.h"
 
 /* RDRAND and RDSEED draw on the same on-chip DRNG (Intel DRNG Software
  * Implementation Guide): collected at once they compete for it and each
@@ -50,71 +37,25 @@ static int audit_uses_cpu_rng(const struct source_info *info)
 
 
 
-static void audit_progress_draw(struct audit_progress *ap)
+static double audit_now(void)
 {
-	char line[512], rate[32];
-	size_t len = 0;
-	double now = cli_now();
-
-	if (!cli_progress_due(&ap->p))
-		return;
-	for (size_t i = 0; i < ap->n && len < sizeof line - 80; i++) {
-		const struct audit_job *j = &ap->jobs[i];
-		const char *sep = len ? ", " : "";
-		switch (j->state) {
-		case AUDIT_WAITING:
-			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s waiting", sep, j->spec);
-			break;
-		case AUDIT_COLLECTING:
-			if (j->bytes)
-				cli_format_rate((double)j->bytes / (now - j->started + 1e-9), rate,
-						sizeof rate);
-			else
-				snprintf(rate, sizeof rate, "starting");
-			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %llu/%llu (%s)", sep,
-						j->spec, (unsigned long long)j->done,
-						(unsigned long long)j->samples, rate);
-			break;
-		case AUDIT_ASSESSING:
-			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s assessing", sep, j->spec);
-			break;
-		default:
-			break;
-		}
-	}
-	if (len)
-		fprintf(stderr, "\r\033[Kaudit: %s", line);
-	fflush(stderr);
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void audit_progress_set(struct audit_job *j, int state)
+static void audit_state(struct audit_job *j, enum audit_job_state s)
 {
-	struct audit_progress *ap = j->progress;
-	if (!ap)
-		return;
-	pthread_mutex_lock(&ap->lock);
-	j->state = state;
-	if (state == AUDIT_COLLECTING)
-		j->started = cli_now();
-	ap->p.last = 0;               /* a change of state shows at once */
-	audit_progress_draw(ap);
-	pthread_mutex_unlock(&ap->lock);
+	if (j->hooks && j->hooks->state)
+		j->hooks->state(j->hooks->ctx, j, s);
 }
 
 /* The engine's progress callback (ctx = the job). */
-static void audit_progress_update(void *ctx, uint64_t done, uint64_t bytes)
+static void audit_progress(void *ctx, uint64_t done, uint64_t bytes)
 {
 	struct audit_job *j = ctx;
-	pthread_mutex_lock(&j->progress->lock);
-	j->done = done;
-	j->bytes = bytes;
-	audit_progress_draw(j->progress);
-	pthread_mutex_unlock(&j->progress->lock);
+	j->hooks->progress(j->hooks->ctx, j, done, bytes);
 }
-
-/* Samples per source when -n is not given: enough for the 90B estimators
- * (3.1.1 asks for 10^6) where the source is fast, and what fits a couple of
- * seconds where it is not (virtio /dev/hwrng: ~10 KB/s, CRIB 4). */
 
 /* A file source read whole: its samples (K-bit samples from its bytes). */
 static uint64_t audit_file_samples(const struct source_info *info, unsigned bits)
@@ -136,7 +77,7 @@ static int audit_health_new(struct audit_job *j, unsigned bits, unsigned word_bi
 	 * a claim the policy names for this source wins; otherwise DRBG and
 	 * conditioned output are full entropy and raw or unknown sources get
 	 * the policy's claim (per bit) */
-	datapath_apply_claim(j->policy, j->out->info.name, bits, &hc);
+	policy_apply_claim(j->policy, j->out->info.name, bits, &hc);
 	hc.alpha = j->policy->alpha;
 	hc.run_samples = run_samples;   /* alpha covers the run */
 	hc.word_bits = word_bits;
@@ -165,17 +106,17 @@ static int audit_collect_bytes(struct audit_job *j, struct source *src, struct h
 	sinks[1] = &buf->sink;
 	opts.max_samples = j->samples;
 	opts.bits = j->bits;
-	opts.stop = &cli_stop;
-	if (j->progress) {
-		opts.progress = audit_progress_update;
+	opts.stop = j->stop;
+	if (j->hooks && j->hooks->progress) {
+		opts.progress = audit_progress;
 		opts.progress_ctx = j;
-		opts.progress_every = CLI_PROGRESS_EVERY_BLOCK;
+		opts.progress_every = j->hooks->progress_every;
 	}
 	if (audit_uses_cpu_rng(&rs->info)) {
-		audit_progress_set(j, AUDIT_WAITING);
+		audit_state(j, AUDIT_WAITING);
 		pthread_mutex_lock(&audit_cpu_rng_lock);
 	}
-	audit_progress_set(j, AUDIT_COLLECTING);
+	audit_state(j, AUDIT_COLLECTING);
 	rc = engine_run(src, &opts, sinks, 2, &rs->stats, e);
 	if (audit_uses_cpu_rng(&rs->info))
 		pthread_mutex_unlock(&audit_cpu_rng_lock);
@@ -199,8 +140,8 @@ static int audit_collect_wide(struct audit_job *j, struct source *src, struct he
 	size_t n = 0;
 	int rc;
 
-	audit_progress_set(j, AUDIT_COLLECTING);
-	rc = widein_read(src, j->samples, &cli_stop, &x, &n, &rs->stats, e);
+	audit_state(j, AUDIT_COLLECTING);
+	rc = widein_read(src, j->samples, j->stop, &x, &n, &rs->stats, e);
 	if (rc == 0 && n > 0 && (rc = translate_parse(TRANSLATE_DEFAULT, &m, e)) == 0)
 		rc = translate_plan(&m, x, n, rs->info.sample_bits, &map, e);
 	if (rc != 0 || n == 0) {
@@ -252,9 +193,8 @@ int audit_gates(const struct policy *p, const char *name)
 	return 0;
 }
 
-void *audit_source_run(void *arg)
+void audit_job_run(struct audit_job *j)
 {
-	struct audit_job *j = arg;
 	struct report_source *rs = j->out;
 	struct source *src = NULL;
 	struct health_monitor *hm = NULL;
@@ -300,23 +240,23 @@ void *audit_source_run(void *arg)
 		snprintf(j->est_skipped, sizeof j->est_skipped, "no samples");
 	} else {
 		struct noniid_opts no;
-		double t0 = cli_now();
-		audit_progress_set(j, AUDIT_ASSESSING);
+		double t0 = audit_now();
+		audit_state(j, AUDIT_ASSESSING);
 		noniid_opts_init(&no);
 		no.bits = j->bits;
 		no.threads = 1;       /* one thread per source already */
-		no.stop = &cli_stop;  /* Ctrl-C waits for one estimator, not all */
+		no.stop = j->stop;   /* Ctrl-C waits for one estimator, not all */
 		if ((rc = noniid_assess(buf.data, buf.n, &no, &rs->est, &e)) == 0)
 			rs->est_ran = 1;
 		else
 			snprintf(j->est_skipped, sizeof j->est_skipped, "%.150s", e.msg);
 		if (rc == ERR_INTERRUPTED)
 			rs->stats.interrupted = 1;   /* the reports are partial: no figure */
-		rs->est_seconds = cli_now() - t0;
+		rs->est_seconds = audit_now() - t0;
 	}
 
 decide:
-	audit_progress_set(j, AUDIT_DONE);
+	audit_state(j, AUDIT_DONE);
 	if (rs->available)
 		nq = quirks_match(j->quirks, j->cpu, rs->info.name, rs->info.word_bits, qm, QUIRK_MATCH_MAX);
 	vin.info = rs->available ? &rs->info : NULL;
@@ -354,5 +294,10 @@ decide:
 	membuf_free(&buf);
 	if (src)
 		source_close(src);
+}
+
+void *audit_job_thread(void *arg)
+{
+	audit_job_run(arg);
 	return NULL;
 }
