@@ -129,7 +129,10 @@ static void test_quirks(void)
 	struct quirk_match m[QUIRK_MATCH_MAX];
 	struct quirk_cpu zen5 = { "AuthenticAMD", 0x1a, 0x44, 0, 0x0b404032, 1 };
 	struct quirk_cpu zen5_fixed = { "AuthenticAMD", 0x1a, 0x44, 0, 0x0b404035, 1 };
-	struct quirk_cpu zen5_other = { "AuthenticAMD", 0x1a, 0x50, 0, 0x0b500001, 1 };
+	struct quirk_cpu zen5_other = { "AuthenticAMD", 0x1a, 0x20, 0, 0x0b200001, 1 };
+	struct quirk_cpu zen6 = { "AuthenticAMD", 0x1a, 0x50, 0, 0x0b500001, 1 };
+	struct quirk_cpu cyan = { "AuthenticAMD", 0x17, 0x47, 0, 0x8407007, 1 };
+	struct quirk_cpu cyan1 = { "AuthenticAMD", 0x17, 0x47, 1, 0x8407007, 1 };
 	struct quirk_cpu zen5_noucode = { "AuthenticAMD", 0x1a, 0x02, 1, 0, 0 };
 	struct quirk_cpu fam16 = { "AuthenticAMD", 0x16, 0x30, 1, 0x700010f, 1 };
 	struct quirk_cpu matisse = { "AuthenticAMD", 0x17, 0x71, 0, 0x8701013, 1 };
@@ -153,7 +156,17 @@ static void test_quirks(void)
 	n = quirks_match(&t, &zen5, "rdrand", 64, m, QUIRK_MATCH_MAX);
 	tap_eq_long((long long)n, 0, "Zen 5 RDRAND: no advisory");
 	n = quirks_match(&t, &zen5_other, "rdseed", 16, m, QUIRK_MATCH_MAX);
-	tap_ok(n == 1 && m[0].q->severity == QUIRK_WARN, "family 1Ah model without a known fix: warn");
+	tap_ok(n == 1 && m[0].q->severity == QUIRK_WARN, "Zen 5 model 20h without a known fix: warn");
+	/* Linux's Zen 5 ranges are models 00h-2Fh, 40h-4Fh, 60h-7Fh
+	 * (607b9fb2ce24); Zen 6 (50h-5Fh, 80h-AFh, C0h-CFh) is not affected */
+	n = quirks_match(&t, &zen6, "rdseed", 16, m, QUIRK_MATCH_MAX);
+	tap_eq_long((long long)n, 0, "Zen 6 (family 1Ah model 50h): no Zen 5 advisory");
+	/* 5b937a1ed64e: family 17h model 47h stepping 0 only */
+	n = quirks_match(&t, &cyan, "rdseed", 64, m, QUIRK_MATCH_MAX);
+	tap_ok(n == 1 && strcmp(m[0].q->id, "amd-cyan-skillfish-rdseed") == 0 && m[0].q->severity == QUIRK_FAIL,
+	       "Cyan Skillfish (17h/47h stepping 0): RDSEED fails");
+	n = quirks_match(&t, &cyan1, "rdseed", 64, m, QUIRK_MATCH_MAX);
+	tap_eq_long((long long)n, 0, "17h/47h stepping 1: not the part Linux disables");
 	n = quirks_match(&t, &zen5_noucode, "rdseed", 32, m, QUIRK_MATCH_MAX);
 	tap_ok(n == 1 && m[0].microcode_unknown, "unreadable microcode: matched as 'may apply'");
 	n = quirks_match(&t, &fam16, "rdrand", 32, m, QUIRK_MATCH_MAX);

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "audit/kparse.h"
+#include "audit/kversion.h"
 #include "audit/quirks.h"
 #include "audit/sysroot.h"
 #include "err.h"
@@ -32,11 +33,9 @@ struct kernel_trust {
 /* What the trust resolution needs; kernel_trust_resolve() is pure. */
 enum kernel_trust_kind { KERNEL_TRUST_CPU, KERNEL_TRUST_BOOTLOADER };
 struct kernel_trust_input {
-	int release_known;
-	unsigned major, minor;
-	int cmdline_known;            /* /proc/cmdline was read */
-	int param;                    /* kparse_cmdline_param(): 0 absent, 1 NAME=VALUE, 2 bare NAME */
-	const char *value;            /* its value */
+	struct kversion v;            /* the kernel's version (kversion.h) */
+	const char *cmdline;          /* the whole command line; NULL: unreadable */
+	size_t cmdline_len;
 	int config_known;             /* a kernel config was read */
 	int option;                   /* kparse_config_option() of CONFIG_RANDOM_TRUST_* */
 	const char *option_value;     /* "y", "n", ... */
@@ -51,6 +50,13 @@ struct kernel_ctx {
 	char release_why[KERNEL_WHY_MAX];
 	int release_known;
 	unsigned major, minor;
+	/* The sublevel (5.10.209): not in a distribution's release string
+	 * ("5.10.0-28-amd64"), so read from /proc/version (Debian appends the
+	 * package version, "Debian 5.10.209-2") or /proc/version_signature
+	 * (Ubuntu); -1 when it cannot be known. */
+	struct kversion kv;           /* major, minor and sublevel (-1 unknown) */
+	char version[32];             /* "5.10.209", "5.10" (sublevel unknown), "" unknown */
+	char version_from[KERNEL_WHY_MAX];   /* where the version came from */
 
 	int cmdline_known;
 	char cmdline_why[KERNEL_WHY_MAX];
@@ -64,6 +70,8 @@ struct kernel_ctx {
 	unsigned cleared;             /* KPARSE_LOG_* bits */
 	unsigned hidden;              /* absent from cpuinfo, no evidence why */
 	char cleared_names[32];       /* "rdseed", "rdrand rdseed", "" */
+	unsigned warned;              /* KPARSE_LOG_* bits the kernel warned about but still uses */
+	char warned_names[32];
 	char flags_evidence[400];     /* one phrase per flag, "; "-joined */
 	int cpuinfo_known;
 	int cpuinfo_rdrand, cpuinfo_rdseed;
@@ -83,6 +91,10 @@ struct kernel_ctx {
 	enum kernel_tri crng_ready;
 	char crng_why[KERNEL_WHY_MAX];
 	long entropy_avail, poolsize; /* -1 unknown */
+	char entropy_avail_meaning[KERNEL_WHY_MAX];   /* what entropy_avail means on this version */
+	enum kernel_tri hwrng_credit_counts;   /* the hwrng's credit still counts now (off: the
+					  CRNG is seeded on a kernel that then stops crediting) */
+	char hwrng_note[2 * KERNEL_WHY_MAX];   /* what this version does with the hwrng's credit */
 };
 
 /* What the reading may use besides the files: the quirk table and the CPU

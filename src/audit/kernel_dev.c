@@ -20,6 +20,7 @@
 #endif
 
 #include "atomicfile.h"
+#include "audit/kfacts.h"
 
 #define KDEV_VALUE_MAX 4096u
 /* The kernel's credit unit: bits of entropy per 1024 bits read (hwrng
@@ -147,13 +148,56 @@ void kernel_virt(struct kernel_ctx *k, const struct sysroot *sr, const char *cpu
 #define KDEV_HWRNG "/sys/class/misc/hw_random/"
 #define KDEV_RNGCORE "/sys/module/rng_core/parameters/"
 
+/* Drivers that set their own quality before 6.2: virtio-rng's 1000 and
+ * ChaosKey's 1024, both deleted by 16bdbae39428 (6.2), after which they get
+ * min(default_quality, 1024).  Other drivers: not known here. */
+static long kdev_driver_quality(const char *rng_current)
+{
+	if (strncmp(rng_current, "virtio_rng", 10) == 0)
+		return 1000;
+	if (strncmp(rng_current, "chaoskey", 8) == 0)
+		return 1024;
+	return -1;
+}
+
+/* The credit when only default_quality could be read (an old bundle):
+ * never presented as the credit of a driver that sets its own. */
+static void kdev_quality_from_default(struct kernel_ctx *k)
+{
+	int max = kversion_has(&k->kv, &kfact_default_quality_max);
+	long own = kdev_driver_quality(k->rng_current);
+	char s[KERNEL_WHY_MAX];
+
+	if (k->default_quality < 0)
+		return;
+	if (max == 1 && own >= 0) {
+		/* 6.2+: these drivers set none: min(default_quality, 1024) */
+		k->hwrng_quality = k->default_quality;
+		snprintf(k->quality_from, sizeof k->quality_from, "default_quality");
+	} else if (max == 0 && own >= 0) {
+		k->hwrng_quality = own;
+		snprintf(k->quality_from, sizeof k->quality_from, "the driver's own");
+		snprintf(s, sizeof s, "%s sets its own quality %ld before 6.2, which default_quality does not "
+			 "reach", k->rng_current, own);
+		kdev_append(k->quality_why, sizeof k->quality_why, s);
+	} else {
+		snprintf(s, sizeof s, "only default_quality %ld was readable, and %s", k->default_quality,
+			 max == 1 ? "it is only a maximum for a driver that may set its own (6.2 and later)"
+			 : max == 0 ? "it reaches only drivers that set no quality of their own (before 6.2)"
+			 : "its meaning depends on the kernel version, which is unknown");
+		kdev_append(k->quality_why, sizeof k->quality_why, s);
+	}
+}
+
 void kernel_hwrng(struct kernel_ctx *k, const struct sysroot *sr)
 {
-	static const char *const qpath[] = { KDEV_HWRNG "rng_quality", KDEV_RNGCORE "current_quality",
-					     KDEV_RNGCORE "default_quality" };
-	static const char *const qname[] = { "rng_quality", "current_quality", "default_quality" };
+	/* rng_quality (5.18) is the current device's credit; current_quality,
+	 * obsolete since 5.18 but never removed, is before it. */
+	static const char *const qpath[] = { KDEV_HWRNG "rng_quality", KDEV_RNGCORE "current_quality" };
+	static const char *const qname[] = { "rng_quality", "current_quality" };
 	char why[KERNEL_WHY_MAX];
 	long v;
+	int max;
 
 	if (kdev_word(sr, KDEV_HWRNG "rng_current", k->rng_current, sizeof k->rng_current, why, sizeof why) != 0)
 		kdev_append(k->quality_why, sizeof k->quality_why, why);
@@ -164,10 +208,7 @@ void kernel_hwrng(struct kernel_ctx *k, const struct sysroot *sr)
 		k->rng_selected = (int)v;
 	if (kdev_uint(sr, KDEV_RNGCORE "default_quality", KDEV_QUALITY_FULL, &v, why, sizeof why) == 0)
 		k->default_quality = v;
-	/* rng_quality (since 5.18, 8208285632f9 "hwrng: core - introduce
-	 * rng_quality sysfs attribute") is the current device's credit; before
-	 * it, current_quality; default_quality is the fallback. */
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < 2; i++) {
 		if (kdev_uint(sr, qpath[i], KDEV_QUALITY_FULL, &v, why, sizeof why) == 0) {
 			k->hwrng_quality = v;
 			snprintf(k->quality_from, sizeof k->quality_from, "%s", qname[i]);
@@ -175,20 +216,51 @@ void kernel_hwrng(struct kernel_ctx *k, const struct sysroot *sr)
 		}
 		kdev_append(k->quality_why, sizeof k->quality_why, why);
 	}
-	/* 16bdbae39428 "hwrng: core - treat default_quality as a maximum and
-	 * default to 1024" (6.2): before it default_quality (default 0) was
-	 * the quality of drivers that set none, 0 meaning no credit at all;
-	 * since, it caps every driver's quality and a driver that sets none
-	 * gets 1024. */
-	if (!k->release_known)
+	if (k->hwrng_quality < 0)
+		kdev_quality_from_default(k);
+	max = kversion_has(&k->kv, &kfact_default_quality_max);
+	if (max < 0)
 		snprintf(k->default_quality_meaning, sizeof k->default_quality_meaning,
-			 "unknown: its meaning changed in 6.2 and the kernel release is unknown");
-	else if (k->major * 1000u + k->minor >= 6002u)
+			 "unknown: its meaning changed in 6.2 (16bdbae39428) and the kernel release is unknown");
+	else if (max)
 		snprintf(k->default_quality_meaning, sizeof k->default_quality_meaning,
-			 "a maximum for every driver's quality (6.2 and later; default 1024)");
+			 "a maximum for every driver's quality (6.2 and later, 16bdbae39428; default 1024)");
 	else
 		snprintf(k->default_quality_meaning, sizeof k->default_quality_meaning,
 			 "the quality of drivers that set none (before 6.2; default 0 = not credited)");
+}
+
+/* What this kernel does with the hwrng's credit and with entropy_avail,
+ * by version (kfacts.h), once the CRNG state is known. */
+static void kdev_credit_meaning(struct kernel_ctx *k)
+{
+	int until = kversion_has(&k->kv, &kfact_credit_until_ready);
+	int zero = kversion_has(&k->kv, &kfact_quality0_mixed);
+
+	if (until == 1)
+		snprintf(k->entropy_avail_meaning, sizeof k->entropy_avail_meaning,
+			 "fixed at 256 once the CRNG is seeded (e85c0fc1d94c, 5.19 and the 2022 stable backport): "
+			 "not a measure of entropy");
+	else if (until == 0)
+		snprintf(k->entropy_avail_meaning, sizeof k->entropy_avail_meaning,
+			 "the input pool's entropy estimate (before e85c0fc1d94c, 5.19)");
+	else
+		snprintf(k->entropy_avail_meaning, sizeof k->entropy_avail_meaning,
+			 "unknown: fixed at 256 once seeded since 5.19 and the 2022 stable backport, an estimate "
+			 "before; this kernel's %s is unknown", k->kv.known ? "sublevel" : "version");
+	k->hwrng_credit_counts = KERNEL_UNKNOWN;
+	if (until == 1 && k->crng_ready == KERNEL_ON)
+		k->hwrng_credit_counts = KERNEL_OFF;
+	else if (until == 0 || (until == 1 && k->crng_ready == KERNEL_OFF))
+		k->hwrng_credit_counts = KERNEL_ON;
+	snprintf(k->hwrng_note, sizeof k->hwrng_note, "%s%s",
+		 until == 1 ? "the hwrng's credit counts only until the CRNG is first seeded (e85c0fc1d94c): "
+			      "after that its output is mixed in, not credited"
+		 : until == 0 ? "the hwrng's credit counts for as long as it runs (before 5.19)"
+		 : "whether the hwrng's credit counts after the CRNG is seeded depends on the version (not "
+		   "since 5.19 and the 2022 backport), unknown here",
+		 zero == 1 ? "; quality 0: read and mixed, never credited (b006c439d58d, 6.1)"
+		 : zero == 0 ? "; quality 0 stops the hwrng thread: nothing read or mixed (before 6.1)" : "");
 }
 
 void kernel_crng(struct kernel_ctx *k, const struct sysroot *sr)
@@ -200,7 +272,16 @@ void kernel_crng(struct kernel_ctx *k, const struct sysroot *sr)
 	if (kdev_uint(sr, "/proc/sys/kernel/random/poolsize", 1ul << 20, &k->poolsize, why, sizeof why) != 0)
 		k->poolsize = -1;
 	if (sr->dirfd >= 0) {
-		snprintf(k->crng_why, sizeof k->crng_why, "live only: a sysroot cannot show it");
+		/* Since e85c0fc1d94c entropy_avail reaches 256 exactly when the
+		 * CRNG is seeded (POOL_READY_BITS) and stays there. */
+		if (k->entropy_avail >= 256 && kversion_has(&k->kv, &kfact_credit_until_ready) == 1) {
+			k->crng_ready = KERNEL_ON;
+			snprintf(k->crng_why, sizeof k->crng_why, "entropy_avail 256 on a kernel that pins it there once "
+				 "seeded (e85c0fc1d94c)");
+		} else {
+			snprintf(k->crng_why, sizeof k->crng_why, "live only: a sysroot cannot show it");
+		}
+		kdev_credit_meaning(k);
 		return;
 	}
 #if defined(HAVE_GETRANDOM) && defined(GRND_NONBLOCK)
@@ -225,6 +306,7 @@ void kernel_crng(struct kernel_ctx *k, const struct sysroot *sr)
 #else
 	snprintf(k->crng_why, sizeof k->crng_why, "no getrandom(2) on this build");
 #endif
+	kdev_credit_meaning(k);
 }
 
 /* The files a bundle carries (the kernel log separately, as dmesg.txt). */

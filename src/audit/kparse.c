@@ -18,8 +18,15 @@ static int kp_space(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == '\0';
 }
 
-int kparse_kstrtobool(const char *s, size_t len)
+/* KV(major, minor) as kversion.h spells it; 0 = unknown. */
+#define KP_KV(maj, min) ((maj) * 1000u + (min))
+
+int kparse_kstrtobool_v(const char *s, size_t len, unsigned kv)
 {
+	/* the version each first letter needs (lib/kstrtox.c) */
+	unsigned since;
+	int val;
+
 	if (!s || len == 0)
 		return -1;
 	switch (s[0]) {
@@ -35,9 +42,29 @@ int kparse_kstrtobool(const char *s, size_t len)
 		if (s[1] == 'f' || s[1] == 'F')
 			return 0;
 		return -1;
+	case 't': case 'T':   /* 0d6ea3ac94ca "lib/kstrtox.c: add "false"/"true" support to kstrtobool()" (5.19) */
+		since = KP_KV(5, 19), val = 1;
+		break;
+	case 'f': case 'F':
+		since = KP_KV(5, 19), val = 0;
+		break;
+	case 'e': case 'E':   /* ae5b3500856f "kstrtox: add support for enabled and disabled in kstrtobool()" (6.16) */
+		since = KP_KV(6, 16), val = 1;
+		break;
+	case 'd': case 'D':
+		since = KP_KV(6, 16), val = 0;
+		break;
 	default:
 		return -1;
 	}
+	if (kv == 0)
+		return -2;
+	return kv >= since ? val : -1;
+}
+
+int kparse_kstrtobool(const char *s, size_t len)
+{
+	return kparse_kstrtobool_v(s, len, ~0u);
 }
 
 /* parameq(): '-' and '_' are the same in parameter names. */
@@ -76,19 +103,21 @@ static size_t kp_next_word(const char *buf, size_t len, size_t i, size_t *start,
 	return i;
 }
 
-int kparse_cmdline_param(const char *buf, size_t len, const char *name, char *val, size_t vlen)
+void kparse_cmdline_each(const char *buf, size_t len, const char *name,
+			 int (*fn)(const char *val, size_t vlen, int has_value, int after_dashes, void *arg),
+			 void *arg)
 {
 	size_t i = 0, s, e, eq;
-	int found = 0;
+	int dashes = 0;
 
-	if (vlen)
-		val[0] = '\0';
 	while (i < len) {
 		i = kp_next_word(buf, len, i, &s, &e, &eq);
 		if (s == e)
 			break;
-		if (e - s == 2 && buf[s] == '-' && buf[s + 1] == '-')
-			break;   /* the rest is init's */
+		if (e - s == 2 && buf[s] == '-' && buf[s + 1] == '-' && !dashes) {
+			dashes = 1;   /* kernel/params.c parse_args(): "Stop at --" */
+			continue;
+		}
 		{
 			size_t ns = s, ne = eq == (size_t)-1 ? e : eq;
 			if (buf[ns] == '"')
@@ -97,28 +126,56 @@ int kparse_cmdline_param(const char *buf, size_t len, const char *name, char *va
 				continue;
 		}
 		if (eq == (size_t)-1) {
-			found = 2;
-			if (vlen)
-				val[0] = '\0';
+			if (fn(NULL, 0, 0, dashes, arg))
+				return;
 			continue;
 		}
 		{
-			size_t vs = eq + 1, ve = e, n;
+			size_t vs = eq + 1, ve = e;
 			if (vs < ve && buf[vs] == '"')
 				vs++;
 			if (ve > vs && buf[ve - 1] == '"')
 				ve--;
-			n = ve - vs;
-			if (vlen) {
-				if (n >= vlen)
-					n = vlen - 1;
-				memcpy(val, buf + vs, n);
-				val[n] = '\0';
-			}
-			found = 1;   /* later occurrences win, as each calls the handler again */
+			if (fn(buf + vs, ve - vs, 1, dashes, arg))
+				return;
 		}
 	}
-	return found;
+}
+
+struct kp_last {
+	char *val;
+	size_t vlen;
+	int found;
+};
+
+static int kp_last_one(const char *v, size_t n, int has_value, int after_dashes, void *arg)
+{
+	struct kp_last *l = arg;
+	if (after_dashes)
+		return 1;   /* the rest is init's */
+	if (!has_value) {
+		l->found = 2;
+		if (l->vlen)
+			l->val[0] = '\0';
+		return 0;
+	}
+	if (l->vlen) {
+		if (n >= l->vlen)
+			n = l->vlen - 1;
+		memcpy(l->val, v, n);
+		l->val[n] = '\0';
+	}
+	l->found = 1;   /* later occurrences win, as each calls the handler again */
+	return 0;
+}
+
+int kparse_cmdline_param(const char *buf, size_t len, const char *name, char *val, size_t vlen)
+{
+	struct kp_last l = { val, vlen, 0 };
+	if (vlen)
+		val[0] = '\0';
+	kparse_cmdline_each(buf, len, name, kp_last_one, &l);
+	return l.found;
 }
 
 /* Calls fn for each line of buf (without its newline); stops when fn returns nonzero. */
@@ -242,19 +299,41 @@ int kparse_gunzip(const void *gz, size_t len, size_t max, char **out, size_t *ou
 	return 0;
 }
 
-/* The messages the kernel prints when it clears an RNG feature bit:
- * arch/x86/kernel/cpu/amd.c (Zen 5 RDSEED: "RDSEED32 is broken. Disabling
- * the corresponding CPUID bit."), arch/x86/kernel/cpu/rdrand.c's self-test
- * ("RDRAND gives funky smelling output, might consider not using it by
- * booting with \"nordrand\"", kernels before 6.0) and its "rdrand: disabled"
- * notice.  Matched as substrings, so any log format works. */
+/* The kernel's log lines about the CPU RNG and what each does, checked in
+ * the kernel's history (issue 23; the quoted text as it stands in the
+ * source).  Order matters where one text contains another: the VM variant
+ * of the 15h/16h line comes before the bare-metal one. */
 static const struct {
 	const char *text;
-	unsigned bit;
+	unsigned cleared, warned, hidden;
+	const char *commit;
 } kp_log_lines[] = {
-	{ "RDSEED32 is broken", KPARSE_LOG_RDSEED },
-	{ "RDRAND gives funky smelling output", KPARSE_LOG_RDRAND },
-	{ "rdrand: disabled", KPARSE_LOG_RDRAND },
+	/* 7879fc4bdc75 "x86/rdrand: Sanity-check RDRAND output" (5.5, not in
+	 * stable; replaced in 6.0): pr_emerg after WARN_ON_ONCE, nothing
+	 * cleared: RDRAND stays in use and credited. */
+	{ "RDRAND gives funky smelling output", 0, KPARSE_LOG_RDRAND, 0, "7879fc4bdc75 (5.5-5.19)" },
+	/* x86_init_rdrand() before 6.0: RDRAND returned CF=0 on every retry:
+	 * clear_cpu_cap(RDRAND) only. */
+	{ "rdrand: disabled", KPARSE_LOG_RDRAND, 0, 0, "x86_init_rdrand (before 6.0)" },
+	/* 049f9ae93d03 "x86/rdrand: Remove "nordrand" flag in favor of
+	 * "random.trust_cpu"" (6.0): the boot self-test clears both. */
+	{ "RDRAND is not reliable on this platform; disabling.", KPARSE_LOG_RDRAND | KPARSE_LOG_RDSEED, 0, 0,
+	  "049f9ae93d03 (6.0)" },
+	/* 5b937a1ed64e "x86/rdrand: Disable RDSEED on AMD Cyan Skillfish"
+	 * (6.16; 6.15.7, 6.12.39, 6.6.99): family 17h model 47h stepping 0,
+	 * clear_cpu_cap + MSR C001_1002 bit 18 (user CPUID too, bare metal). */
+	{ "RDSEED is not reliable on this platform; disabling.", KPARSE_LOG_RDSEED, 0, KPARSE_LOG_RDSEED,
+	  "5b937a1ed64e (6.16)" },
+	/* 607b9fb2ce24 "x86/CPU/AMD: Add RDSEED fix for Zen5" (6.18; 6.12.58):
+	 * Zen 5 below the fixed microcode, clear_cpu_cap + the same MSR. */
+	{ "RDSEED32 is broken", KPARSE_LOG_RDSEED, 0, KPARSE_LOG_RDSEED, "607b9fb2ce24 (6.18)" },
+	/* c49a0a80137c "x86/CPU/AMD: Clear RDRAND CPUID bit on AMD family
+	 * 15h/16h" (5.3; 4.19.69): when the hypervisor ignores the MSR write
+	 * RDRAND stays (kernel flag and user CPUID); on bare metal it is
+	 * cleared and hidden via MSR C001_1004 bit 62. */
+	{ "hypervisor does not support hiding RDRAND via CPUID", 0, KPARSE_LOG_RDRAND, 0, "c49a0a80137c (5.3)" },
+	{ "hiding RDRAND via CPUID. Use rdrand=force", KPARSE_LOG_RDRAND, 0, KPARSE_LOG_RDRAND,
+	  "c49a0a80137c (5.3)" },
 };
 
 static const char *kp_memmem(const char *h, size_t hl, const char *n)
@@ -268,18 +347,18 @@ static const char *kp_memmem(const char *h, size_t hl, const char *n)
 	return NULL;
 }
 
-static unsigned kp_log_match(const char *l, size_t n)
+/* The first table line l matches, or -1. */
+static int kp_log_match(const char *l, size_t n)
 {
-	unsigned bits = 0;
 	for (size_t i = 0; i < sizeof kp_log_lines / sizeof kp_log_lines[0]; i++)
 		if (kp_memmem(l, n, kp_log_lines[i].text))
-			bits |= kp_log_lines[i].bit;
-	return bits;
+			return (int)i;
+	return -1;
 }
 
 int kparse_log_relevant(const char *line, size_t len)
 {
-	return kp_log_match(line, len) != 0;
+	return kp_log_match(line, len) >= 0;
 }
 
 /* The message part of a log line: after "[ time] " or a kmsg "...;" prefix. */
@@ -311,18 +390,44 @@ static void kp_log_keep(char *dst, size_t dlen, const char *l, size_t n)
 	dst[j] = '\0';
 }
 
+/* Keeps the first line (and its commit) for a flag. */
+static void kp_log_first(char *line, size_t llen, char *commit, size_t clen, const char *l, size_t n,
+			 const char *c)
+{
+	if (line[0])
+		return;
+	kp_log_keep(line, llen, l, n);
+	snprintf(commit, clen, "%s", c);
+}
+
 static int kp_log_line(const char *l, size_t n, void *arg)
 {
 	struct kparse_log *out = arg;
-	unsigned bits = kp_log_match(l, n);
-	if (!bits)
+	int i = kp_log_match(l, n);
+	unsigned c, w;
+	const char *commit;
+
+	if (i < 0)
 		return 0;
+	c = kp_log_lines[i].cleared;
+	w = kp_log_lines[i].warned;
+	commit = kp_log_lines[i].commit;
 	kp_log_message(&l, &n);
-	if ((bits & KPARSE_LOG_RDRAND) && !(out->cleared & KPARSE_LOG_RDRAND))
-		kp_log_keep(out->rdrand_line, sizeof out->rdrand_line, l, n);
-	if ((bits & KPARSE_LOG_RDSEED) && !(out->cleared & KPARSE_LOG_RDSEED))
-		kp_log_keep(out->rdseed_line, sizeof out->rdseed_line, l, n);
-	out->cleared |= bits;
+	if (c & KPARSE_LOG_RDRAND)
+		kp_log_first(out->rdrand_line, sizeof out->rdrand_line, out->rdrand_commit,
+			     sizeof out->rdrand_commit, l, n, commit);
+	if (c & KPARSE_LOG_RDSEED)
+		kp_log_first(out->rdseed_line, sizeof out->rdseed_line, out->rdseed_commit,
+			     sizeof out->rdseed_commit, l, n, commit);
+	if (w & KPARSE_LOG_RDRAND)
+		kp_log_first(out->rdrand_warn, sizeof out->rdrand_warn, out->rdrand_warn_commit,
+			     sizeof out->rdrand_warn_commit, l, n, commit);
+	if (w & KPARSE_LOG_RDSEED)
+		kp_log_first(out->rdseed_warn, sizeof out->rdseed_warn, out->rdseed_warn_commit,
+			     sizeof out->rdseed_warn_commit, l, n, commit);
+	out->cleared |= c;
+	out->warned |= w;
+	out->hidden |= kp_log_lines[i].hidden;
 	return 0;
 }
 
@@ -372,40 +477,101 @@ void kparse_cpuinfo_flags(const char *buf, size_t len, struct kparse_cpuflags *o
 }
 
 /* X86_FEATURE_RDRAND is word 4 bit 30 and X86_FEATURE_RDSEED word 9 bit 18
- * (arch/x86/include/asm/cpufeatures.h): clearcpuid= takes these numbers,
- * and since 6.1 the names too. */
+ * (arch/x86/include/asm/cpufeatures.h): the numbers clearcpuid= takes. */
 #define KP_X86_FEATURE_RDRAND (4 * 32 + 30)
 #define KP_X86_FEATURE_RDSEED (9 * 32 + 18)
 
-unsigned kparse_clearcpuid(const char *val, size_t len)
+/* One word of a clearcpuid list: the bits it names, -1 when it is a name
+ * (not a number), -2 when it is neither. */
+static int kp_clear_word(const char *w, unsigned *bits)
 {
-	unsigned bits = 0;
-	size_t i = 0;
+	*bits = 0;
+	if (w[0] >= '0' && w[0] <= '9') {
+		char *end;
+		unsigned long b = strtoul(w, &end, 10);
+		if (*end != '\0')
+			return -2;
+		if (b == KP_X86_FEATURE_RDRAND)
+			*bits = KPARSE_LOG_RDRAND;
+		else if (b == KP_X86_FEATURE_RDSEED)
+			*bits = KPARSE_LOG_RDSEED;
+		return 0;
+	}
+	if (strcmp(w, "rdrand") == 0)
+		*bits = KPARSE_LOG_RDRAND;
+	else if (strcmp(w, "rdseed") == 0)
+		*bits = KPARSE_LOG_RDSEED;
+	return -1;
+}
+
+/* The list as the newest parser reads it (names: 1625c833db93, 5.19), as
+ * the numbers-only list parser reads it (0a4bb5e5507a, 5.10: get_option()
+ * stops at the first word that is not a number), and as the single-number
+ * parser before it (get_option() once: the first word, if a number). */
+static void kp_clear_eras(const char *val, size_t len, unsigned *names, unsigned *numbers, unsigned *single)
+{
+	size_t i = 0, nwords = 0;
+	int stopped = 0;
+
+	*names = *numbers = *single = 0;
 	while (i < len) {
 		size_t s = i, n;
 		char w[16];
+		unsigned bits;
+		int kind;
 		while (i < len && val[i] != ',')
 			i++;
 		n = i - s;
 		i++;
-		if (n == 0 || n >= sizeof w)
+		nwords++;
+		if (n == 0 || n >= sizeof w) {
+			stopped = 1;
 			continue;
+		}
 		memcpy(w, val + s, n);
 		w[n] = '\0';
-		if (strcmp(w, "rdrand") == 0)
-			bits |= KPARSE_LOG_RDRAND;
-		else if (strcmp(w, "rdseed") == 0)
-			bits |= KPARSE_LOG_RDSEED;
-		else if (w[0] >= '0' && w[0] <= '9') {
-			char *end;
-			unsigned long b = strtoul(w, &end, 10);
-			if (*end == '\0' && b == KP_X86_FEATURE_RDRAND)
-				bits |= KPARSE_LOG_RDRAND;
-			else if (*end == '\0' && b == KP_X86_FEATURE_RDSEED)
-				bits |= KPARSE_LOG_RDSEED;
+		kind = kp_clear_word(w, &bits);
+		if (kind != -2)
+			*names |= bits;
+		if (kind != 0)
+			stopped = 1;
+		else if (!stopped) {
+			*numbers |= bits;
+			if (nwords == 1)
+				*single = bits;   /* get_option() takes the first number */
 		}
 	}
-	return bits;
+}
+
+unsigned kparse_clearcpuid_v(const char *val, size_t len, unsigned kv, int sub54, unsigned *uncertain)
+{
+	unsigned names, numbers, single, lo, hi;
+
+	kp_clear_eras(val, len, &names, &numbers, &single);
+	*uncertain = 0;
+	if (kv >= KP_KV(5, 19))
+		return names;
+	if (kv >= KP_KV(5, 10))
+		return numbers;
+	if (kv == KP_KV(5, 4) && sub54 != 0) {
+		if (sub54 > 0)
+			return numbers;
+		*uncertain = numbers ^ single;   /* 5.4.73 took the list parser */
+		return numbers & single;
+	}
+	if (kv != 0)
+		return single;
+	/* unknown version: what every era clears, and what only some do */
+	lo = names & numbers & single;
+	hi = names | numbers | single;
+	*uncertain = hi & ~lo;
+	return lo;
+}
+
+unsigned kparse_clearcpuid(const char *val, size_t len)
+{
+	unsigned u;
+	return kparse_clearcpuid_v(val, len, ~0u, 1, &u);
 }
 
 /* A short, printable quote of bad input for a reason string. */
@@ -464,26 +630,5 @@ int kparse_word(const char *buf, size_t len, char *out, size_t outlen, char *why
 	}
 	memcpy(out, buf, n);
 	out[n] = '\0';
-	return 0;
-}
-
-int kparse_release(const char *buf, size_t len, unsigned *major, unsigned *minor)
-{
-	unsigned long v[2] = { 0, 0 };
-	size_t i = 0;
-	for (int k = 0; k < 2; k++) {
-		size_t s = i;
-		while (i < len && buf[i] >= '0' && buf[i] <= '9' && i - s < 6)
-			v[k] = v[k] * 10 + (unsigned long)(buf[i++] - '0');
-		if (i == s)
-			return -1;
-		if (k == 0) {
-			if (i >= len || buf[i] != '.')
-				return -1;
-			i++;
-		}
-	}
-	*major = (unsigned)v[0];
-	*minor = (unsigned)v[1];
 	return 0;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit/classify.h"
 #include "audit/kernel.h"
 #include "audit/sysinfo.h"
 #include "cli/cli_util.h"
@@ -68,6 +69,8 @@ static void sources_kernel(const struct kernel_ctx *k)
 {
 	printf("kernel rng%s%s:\n", k->sysroot[0] ? " from sysroot " : "", k->sysroot);
 	printf("  %-17s %s (%s)\n", "release", k->release_known ? k->release : "unknown", k->release_why);
+	if (k->release_known)
+		printf("  %-17s %s (%s)\n", "version", k->version, k->version_from);
 	printf("  %-17s %s (%s)\n", "trust_cpu", kernel_tri_token(k->trust_cpu.state), k->trust_cpu.reason);
 	printf("  %-17s %s (%s)\n", "trust_bootloader", kernel_tri_token(k->trust_bootloader.state),
 	       k->trust_bootloader.reason);
@@ -88,7 +91,11 @@ static void sources_kernel(const struct kernel_ctx *k)
 		printf(", credit unknown (%s)\n", k->quality_why);
 	if (k->default_quality >= 0)
 		printf("  %-17s %ld: %s\n", "default_quality", k->default_quality, k->default_quality_meaning);
+	if (k->hwrng_note[0])
+		printf("  %-17s %s\n", "hwrng credit", k->hwrng_note);
 	printf("  %-17s %s (%s)\n", "crng initialised", kernel_tri_token(k->crng_ready), k->crng_why);
+	/* entropy_avail with its meaning on this version, never bare: since
+	 * 5.19 it is pinned at 256 once seeded (kfacts.h) */
 	printf("  %-17s ", "entropy_avail");
 	if (k->entropy_avail >= 0)
 		printf("%ld", k->entropy_avail);
@@ -96,7 +103,7 @@ static void sources_kernel(const struct kernel_ctx *k)
 		printf("unknown");
 	if (k->poolsize >= 0)
 		printf(" of %ld", k->poolsize);
-	putchar('\n');
+	printf(" (%s)\n", k->entropy_avail_meaning);
 }
 
 #ifndef RNGAUDIT_PKGDATADIR
@@ -171,10 +178,17 @@ int cmd_sources(int argc, char **argv)
 	printf("\n%-10s %-11s %-16s %5s  %s\n", "SOURCE", "STATUS", "DEVICE", "WIDTH", "OUTPUT");
 	for (const char *const *name = source_real_names; *name; name++) {
 		struct source_probe p;
+		const char *drbg;
 		source_probe(*name, &p);
+		/* /dev/hwrng is what its driver passes on: the audit's one
+		 * classification (classify.h) */
+		drbg = strcmp(p.name, "hwrng") == 0 ? classify_hwrng_brief(k.rng_current) : NULL;
 		printf("%-10s %-11s %-16s %5u  %s", p.name, p.available ? "available" : "unavailable",
-		       p.device, p.word_bits, p.what[0] ? p.what : source_kind_describe(p.kind));
-		if (p.detail[0] && !p.what[0])
+		       p.device, p.word_bits, drbg ? source_kind_describe(SOURCE_DRBG)
+		       : p.what[0] ? p.what : source_kind_describe(p.kind));
+		if (drbg)
+			printf(" (driver %s: %s)", k.rng_current, drbg);
+		else if (p.detail[0] && !p.what[0])
 			printf(" (driver %s)", p.detail);
 		if (!p.available)
 			printf(": %s", p.why);

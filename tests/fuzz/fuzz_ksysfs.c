@@ -10,13 +10,13 @@
 #include "fuzz.h"
 
 #include "audit/kparse.h"
+#include "audit/kversion.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const unsigned long maxima[] = { 0, 1, 1024, 1ul << 20, ~0ul };
 	const char *buf = (const char *)data;
 	char why[96], word[64];
-	unsigned maj, min;
 
 	for (size_t i = 0; i < sizeof maxima / sizeof maxima[0]; i++) {
 		unsigned long v = 12345;
@@ -35,7 +35,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		FUZZ_ASSERT(why[0] && word[0] == '\0');
 	}
-	if (kparse_release(buf, size, &maj, &min) == 0)
-		FUZZ_ASSERT(size > 0 && buf[0] >= '0' && buf[0] <= '9');
+	{
+		/* a release string, and the same bytes as /proc/version: the
+		 * sublevel comes only for the release's MAJOR.MINOR */
+		struct kversion v;
+		char from[64];
+		if (kversion_from_release(buf, size, &v) == 0) {
+			FUZZ_ASSERT(v.known && size > 0 && buf[0] >= '0' && buf[0] <= '9');
+			FUZZ_ASSERT(v.sublevel >= -1);
+			(void)kversion_sublevel_from(buf, size, &v, from, sizeof from);
+			FUZZ_ASSERT(v.sublevel >= -1 && memchr(from, '\0', sizeof from));
+		} else {
+			FUZZ_ASSERT(!v.known);
+		}
+	}
 	return 0;
 }
