@@ -25,7 +25,8 @@ TEXT = {
         "device", "kind", "iid", "verdict", "reasons", "kernel_release", "kernel_trust_cpu",
         "kernel_trust_cpu_reason", "kernel_trust_bootloader", "kernel_cpu_flags_cleared",
         "virtualized", "crng_ready", "recommendation", "recommendation_reason",
-        "credit_status", "h_claim_rule",
+        "credit_status", "h_claim_rule", "kind_basis", "kernel_credits", "kernel_version",
+        "kernel_version_source", "kernel_cpu_flags_warned",
     },
     "assess": {"domain", "id", "estimator", "reason", "details"},
     "merge": {"cpu_vendor", "microcode", "virtualized", "kernel_release", "source",
@@ -34,7 +35,7 @@ TEXT = {
 NEVER_BLANK = {
     "audit": {"timestamp", "host", "source", "kind", "samples", "bits_per_sample", "word_bits",
               "conditioned", "verdict", "credibility", "schema", "credit_status", "alpha",
-              "kernel_trust_cpu", "virtualized", "crng_ready"},
+              "kernel_trust_cpu", "virtualized", "crng_ready", "kind_basis", "operator_choice"},
     "assess": {"domain", "id", "estimator", "applicable"},
     "merge": {"cpu_vendor", "cpu_family", "cpu_model", "source", "hosts", "runs", "pass",
               "warn", "fail", "unavailable", "trust_cpu_hosts", "trust_cpu_failed"},

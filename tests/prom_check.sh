@@ -27,7 +27,7 @@ expect_exit 2 "audit: a passing, two failing and an unavailable source (exit 2: 
 check "audit textfile: promtool check metrics, no warning" promcheck "$TMPD/audit.prom"
 sed 's/^/# /' "$TMPD/lint"
 # every family is there, so promtool saw each name: 17 (rngaudit-audit(1))
-check "audit textfile: all 17 families written" test "$(families "$TMPD/audit.prom")" -eq 17
+check "audit textfile: all 19 families written" test "$(families "$TMPD/audit.prom")" -eq 19
 check "audit textfile: the unavailable source is in it" \
 	grep -q '^rngaudit_verdict{source="hwrng:device=/nonexistent",status="unavailable"} 1$' "$TMPD/audit.prom"
 check "audit textfile: no empty label value" sh -c "! grep -q '=\"\"' '$TMPD/audit.prom'"

@@ -39,11 +39,11 @@ check "CSV: raw source gets its estimate as entropy credit" \
 	test "$(field "$TMPD/ok.csv" 1 entropy_credit)" = "$(field "$TMPD/ok.csv" 1 h_assessed)"
 check "CSV: raw source that passed: credit_status credited" \
 	test "$(field "$TMPD/ok.csv" 1 credit_status)" = credited
-check "CSV: 79 columns in the header, schema 3 (rngaudit-audit(1))" \
-	test "$(head -1 "$TMPD/ok.csv" | tr ',' '\n' | wc -l)" -eq 79
+check "CSV: 87 columns in the header, schema 4 (rngaudit-audit(1))" \
+	test "$(head -1 "$TMPD/ok.csv" | tr ',' '\n' | wc -l)" -eq 87
 check "CSV: the policy's floors per bit (sim: 0.25 fail, 0.5 warn by default)" \
 	test "$(field "$TMPD/ok.csv" 1 policy_fail_below)/$(field "$TMPD/ok.csv" 1 policy_warn_below)" = 0.25/0.5
-check "CSV: schema column says 3" test "$(field "$TMPD/ok.csv" 1 schema)" = 3
+check "CSV: schema column says 4" test "$(field "$TMPD/ok.csv" 1 schema)" = 4
 check "CSV: observed alarms 0 beside a positive expected count" \
 	awk -v a="$(field "$TMPD/ok.csv" 1 alarms)" -v x="$(field "$TMPD/ok.csv" 1 alarms_expected)" 'BEGIN { exit !(a == "0" && x > 0 && x < 1) }'
 check "CSV: the claim's rule is named" test "$(field "$TMPD/ok.csv" 1 h_claim_rule)" = "raw or unknown source: the policy's claim  0.5 bit per bit"
@@ -138,7 +138,7 @@ hmin=$(printf '%s\n%s\n' "$h1" "$h2" | sort -g | head -1)
 check "sim:ideal min h_assessed is the smaller input value" sh -c "echo '$ideal' | awk -F, -v m='$hmin' '{exit !(\$14 == m)}'"
 check "sim:ideal median of (h1, h1, h2) is h1" sh -c "echo '$ideal' | awk -F, -v m='$h1' '{exit !(\$15 == m)}'"
 stuck=$(grep '"sim:stuck,after=2000"' "$TMPD/merged.csv" | tr -d '\r')
-check "sim:stuck group: 1 run, 1 fail, 0 pass" sh -c "echo '$stuck' | awk -F, '{exit !(\$(NF-6) == 1 && \$(NF-9) == 1 && \$(NF-8) == 0)}'"
+check "sim:stuck group: 1 run, 1 fail, 0 pass" sh -c "echo '$stuck' | awk -F, '{exit !(\$(NF-8) == 1 && \$(NF-11) == 1 && \$(NF-10) == 0)}'"
 expect_exit 0 "merge writes to stdout without -o" ra report merge "$TMPD/ok.csv"
 check "stdout merge has the header" grep -q '^cpu_vendor,cpu_family,cpu_model,microcode,virtualized,kernel_release,source,hosts,runs' "$TMPD/out"
 

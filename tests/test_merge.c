@@ -146,7 +146,7 @@ static char *merge_bufs(const char *const *bufs, size_t n, struct err *e)
 
 static const char merged_header[] = "cpu_vendor,cpu_family,cpu_model,microcode,virtualized,kernel_release,"
 				    "source,hosts,runs,pass,warn,fail,unavailable,h_assessed_min,h_assessed_median,"
-				    "trust_cpu_hosts,trust_cpu_failed,recommendation\r\n";
+				    "trust_cpu_hosts,trust_cpu_failed,recommendation,credited_hosts,credited_failed\r\n";
 
 static void test_merge_counts(void)
 {
@@ -168,9 +168,9 @@ static void test_merge_counts(void)
 	once = merge_bufs(one, 1, &e);
 	tap_ok(once != NULL, "five rows merge");
 	tap_ok(once && strstr(once, "\"GenuineIntel\",6,17,\"\",\"unknown\",\"\",\"rdrand\",2,3,1,1,1,0,0.5,"
-			       "0.69999999999999996,0,0,\"\"\r\n"),
+			       "0.69999999999999996,0,0,\"\",0,0\r\n"),
 	       "a row repeated counts once, the first kept: model 17 rdrand has 2 hosts, 3 runs, min 0.5, median 0.7");
-	tap_ok(once && strstr(once, "\"GenuineIntel\",6,8,\"\",\"unknown\",\"\",\"rdseed\",1,1,1,0,0,0,,,0,0,\"\"\r\n"),
+	tap_ok(once && strstr(once, "\"GenuineIntel\",6,8,\"\",\"unknown\",\"\",\"rdseed\",1,1,1,0,0,0,,,0,0,\"\",0,0\r\n"),
 	       "the same host and time with another source is its own row (rdseed, no h)");
 	tap_ok(once && strstr(once, ",8,") && strstr(once, ",17,") && strstr(once, ",8,") < strstr(once, ",17,"),
 	       "groups in order: model 8 before 17");
@@ -203,10 +203,10 @@ static void test_merge_trust(void)
 	char *out = merge_bufs(all, 3, &e);
 
 	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",\"no\",\"6.18.2\",\"rdrand\",4,4,2,0,2,0,,,3,1,"
-			      "\"random.trust_cpu=off\"\r\n"),
-	       "schemas 3 and 2 in one group: 4 hosts, 3 trust the CPU RNG, 1 of those failed, the recommendation holds");
+			      "\"random.trust_cpu=off\",3,1\r\n"),
+	       "schemas 4 and 2 in one group: 4 hosts, 3 trust and credit the CPU RNG, 1 of those failed, the recommendation holds");
 	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",\"unknown\",\"6.18.2\",\"rdrand\",1,1,0,0,1,0,,,0,0,"
-			      "\"\"\r\n"),
+			      "\"\",0,0\r\n"),
 	       "schema 1 beside it: its own group, guest unknown, kernel release from its kernel column");
 	if (!out)
 		printf("# %s\n", e.msg);
@@ -216,6 +216,85 @@ static void test_merge_trust(void)
 	free(in3);
 	tap_eq_str(report_csv_columns[REPORT_CSV_SCHEMA_COL], "schema", "the schema column is the 70th");
 	tap_eq_str(report_csv_columns[REPORT_CSV_V1_NCOLUMNS - 1], "reasons", "schema 1 ends with reasons");
+}
+
+/* An audit CSV of (host, source, verdict, cleared, hwrng_quality,
+ * kernel_credits) rows, every host's kernel trusting the CPU; ncols as for
+ * csv_make_kernel (79: schema 3, no kernel_credits). */
+static int merge_error(const char *buf, size_t len, struct err *e);
+
+struct crow { const char *host, *source, *verdict, *cleared, *quality, *credits; };
+
+static char *csv_make_credit(const struct crow *r, size_t n, size_t ncols)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	for (size_t i = 0; i < ncols; i++)
+		fprintf(fp, "%s%s", i ? "," : "", report_csv_columns[i]);
+	fputs("\r\n", fp);
+	for (size_t j = 0; j < n; j++) {
+		for (size_t i = 0; i < ncols; i++) {
+			const char *c = report_csv_columns[i], *v = "";
+			if (strcmp(c, "timestamp") == 0) v = "2026-12-01T00:00:00Z";
+			else if (strcmp(c, "host") == 0) v = r[j].host;
+			else if (strcmp(c, "cpu_vendor") == 0) v = "AuthenticAMD";
+			else if (strcmp(c, "cpu_family") == 0) v = "26";
+			else if (strcmp(c, "cpu_model") == 0) v = "2";
+			else if (strcmp(c, "source") == 0) v = r[j].source;
+			else if (strcmp(c, "verdict") == 0) v = r[j].verdict;
+			else if (strcmp(c, "kernel_trust_cpu") == 0) v = "on";
+			else if (strcmp(c, "kernel_cpu_flags_cleared") == 0) v = r[j].cleared;
+			else if (strcmp(c, "hwrng_quality") == 0) v = r[j].quality;
+			else if (strcmp(c, "kernel_credits") == 0) v = r[j].credits;
+			else if (strcmp(c, "virtualized") == 0) v = "no";
+			else if (strcmp(c, "schema") == 0) v = ncols == REPORT_CSV_V3_NCOLUMNS ? "3" : REPORT_CSV_SCHEMA_TEXT;
+			fprintf(fp, "%s\"%s\"", i ? "," : "", v);
+		}
+		fputs("\r\n", fp);
+	}
+	fclose(fp);
+	return buf;
+}
+
+/* issue 23 item 4: the fleet table counts, per source, the hosts whose
+ * kernel credits that source (not the CPU trust of every source). */
+static void test_merge_credited(void)
+{
+	static const struct crow v4[] = {
+		{ "a", "hwrng", "fail", "", "1024", "on" },      /* credited and failed */
+		{ "b", "hwrng", "pass", "", "0", "off" },        /* quality 0: not credited */
+		{ "a", "rdseed", "fail", "rdseed", "", "off" },  /* cleared: trust_cpu on, but not credited */
+		{ "a", "getrandom", "pass", "", "", "" },        /* no kernel setting credits it */
+	};
+	static const struct crow v3[] = {
+		{ "c", "hwrng", "fail", "", "512", "" },         /* schema 3: derived from hwrng_quality */
+		{ "c", "rdseed", "fail", "rdseed", "", "" },     /* and from the cleared flags */
+	};
+	struct err e;
+	char *in4 = csv_make_credit(v4, 4, report_csv_ncolumns()), *in3 = csv_make_credit(v3, 2, REPORT_CSV_V3_NCOLUMNS);
+	const char *all[2] = { in4, in3 };
+	char *out = merge_bufs(all, 2, &e);
+
+	if (!out)
+		printf("# %s\n", e.msg);
+	tap_ok(out && strstr(out, "\"hwrng\",3,3,1,0,2,0,,,3,2,\"\",2,2\r\n"),
+	       "hwrng: 3 hosts trust the CPU, but 2 credit the hwrng, both failed (schema 4 and 3)");
+	tap_ok(out && strstr(out, "\"rdseed\",2,2,0,0,2,0,,,2,2,\"\",0,0\r\n"),
+	       "rdseed cleared on both hosts: trusted CPU, 0 credited");
+	tap_ok(out && strstr(out, "\"getrandom\",1,1,1,0,0,0,,,1,0,\"\",,\r\n"),
+	       "getrandom: no kernel setting credits it, the columns empty");
+	free(out);
+	free(in4);
+	free(in3);
+	{
+		static const struct crow bad[] = { { "a", "hwrng", "pass", "", "", "maybe" } };
+		char *b = csv_make_credit(bad, 1, report_csv_ncolumns());
+		tap_ok(merge_error(b, strlen(b), &e) == ERR_DATA &&
+		       strstr(e.msg, "kernel_credits 'maybe' is not on, off or unknown"), "a bad kernel_credits: names it");
+		free(b);
+	}
 }
 
 /* The error of merging one buffer, and whether it is a single line. */
@@ -263,11 +342,11 @@ static void test_merge_errors(void)
 		char *bad = csv_make_kernel(r, 1, report_csv_ncolumns()), *p;
 		tap_ok(merge_error(bad, strlen(bad), &e) == ERR_DATA && strstr(e.msg, "bad.csv:2: kernel_trust_cpu 'maybe'"),
 		       "a kernel_trust_cpu other than on/off/unknown: names bad.csv:2");
-		p = strstr(bad, ",\"3\",");   /* the schema field of the row */
+		p = strstr(bad, ",\"4\",");   /* the schema field of the row */
 		if (p)
 			p[2] = '2';
 		tap_ok(p && merge_error(bad, strlen(bad), &e) == ERR_DATA &&
-		       strstr(e.msg, "bad.csv:2: schema '2' in a file whose header is schema 3's"),
+		       strstr(e.msg, "bad.csv:2: schema '2' in a file whose header is schema 4's"),
 		       "a schema that does not fit the header's width: names it");
 		free(bad);
 	}
@@ -297,6 +376,7 @@ int main(void)
 	test_hashtab();
 	test_merge_counts();
 	test_merge_trust();
+	test_merge_credited();
 	test_merge_errors();
 	return tap_done();
 }

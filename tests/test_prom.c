@@ -192,6 +192,7 @@ static void test_audit(void)
 	strcpy(src[1].requested, "hwrng:device=/nonexistent");
 	src[1].verdict.status = VERDICT_UNAVAILABLE;
 	src[1].trust.role = TRUST_ROLE_HWRNG;
+	src[1].trust.credited = KERNEL_UNKNOWN;
 	/* a passing RDRAND with word checks and a recommendation; a spec that needs escaping */
 	strcpy(src[2].requested, "rdrand");
 	strcpy(src[2].info.spec, "rdrand:width=64");
@@ -210,6 +211,7 @@ static void test_audit(void)
 	src[2].verdict.status = VERDICT_PASS;
 	src[2].verdict.credibility = 0.5;
 	src[2].trust.role = TRUST_ROLE_CPU;
+	src[2].trust.credited = KERNEL_ON;
 	strcpy(src[2].trust.recommendation, "random.trust_cpu=off");
 	src[2].trust.change = 1;
 	/* a raw file with an entropy credit, its name full of label syntax */
@@ -220,6 +222,9 @@ static void test_audit(void)
 	src[3].bits = 4;
 	src[3].est_ran = 1;
 	src[3].est.h_assessed = 3;
+	src[3].ideal_known = 1;
+	src[3].ideal.bits = 4;
+	src[3].ideal.low = 3.5;
 	src[3].verdict.entropy_credit = 1;
 	src[3].verdict.status = VERDICT_PASS;
 
@@ -264,6 +269,10 @@ static void test_audit(void)
 	tap_ok(has_line(text, "rngaudit_underflow_ratio{source=\"rdrand:width=64\"} 0.25"), "underflow ratio 1/4");
 	tap_ok(has_line(text, "rngaudit_word_events{source=\"rdrand:width=64\",event=\"repeats\"} 3"), "word events");
 	tap_ok(has_line(text, "rngaudit_last_run_timestamp_seconds 1796367965"), "timestamp gauge, integer seconds");
+	tap_ok(has_line(text, "rngaudit_ideal_estimate_ratio{source=\"file:/t/a\\\"b\\\\c\"} 0.875"),
+	       "what an ideal source scores, per bit: 3.5 / K=4");
+	tap_ok(has_line(text, "rngaudit_kernel_credits{source=\"rdrand:width=64\"} 1") &&
+	       !strstr(text, "rngaudit_kernel_credits{source=\"hwrng"), "kernel credits per source, none when unknown");
 	tap_ok(!strstr(text, "_bits"), "no _bits names (promtool: use base unit)");
 
 	/* known kernel settings */
@@ -274,7 +283,7 @@ static void test_audit(void)
 	tap_ok(has_line(text, "rngaudit_kernel_trust_cpu 0"), "trust_cpu off: 0");
 	tap_ok(has_line(text, "rngaudit_kernel_hwrng_quality_ratio 0.5"), "hwrng quality 512/1024: 0.5 per bit");
 	why = check_format(text, &fams);
-	tap_ok(why == NULL && fams == 17, "all 17 families, each with samples (%d; %s)", fams, why ? why : "ok");
+	tap_ok(why == NULL && fams == 19, "all 19 families, each with samples (%d; %s)", fams, why ? why : "ok");
 	unlink(path);
 }
 
@@ -341,8 +350,11 @@ static void test_disjoint(void)
 	src[0].health_ran = 1;
 	src[0].health.words_checked = 1;
 	src[0].est_ran = 1;
+	src[0].ideal_known = 1;
+	src[0].ideal.bits = 8;
 	src[0].verdict.entropy_credit = 1;
 	src[0].trust.role = TRUST_ROLE_CPU;
+	src[0].trust.credited = KERNEL_ON;
 	h.bits = 8;
 	h.words_checked = 1;
 	snprintf(a, sizeof a, "%s/a.prom", tmpdir);
@@ -360,7 +372,7 @@ static void test_disjoint(void)
 				clash = 1;
 			}
 	}
-	tap_ok(na == 17 && !clash, "the audit's 17 families and the follow file's share no name");
+	tap_ok(na == 19 && !clash, "the audit's 19 families and the follow file's share no name");
 	unlink(a);
 	unlink(b);
 }

@@ -17,8 +17,8 @@ check "text: the bootloader seed is reported, not judged" grep -q 'bootloader se
 check "CSV: the schema column after the kernel's" sh -c "head -1 '$TMPD/bad.csv' | grep -q ',recommendation,recommendation_reason,schema,credit_status,'"
 check "CSV: bare kernel values and the recommendation" \
 	grep -q '"6.18.2-arch1-1","on","command line","on","rdseed","no",1024,"unknown","random.trust_cpu=off","RDRAND failed' "$TMPD/bad.csv"
-check "CSV: schema 3 after the recommendation's reason, then credit_status" \
-	sh -c "sed -n 2p '$TMPD/bad.csv' | grep -q 'RDRAND failed[^\"]*\",3,\"none\",'"
+check "CSV: schema 4 after the recommendation's reason, then credit_status" \
+	sh -c "sed -n 2p '$TMPD/bad.csv' | grep -q 'RDRAND failed[^\"]*\",4,\"none\",'"
 check "Prometheus: rngaudit_kernel_trust_cpu 1" grep -qx 'rngaudit_kernel_trust_cpu 1' "$TMPD/bad.prom"
 check "Prometheus: hwrng quality 1024/1024 as a ratio" grep -qx 'rngaudit_kernel_hwrng_quality_ratio 1' "$TMPD/bad.prom"
 check "Prometheus: recommendation change 1" \
@@ -67,7 +67,7 @@ check "merge: the schema-2 host's failed source is a group of its own" \
 expect_exit 0 "report merge --format text" ra report merge --format text "$TMPD/bad.csv" "$TMPD/ok.csv" "$V1"
 check "merge text: one line per group, the recommendation last" \
 	grep -q '^AuthenticAMD .*sim:amd-rdrand-ffffffff,as=rdrand *1 *0 *0 *1 *0 *1 *1  random.trust_cpu=off$' "$TMPD/out"
-check "merge text: says what TRUST and FAILED count" grep -q '^TRUST: hosts whose kernel credits the CPU RNG' "$TMPD/out"
+check "merge text: says what CREDITED and FAILED count" grep -q '^CREDITED: hosts whose kernel credits this source as entropy' "$TMPD/out"
 expect_exit 2 "report merge --format xml: usage error" ra report merge --format xml "$V1"
 
 expect_exit 2 "sim as=bogus: exit 2" ra audit --source sim:ideal,as=bogus -n 2000

@@ -6,20 +6,30 @@ src_librngaudit_a_SOURCES += \
 	src/audit/policy.c src/audit/policy.h \
 	src/audit/verdict.c src/audit/verdict.h
 src_librngaudit_a_SOURCES += \
-	src/audit/kparse.c src/audit/kparse.h \
+	src/audit/kparse.c src/audit/kparse.h src/audit/kversion.c src/audit/kversion.h \
+	src/audit/kfacts.c src/audit/kfacts.h \
 	src/audit/sysroot.c src/audit/sysroot.h \
 	src/audit/kernel.c src/audit/kernel.h src/audit/kernel_dev.c src/audit/kernel_int.h \
 	src/audit/trust.c src/audit/trust.h \
-	src/audit/audit_job.c src/audit/audit_job.h
+	src/audit/audit_job.c src/audit/audit_job.h \
+	src/audit/baseline.c src/audit/baseline.h src/audit/baseline_table.c \
+	src/audit/classify.c src/audit/classify.h
 
 check_PROGRAMS += tests/test_kernel
 tests_test_kernel_SOURCES = tests/test_kernel.c
 tests_test_kernel_LDADD = $(LIBS_ALL)
-TESTS += tests/test_kernel tests/kernel_cli.sh tests/trust_cli.sh
-dist_check_SCRIPTS += tests/kernel_cli.sh tests/trust_cli.sh
+TESTS += tests/test_kernel tests/kernel_cli.sh tests/trust_cli.sh tests/kfacts_cli.sh
+dist_check_SCRIPTS += tests/kernel_cli.sh tests/trust_cli.sh tests/kfacts_cli.sh
 # fixture sysroots: kernels of several eras, a Zen 5 host, empty and malformed
 EXTRA_DIST += tests/data/sysroot tests/data/merge
 check_PROGRAMS += tests/test_trust
 tests_test_trust_SOURCES = tests/test_trust.c
 tests_test_trust_LDADD = $(LIBS_ALL)
 TESTS += tests/test_trust
+# the ideal-source baseline (issue 23): its small cells recomputed bit for
+# bit; scripts/ideal-baseline.sh regenerates the whole table
+check_PROGRAMS += tests/test_baseline
+tests_test_baseline_SOURCES = tests/test_baseline.c
+tests_test_baseline_LDADD = $(LIBS_ALL)
+TESTS += tests/test_baseline
+dist_noinst_SCRIPTS += scripts/ideal-baseline.sh

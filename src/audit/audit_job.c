@@ -12,8 +12,11 @@
 #include <time.h>
 
 #include "audit/audit_job.h"
+#include "audit/baseline.h"
+#include "audit/classify.h"
 #include "audit/policy.h"
 #include "audit/quirks.h"
+#include "audit/trust.h"
 #include "audit/verdict.h"
 #include "engine/engine.h"
 #include "engine/recorder.h"
@@ -179,6 +182,24 @@ static void audit_add_info(struct verdict *v, const char *code, const char *text
 	snprintf(r->text, sizeof r->text, "%s", text);
 }
 
+/* What the kernel should trust of this source, from the verdict, the
+ * kernel context and the policy (trust.h). */
+static void audit_job_trust(struct audit_job *j)
+{
+	const struct report_source *s = j->out;
+	struct trust_input ti = { 0 };
+
+	ti.info = s->available ? &s->info : NULL;
+	ti.requested = s->requested;
+	ti.verdict = &s->verdict;
+	ti.h_per_bit = s->est_ran && s->bits ? s->est.h_assessed / s->bits : -1;
+	ti.h_assessed = s->est_ran ? s->est.h_assessed : -1;
+	ti.ideal = s->ideal_known ? &s->ideal : NULL;
+	ti.kernel = j->kernel;
+	ti.policy = j->policy;
+	trust_decide(&ti, &j->out->trust);
+}
+
 /* jitter is measured for information: its verdict sets the exit status
  * only when the policy names it (a claim.jitter-style key or `required`). */
 int audit_gates(const struct policy *p, const char *name)
@@ -219,10 +240,14 @@ void audit_job_run(struct audit_job *j)
 		 * probed source's came with its probe, audit_job_prepare()) */
 		if (!j->probe_unavailable)
 			rs->kind_known = source_describe(j->spec, &rs->info) == 0;
+		if (rs->kind_known)
+			classify_source(&rs->info, j->kernel, rs->kind_basis, sizeof rs->kind_basis);
 		goto decide;
 	}
 	rs->available = 1;
 	rs->info = *source_get_info(src);
+	/* decided once, before the health tests take their claim from it */
+	classify_source(&rs->info, j->kernel, rs->kind_basis, sizeof rs->kind_basis);
 	policy_for(j->policy, rs->info.name, &pol);
 	rs->required = policy_is_required(j->policy, rs->info.name);
 
@@ -246,8 +271,10 @@ void audit_job_run(struct audit_job *j)
 		no.bits = j->bits;
 		no.threads = 1;       /* one thread per source already */
 		no.stop = j->stop;   /* Ctrl-C waits for one estimator, not all */
-		if ((rc = noniid_assess(buf.data, buf.n, &no, &rs->est, &e)) == 0)
+		if ((rc = noniid_assess(buf.data, buf.n, &no, &rs->est, &e)) == 0) {
 			rs->est_ran = 1;
+			rs->ideal_known = baseline_lookup(rs->est.bits, rs->est.n, &rs->ideal) == 0;
+		}
 		else
 			snprintf(j->est_skipped, sizeof j->est_skipped, "%.150s", e.msg);
 		if (rc == ERR_INTERRUPTED)
@@ -258,7 +285,9 @@ void audit_job_run(struct audit_job *j)
 decide:
 	audit_state(j, AUDIT_DONE);
 	if (rs->available)
-		nq = quirks_match(j->quirks, j->cpu, rs->info.name, rs->info.word_bits, qm, QUIRK_MATCH_MAX);
+		/* a stand-in (sim as=rdseed) meets the table as the real source */
+		nq = quirks_match(j->quirks, j->cpu, rs->info.simulated && rs->info.as[0] ? rs->info.as : rs->info.name,
+				  rs->info.word_bits, qm, QUIRK_MATCH_MAX);
 	vin.info = rs->available ? &rs->info : NULL;
 	vin.counters = rs->available ? &rs->counters : NULL;
 	vin.health = rs->health_ran ? &rs->health : NULL;
@@ -284,10 +313,20 @@ decide:
 			 j->translation);
 		audit_add_info(&rs->verdict, "TRANSLATED", text);
 	}
+	if (rs->ideal_known) {
+		char text[VERDICT_TEXT_MAX];
+		snprintf(text, sizeof text, "An ideal %u-bit source of %llu samples scores at least %.4f bits "
+			 "per sample in the estimators (mean %.4f over %u simulated runs, 0.1%% quantile: their "
+			 "downward bias); this one scored %.4f.", rs->ideal.bits,
+			 (unsigned long long)rs->ideal.n, rs->ideal.low, rs->ideal.mean, rs->ideal.runs,
+			 rs->est.h_assessed);
+		audit_add_info(&rs->verdict, "IDEAL_BASELINE", text);
+	}
 	if (rs->available && !audit_gates(j->policy, rs->info.name))
 		audit_add_info(&rs->verdict, "INFORMATION_ONLY", "Measured for information: this "
 			       "verdict sets the exit status only if the policy names the source "
 			       "(e.g. claim.jitter, or required).");
+	audit_job_trust(j);
 	/* quirk matches point into the table, which outlives the report */
 	if (hm)
 		health_monitor_free(hm);

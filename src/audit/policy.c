@@ -265,6 +265,23 @@ static int parse_line(struct policy *p, char *s, const char *what, unsigned line
 				       what, line, val);
 		return 0;
 	}
+	/* The stance on an hwrng whose driver passes on DRBG output
+	 * (virtio-rng: the host's RNG): the statistics can neither support nor
+	 * refute its credit, so keeping it (trusting the host) is the default
+	 * and recommend-off distrusts such hwrngs on principle. */
+	if (strcmp(key, "drbg_hwrng") == 0) {
+		if (*seen_global & 16u)
+			return err_set(e, ERR_DATA, "%s:%u: %s given twice", what, line, key);
+		*seen_global |= 16u;
+		if (strcmp(val, "keep") == 0)
+			p->drbg_hwrng_off = 0;
+		else if (strcmp(val, "recommend-off") == 0)
+			p->drbg_hwrng_off = 1;
+		else
+			return err_set(e, ERR_DATA, "%s:%u: drbg_hwrng: '%s' is not keep or recommend-off",
+				       what, line, val);
+		return 0;
+	}
 	if (strcmp(key, "alpha") == 0 || strcmp(key, "min_samples") == 0 || strcmp(key, "required") == 0) {
 		unsigned bit = key[0] == 'a' ? 1u : key[0] == 'm' ? 2u : 4u;
 		if (*seen_global & bit)

@@ -58,6 +58,7 @@ struct policy {
 	size_t nrequired;
 	char required[POLICY_SOURCES_MAX][POLICY_NAME_MAX];
 	int trust_cpu_on_pass_off;   /* trust_cpu_on_pass = recommend-off (0: keep) */
+	int drbg_hwrng_off;          /* drbg_hwrng = recommend-off (0: keep) */
 	size_t nentries;             /* entries[0] is "default" */
 	struct policy_entry entries[POLICY_SOURCES_MAX];
 };

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "audit/trust.h"
+#include "audit/kfacts.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -18,8 +19,6 @@
 
 /* The kernel's hwrng credit unit: quality is bits per 1024 bits. */
 #define TRUST_QUALITY_FULL 1024
-
-#define KVER(k) ((k)->major * 1000u + (k)->minor)
 
 static void trust_say(struct trust_decision *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void trust_say(struct trust_decision *d, const char *fmt, ...)
@@ -75,6 +74,28 @@ static const char trust_where[] =
 	"grub2-mkconfig), or to /etc/kernel/cmdline where kernel-install or a unified kernel image builds "
 	"the command line.";
 
+/* What else stops the kernel using a failing CPU RNG, on this version:
+ * nordrand until 6.0 (it cleared RDRAND and RDSEED), clearcpuid= (names
+ * since 5.19, numbers before); appended to the recommendation for RDRAND. */
+static void trust_cpu_extra(const struct kernel_ctx *k, struct trust_decision *d, int rdrand)
+{
+	int selftest = kversion_has(&k->kv, &kfact_rdrand_selftest);
+
+	if (selftest == 0) {
+		if (rdrand)
+			snprintf(d->recommendation, sizeof d->recommendation, "random.trust_cpu=off nordrand");
+		trust_say(d, "On this kernel (before 6.0) nordrand also stops the kernel using %s at all (it clears "
+			  "RDRAND and RDSEED for the kernel; user space keeps them), which a CPU RNG returning bad "
+			  "values calls for.", rdrand ? "RDRAND" : "the CPU RNG");
+	} else if (selftest == 1) {
+		trust_say(d, "nordrand is gone since 6.0 (049f9ae93d03); clearcpuid=%s hides %s from the kernel "
+			  "too, but taints it.", rdrand ? "rdrand" : "rdseed", rdrand ? "RDRAND" : "RDSEED");
+	} else {
+		trust_say(d, "This kernel's version is unknown: nordrand (before 6.0) or clearcpuid= (flag names "
+			  "since 5.19, bit numbers before) would also stop the kernel using it.");
+	}
+}
+
 static void trust_cpu(const struct trust_input *in, struct trust_decision *d)
 {
 	const struct kernel_ctx *k = in->kernel;
@@ -85,19 +106,29 @@ static void trust_cpu(const struct trust_input *in, struct trust_decision *d)
 	const char *name = bit == KPARSE_LOG_RDRAND ? "RDRAND" : "RDSEED";
 
 	snprintf(d->current, sizeof d->current, "random.trust_cpu=%s", kernel_tri_token(t));
-	if (k->cleared & bit) {
+	/* A flag the kernel cleared, or that /proc/cpuinfo lacks whatever the
+	 * reason, is neither used nor credited; the decision for each flag
+	 * stands on its own (a cleared RDSEED leaves RDRAND credited). */
+	if ((k->cleared | k->hidden) & bit) {
 		d->credited = KERNEL_OFF;
-		trust_say(d, "The kernel cleared %s at boot, so it neither uses nor credits it whatever "
-			  "random.trust_cpu says; nothing to change for %s.", name, name);
+		trust_say(d, "The kernel %s %s (%s), so it neither uses nor credits it whatever random.trust_cpu "
+			  "says: nothing to change in the kernel for %s.", (k->cleared & bit) ? "cleared" : "does not list",
+			  name, k->flags_evidence, name);
+		if (failed)
+			trust_say(d, "%s failed its audit all the same: the hardware is faulty, which the exit status "
+				  "says.", name);
 		trust_guest(d, k, name);
 		return;
 	}
 	d->credited = t;
+	if (k->warned & bit)
+		trust_say(d, "The kernel's log warned about %s, but a warning leaves it in use and credited.", name);
 	if (failed) {
 		d->credits_failed = t == KERNEL_ON;
 		if (t == KERNEL_OFF) {
 			trust_say(d, "%s failed the audit, and the kernel already does not credit the CPU RNG "
-				  "(trust_cpu off: %s): keep it so.", name, k->trust_cpu.reason);
+				  "(trust_cpu off: %s): nothing to change in the kernel; keep it so.", name,
+				  k->trust_cpu.reason);
 			trust_guest(d, k, name);
 			return;
 		}
@@ -108,16 +139,8 @@ static void trust_cpu(const struct trust_input *in, struct trust_decision *d)
 			  k->trust_cpu.reason);
 		trust_say(d, "random.trust_cpu=off stops that credit at boot; the CPU's output is still mixed into the "
 			  "pool, only not counted as entropy, so the kernel waits for other sources.");
-		if (bit == KPARSE_LOG_RDRAND && v->status == VERDICT_FAIL) {
-			if (k->release_known && KVER(k) < 6000u) {
-				snprintf(d->recommendation, sizeof d->recommendation, "random.trust_cpu=off nordrand");
-				trust_say(d, "On this kernel (before 6.0) nordrand also stops the kernel using RDRAND "
-					  "at all, which a RDRAND returning bad values calls for.");
-			} else {
-				trust_say(d, "nordrand is gone since 6.0; clearcpuid=rdrand hides RDRAND from the kernel "
-					  "too, but taints it.");
-			}
-		}
+		if (v->status == VERDICT_FAIL)
+			trust_cpu_extra(k, d, bit == KPARSE_LOG_RDRAND);
 		trust_say(d, "%s", trust_where);
 		trust_guest(d, k, name);
 		return;
@@ -155,16 +178,63 @@ static long trust_supported_quality(const struct trust_input *in)
 	return (long)q;
 }
 
-/* The persistent setting for a quality Q on this kernel. */
+/* The setting for a quality Q on this kernel.  rng_quality (5.18) and
+ * current_quality (before) are sysfs knobs, not boot parameters;
+ * rng_core.default_quality= persists, but before 6.2 reaches only drivers
+ * that set no quality of their own (virtio-rng 1000, ChaosKey 1024 did),
+ * and from 6.2 (16bdbae39428) caps every driver. */
 static void trust_quality_setting(const struct kernel_ctx *k, long q, char *buf, size_t len)
 {
-	/* From 6.2 (16bdbae39428) default_quality caps every driver, so the
-	 * boot parameter is the persistent form; before, it only reached
-	 * drivers that set no quality, and rng_quality (5.18) is the setting. */
-	if (k->release_known && KVER(k) < 6002u && KVER(k) >= 5018u)
+	int max = kversion_has(&k->kv, &kfact_default_quality_max);
+	int rq = kversion_has(&k->kv, &kfact_rng_quality);
+
+	if (max == 1)
+		snprintf(buf, len, "rng_core.default_quality=%ld", q);
+	else if (rq == 1 || strcmp(k->quality_from, "rng_quality") == 0)
 		snprintf(buf, len, "rng_quality=%ld", q);
+	else if (rq == 0 || strcmp(k->quality_from, "current_quality") == 0)
+		snprintf(buf, len, "current_quality=%ld", q);
 	else
 		snprintf(buf, len, "rng_core.default_quality=%ld", q);
+}
+
+/* How to apply quality Q on this kernel, for people. */
+static void trust_say_quality_how(struct trust_decision *d, const struct kernel_ctx *k, long q)
+{
+	int max = kversion_has(&k->kv, &kfact_default_quality_max);
+	int rq = kversion_has(&k->kv, &kfact_rng_quality);
+
+	if (max == 1) {
+		trust_say(d, "rng_core.default_quality=%ld on the kernel command line (or 'options rng_core "
+			  "default_quality=%ld' in /etc/modprobe.d/ when rng_core is a module) caps every hwrng "
+			  "from the next boot (6.2 and later); at run time: echo %ld > "
+			  "/sys/class/misc/hw_random/rng_quality.", q, q, q);
+	} else if (rq == 1 || rq == 0) {
+		trust_say(d, "%s is a sysfs knob, not a boot parameter: echo %ld > %s at run time, and to keep it a "
+			  "tmpfiles.d line ('w %s - - - - %ld'); rng_core.default_quality= reaches only drivers that set "
+			  "no quality of their own before 6.2 (virtio-rng and ChaosKey do).",
+			  rq == 1 ? "rng_quality" : "current_quality", q,
+			  rq == 1 ? "/sys/class/misc/hw_random/rng_quality" : "/sys/module/rng_core/parameters/current_quality",
+			  rq == 1 ? "/sys/class/misc/hw_random/rng_quality" : "/sys/module/rng_core/parameters/current_quality",
+			  q);
+	} else {
+		trust_say(d, "This kernel's version is unknown, and how to set the quality depends on it: "
+			  "rng_core.default_quality=%ld caps every driver from 6.2 on; before, echo %ld into "
+			  "/sys/class/misc/hw_random/rng_quality (5.18) or "
+			  "/sys/module/rng_core/parameters/current_quality.", q, q);
+	}
+	if (k->hwrng_note[0])
+		trust_say(d, "On this kernel %s.", k->hwrng_note);
+}
+
+/* What an ideal source scores beside this one's figure, for the reason. */
+static void trust_say_ideal(struct trust_decision *d, const struct trust_input *in)
+{
+	const struct baseline_cell *c = in->ideal;
+	trust_say(d, "An ideal %u-bit source of %llu samples scores at least %.3f bits per sample in these "
+		  "estimators (their downward bias: mean %.3f over %u simulated runs, 0.1%% quantile; "
+		  "src/audit/baseline.h); this one scored %.3f.", c->bits, (unsigned long long)c->n, c->low,
+		  c->mean, c->runs, in->h_assessed);
 }
 
 static void trust_hwrng(const struct trust_input *in, struct trust_decision *d)
@@ -173,8 +243,7 @@ static void trust_hwrng(const struct trust_input *in, struct trust_decision *d)
 	const struct verdict *v = in->verdict;
 	long credit = k->hwrng_quality, q;
 	char cq[24];
-	int drbg = (in->info && in->info->kind == SOURCE_DRBG) ||
-		   strncmp(k->rng_current, "virtio_rng", 10) == 0;
+	int drbg = in->info && in->info->kind == SOURCE_DRBG;
 
 	if (credit >= 0)
 		snprintf(cq, sizeof cq, "%ld", credit);
@@ -196,12 +265,23 @@ static void trust_hwrng(const struct trust_input *in, struct trust_decision *d)
 		return;
 	}
 	if (drbg && v->status != VERDICT_FAIL) {
-		trust_say(d, "%s is DRBG output (virtio-rng passes on the host's RNG output): the estimators cannot "
-			  "support any credit for it, so crediting it (now %s/1024) means trusting the host's RNG. "
-			  "That is the operator's choice: keep it, or stop the credit with rng_quality=0 at run time "
-			  "(rng_core.default_quality=0 to keep it so).", k->rng_current[0] ? k->rng_current : "The hwrng",
-			  cq);
-		trust_guest(d, k, "virtio-rng");
+		/* One statement, in every report (issue 23): the statistics of
+		 * DRBG output say nothing about its entropy. */
+		d->operator_choice = 1;
+		trust_say(d, "%s is DRBG output: the statistics can neither support nor refute a credit for it, "
+			  "so crediting it (now %s/1024) means trusting where it comes from.",
+			  k->rng_current[0] ? k->rng_current : "The hwrng", cq);
+		if (in->policy->drbg_hwrng_off && credit != 0) {
+			trust_quality_setting(k, 0, d->recommendation, sizeof d->recommendation);
+			d->change = 1;
+			trust_say(d, "The policy distrusts DRBG hwrngs on principle (drbg_hwrng = recommend-off): "
+				  "stop the credit with quality 0.");
+			trust_say_quality_how(d, k, 0);
+		} else {
+			trust_say(d, "Keeping the credit or setting quality 0 is the operator's choice; rngaudit "
+				  "recommends no change (policy drbg_hwrng = keep).");
+		}
+		trust_guest(d, k, "the hwrng");
 		return;
 	}
 	q = trust_supported_quality(in);
@@ -217,19 +297,39 @@ static void trust_hwrng(const struct trust_input *in, struct trust_decision *d)
 		trust_guest(d, k, "the hwrng");
 		return;
 	}
+	if (v->status != VERDICT_FAIL) {
+		/* A cut needs evidence that the source is worse than ideal:
+		 * the estimators read ideal samples low too (baseline.h). */
+		if (!in->ideal) {
+			trust_say(d, "The kernel credits %s/1024 and the assessed %.3f bits per bit would support "
+				  "%ld/1024, but what an ideal source scores at this width and sample count is not "
+				  "tabulated (fewer than 1000 samples), so the gap cannot be told from the estimators' "
+				  "bias: nothing recommended.", cq, in->h_per_bit, q);
+			trust_guest(d, k, "the hwrng");
+			return;
+		}
+		if (in->h_assessed >= in->ideal->low) {
+			trust_say(d, "The kernel credits %s/1024; the assessed min-entropy alone (%.3f bits per bit) "
+				  "would support %ld/1024, but the source scores no worse than an ideal one does, so "
+				  "the gap is the estimators' bias, not evidence: nothing to change.", cq,
+				  in->h_per_bit, q);
+			trust_say_ideal(d, in);
+			trust_guest(d, k, "the hwrng");
+			return;
+		}
+	}
 	trust_quality_setting(k, q, d->recommendation, sizeof d->recommendation);
 	d->change = 1;
-	if (v->status == VERDICT_FAIL)
+	if (v->status == VERDICT_FAIL) {
 		trust_say(d, "The hwrng failed the audit, and the kernel credits it %s/1024: set its quality to 0.",
 			  cq);
-	else
+	} else {
 		trust_say(d, "The kernel credits %s/1024 but the assessed min-entropy (%.3f bits per bit) supports "
-			  "at most %ld/1024.", cq, in->h_per_bit, q);
-	trust_say(d, "At run time: echo %ld > /sys/class/misc/hw_random/rng_quality (5.18 and later); to keep it, "
-		  "rng_core.default_quality=%ld on the kernel command line, or 'options rng_core "
-		  "default_quality=%ld' in /etc/modprobe.d/ when rng_core is a module%s.", q, q, q,
-		  k->release_known && KVER(k) < 6002u ? " (before 6.2 it reaches only drivers that set no quality "
-		  "of their own)" : "");
+			  "at most %ld/1024, and the source scores below what an ideal one does.", cq,
+			  in->h_per_bit, q);
+		trust_say_ideal(d, in);
+	}
+	trust_say_quality_how(d, k, q);
 	trust_guest(d, k, "the hwrng");
 }
 

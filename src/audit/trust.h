@@ -9,6 +9,7 @@
 #ifndef RNGAUDIT_TRUST_H
 #define RNGAUDIT_TRUST_H
 
+#include "audit/baseline.h"
 #include "audit/kernel.h"
 #include "audit/policy.h"
 #include "audit/verdict.h"
@@ -33,6 +34,8 @@ struct trust_decision {
 	char recommendation[TRUST_REC_MAX];   /* the setting to apply; "" = nothing changes */
 	int change;                       /* the recommendation differs from the current setting */
 	int credits_failed;               /* the kernel credits a source that failed (JUnit fails) */
+	int operator_choice;              /* DRBG hwrng: the statistics neither support nor refute
+					     the credit; keeping it is the operator's call */
 	char reason[TRUST_WHY_MAX];       /* sentences for people: why, what it does, where to set it */
 };
 
@@ -41,6 +44,9 @@ struct trust_input {
 	const char *requested;            /* the spec asked for (names an unavailable source) */
 	const struct verdict *verdict;
 	double h_per_bit;                 /* assessed min-entropy per bit; < 0 when not assessed */
+	double h_assessed;                /* the same per sample */
+	const struct baseline_cell *ideal;   /* what an ideal source of this width and sample count
+					     scores (baseline.h); NULL when not tabulated */
 	const struct kernel_ctx *kernel;
 	const struct policy *policy;
 };

@@ -264,6 +264,7 @@ static void audit_job_prepare(struct audit *au, size_t i, const struct audit_job
 	j->policy = &au->pol;
 	j->quirks = &au->qt;
 	j->cpu = &au->cpu;
+	j->kernel = &au->run.kernel;
 	j->out = &au->out[i];
 	j->named = au->listed;
 	if (a->samples) {
@@ -336,14 +337,6 @@ static void audit_run(struct audit *au)
 	au->run.strict = au->a.strict;
 	for (size_t i = 0; i < n; i++) {
 		struct report_source *s = &au->out[i];
-		struct trust_input ti = { 0 };
-		ti.info = s->available ? &s->info : NULL;
-		ti.requested = s->requested;
-		ti.verdict = &s->verdict;
-		ti.h_per_bit = s->est_ran && s->bits ? s->est.h_assessed / s->bits : -1;
-		ti.kernel = &au->run.kernel;
-		ti.policy = &au->pol;
-		trust_decide(&ti, &s->trust);
 		/* Interrupted while collecting or assessing (audit/audit_job.c); a
 		 * signal after both left the results whole: not partial. */
 		if (s->stats.interrupted)

@@ -39,6 +39,12 @@ const char *const report_csv_columns[] = {
 	 * here), observed against expected health alarms, the claim's rule */
 	"credit_status", "h_claim_rule", "prop_cutoff", "prop_failures", "alarms",
 	"alarms_expected", "assess_seconds", "policy_fail_below", "policy_warn_below",
+	/* schema 4: one classification per source and why, what an ideal
+	 * source of the same width and size scores, what the kernel credits of
+	 * this source, the kernel's version with its sublevel, and the RNG
+	 * flags its log warned about (still in use) */
+	"kind_basis", "ideal_h_low", "ideal_h_mean", "kernel_credits", "operator_choice", "kernel_version",
+	"kernel_version_source", "kernel_cpu_flags_warned",
 	NULL,
 };
 
@@ -170,6 +176,26 @@ static void row_typed(struct row *w, const struct report_run *r, const struct re
 	}
 }
 
+/* The schema-4 columns. */
+static void row_schema4(struct row *w, const struct report_run *r, const struct report_source *s)
+{
+	const struct trust_decision *t = &s->trust;
+
+	put_str(w, s->available || s->kind_known ? s->kind_basis : "");
+	if (s->est_ran && s->ideal_known) {
+		put_real(w, s->ideal.low);
+		put_real(w, s->ideal.mean);
+	} else {
+		put_empty(w);
+		put_empty(w);
+	}
+	put_str(w, t->role == TRUST_ROLE_NONE ? "" : kernel_tri_token(t->credited));
+	put_u64(w, (uint64_t)(t->operator_choice != 0));
+	put_str(w, r->kernel.version);
+	put_str(w, r->kernel.version_from);
+	put_str(w, r->kernel.warned_names);
+}
+
 static void row_write(struct row *w, const struct report_run *r, const struct report_source *s)
 {
 	char buf[64], codes[2048];
@@ -270,6 +296,7 @@ static void row_write(struct row *w, const struct report_run *r, const struct re
 	put_str(w, verdict_codes(&s->verdict, codes, sizeof codes));
 	row_kernel(w, &r->kernel, &s->trust);
 	row_typed(w, r, s);
+	row_schema4(w, r, s);
 	row_end(w);
 }
 

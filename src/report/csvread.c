@@ -90,12 +90,13 @@ static void on_field(void *s, size_t len, void *ctx)
 	r->used += len + 1;
 }
 
-/* The schema a file's width names: 1 and 2 are the first
- * REPORT_CSV_V1_NCOLUMNS and REPORT_CSV_V2_NCOLUMNS columns (hosts not yet
- * upgraded), anything else must be this version's. */
+/* The schema a file's width names: 1, 2 and 3 are the first
+ * REPORT_CSV_V1_NCOLUMNS, _V2_ and _V3_ columns (hosts not yet upgraded),
+ * anything else must be this version's. */
 static int schema_of_width(size_t n)
 {
-	return n == REPORT_CSV_V1_NCOLUMNS ? 1 : n == REPORT_CSV_V2_NCOLUMNS ? 2 : REPORT_CSV_SCHEMA;
+	return n == REPORT_CSV_V1_NCOLUMNS ? 1 : n == REPORT_CSV_V2_NCOLUMNS ? 2 :
+	       n == REPORT_CSV_V3_NCOLUMNS ? 3 : REPORT_CSV_SCHEMA;
 }
 
 /* The header: exactly the columns of one schema we read, in order. */

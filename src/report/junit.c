@@ -232,8 +232,16 @@ static void write_properties(FILE *fp, const struct report_run *r, const struct 
 
 	fputs("    <properties>\n", fp);
 	property(fp, "source", spec_of(s));
-	if (s->available || s->kind_known)
+	if (s->available || s->kind_known) {
 		property(fp, "kind", source_kind_token(s->info.kind));
+		property(fp, "kind_basis", s->kind_basis);
+	}
+	if (s->est_ran && s->ideal_known) {
+		property_real(fp, "ideal_h_low", s->ideal.low);
+		property_real(fp, "ideal_h_mean", s->ideal.mean);
+	}
+	if (s->trust.role != TRUST_ROLE_NONE)
+		property(fp, "kernel_credits", kernel_tri_token(s->trust.credited));
 	property(fp, "host", si->hostname);
 	property(fp, "cpu_vendor", si->cpu_vendor);
 	property(fp, "cpu_model_name", si->cpu_model_name);
@@ -246,6 +254,8 @@ static void write_properties(FILE *fp, const struct report_run *r, const struct 
 	}
 	property(fp, "arch", si->arch);
 	property(fp, "kernel", si->kernel);
+	if (r->kernel.version[0])
+		property(fp, "kernel_version", r->kernel.version);
 	property(fp, "virtualized", yes_no(r->kernel.virtualized));
 	property(fp, "tool_version", r->tool_version ? r->tool_version : "");
 	if (r->policy) {

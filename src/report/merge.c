@@ -30,7 +30,7 @@
 const char *const report_merge_columns[] = {
 	"cpu_vendor", "cpu_family", "cpu_model", "microcode", "virtualized", "kernel_release", "source",
 	"hosts", "runs", "pass", "warn", "fail", "unavailable", "h_assessed_min", "h_assessed_median",
-	"trust_cpu_hosts", "trust_cpu_failed", "recommendation", NULL,
+	"trust_cpu_hosts", "trust_cpu_failed", "recommendation", "credited_hosts", "credited_failed", NULL,
 };
 
 /* The grouping key's columns, in output order. */
@@ -41,6 +41,8 @@ static const char *const key_names[NKEY] = { "cpu_vendor", "cpu_family", "cpu_mo
 					     "virtualized", "kernel_release", "source" };
 /* No recommendation (an empty one, or a schema-1 row). */
 #define MERGE_NO_REC UINT32_MAX
+/* A source the kernel does not credit by any setting (getrandom, file, sim). */
+#define MERGE_NO_ROLE (-2)
 
 /* The verdicts, in the order of their count columns. */
 enum { V_PASS, V_WARN, V_FAIL, V_UNAVAILABLE, NVERDICT };
@@ -58,6 +60,7 @@ struct mrow {
 	uint32_t rec;           /* recommendation id in merge.recs, or MERGE_NO_REC */
 	signed char verdict;    /* V_* */
 	signed char trust;      /* kernel_trust_cpu: 1 on, 0 off, -1 unknown */
+	signed char credited;   /* the kernel credits this source: 1, 0, -1 unknown, MERGE_NO_ROLE */
 	double h;               /* h_assessed; NAN when empty */
 };
 
@@ -65,6 +68,7 @@ struct mrow {
 struct merge {
 	int col[NKEY], host_col, time_col, verdict_col, h_col;   /* in report_csv_columns */
 	int kernel_col, trust_col, rec_col;
+	int credits_col, cleared_col, quality_col;
 	struct hashtab recs;    /* recommendations */
 	int text;               /* report_merge_write() writes the table for people */
 	struct hashtab hosts;   /* host names */
@@ -101,6 +105,9 @@ int report_merge_create(struct merge **out, struct err *e)
 	m->kernel_col = find_col("kernel");
 	m->trust_col = find_col("kernel_trust_cpu");
 	m->rec_col = find_col("recommendation");
+	m->credits_col = find_col("kernel_credits");
+	m->cleared_col = find_col("kernel_cpu_flags_cleared");
+	m->quality_col = find_col("hwrng_quality");
 	*out = m;
 	return 0;
 }
@@ -123,6 +130,52 @@ static int intern_str(struct hashtab *t, const char *s, uint32_t *id)
 {
 	int rc = hashtab_intern(t, s, strlen(s), id);
 	return rc < 0 ? rc : 0;
+}
+
+/* The real source a spec names for the kernel: "rdrand", "rdseed",
+ * "hwrng" (also through a stand-in's as=), or NULL. */
+static const char *merge_role(const char *spec)
+{
+	static const char *const real[] = { "rdrand", "rdseed", "hwrng" };
+	const char *as = strstr(spec, "as=");
+	for (size_t i = 0; i < 3; i++) {
+		size_t n = strlen(real[i]);
+		if ((strncmp(spec, real[i], n) == 0 && (spec[n] == '\0' || spec[n] == ':')) ||
+		    (strncmp(spec, "sim:", 4) == 0 && as && strncmp(as + 3, real[i], n) == 0 &&
+		     (as[3 + n] == '\0' || as[3 + n] == ',')))
+			return real[i];
+	}
+	return NULL;
+}
+
+/* What the kernel credits of this row's source: schema 4 says it
+ * (kernel_credits, empty for a source no setting credits); older rows are
+ * read the way trust.c decides it (the CPU RNG: trust_cpu on and its flag
+ * not cleared; the hwrng: a quality above 0). */
+static int row_credited(const char *const *f, const struct merge *m, signed char trust, const char *file,
+			unsigned long line, signed char *out, struct err *e)
+{
+	const char *c = f[m->credits_col], *role;
+	char echo[MERGE_ECHO_MAX];
+
+	if (*c) {
+		*out = strcmp(c, "on") == 0 ? 1 : strcmp(c, "off") == 0 ? 0 : -1;
+		if (*out < 0 && strcmp(c, "unknown") != 0)
+			return err_set(e, ERR_DATA, "%s:%lu: kernel_credits '%s' is not on, off or unknown", file,
+				       line, err_escape(echo, sizeof echo, c));
+		return 0;
+	}
+	role = merge_role(f[m->col[K_SOURCE]]);
+	if (!role) {
+		*out = MERGE_NO_ROLE;
+	} else if (strcmp(role, "hwrng") == 0) {
+		const char *q = f[m->quality_col];
+		*out = !*q ? -1 : strspn(q, "0") == strlen(q) ? 0 : 1;
+	} else {
+		const char *cl = f[m->cleared_col], *p = strstr(cl, role);
+		*out = p && (p == cl || p[-1] == ' ') ? 0 : trust;
+	}
+	return 0;
 }
 
 /* The fields the merge reads, checked: the verdict, h_assessed (NAN when
@@ -161,6 +214,8 @@ static int row_check(const char *const *f, const struct merge *m, const char *fi
 			return err_set(e, ERR_DATA, "%s:%lu: virtualized '%s' is not yes, no or unknown", file, line,
 				       err_escape(echo, sizeof echo, v));
 	}
+	if (row_credited(f, m, out->trust, file, line, &out->credited, e) != 0)
+		return e->code;
 	for (int k = K_FAMILY; k <= K_MODEL; k++) {
 		const char *t = f[m->col[k]];
 		if (!*t || strspn(t, "0123456789") != strlen(t))
@@ -329,13 +384,22 @@ static void group_recommend(struct report_merge_group *g, const struct mrow *r, 
  * failed if any of its rows did. */
 static void group_aggregate(struct report_merge_group *g, const struct mrow *r, size_t n, double *h)
 {
-	int trusts = 0, failed = 0;
+	int trusts = 0, failed = 0, credits = 0;
 	g->runs = n;
 	for (size_t i = 0; i < n; i++) {
 		if (i == 0 || r[i].host != r[i - 1].host) {
 			g->hosts++;
-			trusts = failed = 0;
+			trusts = failed = credits = 0;
 		}
+		if (r[i].credited != MERGE_NO_ROLE)
+			g->credit_role = 1;
+		if (r[i].credited == 1 && !credits) {
+			credits = 1;
+			g->credited_hosts++;
+			g->credited_failed += (unsigned long)failed;
+		}
+		if (r[i].verdict == V_FAIL && !failed)
+			g->credited_failed += (unsigned long)credits;
 		g->counts[r[i].verdict]++;
 		if (!isnan(r[i].h))
 			h[g->nh++] = r[i].h;
@@ -452,7 +516,11 @@ static int group_write(FILE *fp, const struct report_merge_group *g)
 		bad = 1;
 	}
 	if (fprintf(fp, ",%lu,%lu,", g->trust_hosts, g->trust_failed) < 0 ||
-	    csv_fwrite(fp, g->rec, g->reclen) == EOF || fputs("\r\n", fp) == EOF)
+	    csv_fwrite(fp, g->rec, g->reclen) == EOF)
+		bad = 1;
+	/* empty for a source no kernel setting credits */
+	if ((g->credit_role ? fprintf(fp, ",%lu,%lu\r\n", g->credited_hosts, g->credited_failed)
+	     : fprintf(fp, ",,\r\n")) < 0)
 		bad = 1;
 	return bad ? -1 : 0;
 }

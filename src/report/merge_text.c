@@ -1,7 +1,7 @@
 /* merge_text.c - `report merge --format text`: the fleet's merged table
  * for people (a release engineer deciding a kernel's defaults reads this;
  * the CSV is for machines).  One line per (CPU, microcode, guest, kernel,
- * source): hosts, verdicts, how many hosts' kernels credit the CPU RNG and
+ * source): hosts, verdicts, how many hosts' kernels credit that source and
  * how many of those failed, and the recommendation that holds. */
 #include "config.h"
 
@@ -38,9 +38,9 @@ int report_merge_print_text(struct merge *m, FILE *fp, struct err *e)
 	}
 	if (w[1] < 9)
 		w[1] = 9;
-	fprintf(fp, "%-*s %-9s %-*s %-*s %-*s %-*s %5s %5s %4s %4s %4s %5s %6s  %s\n", w[0], head[0], head[1],
+	fprintf(fp, "%-*s %-9s %-*s %-*s %-*s %-*s %5s %5s %4s %4s %4s %8s %6s  %s\n", w[0], head[0], head[1],
 		w[3], head[3], w[4], head[4], w[5], head[5], w[6], head[6], "HOSTS", "PASS", "WARN", "FAIL", "N/A",
-		"TRUST", "FAILED", "RECOMMENDATION");
+		"CREDITED", "FAILED", "RECOMMENDATION");
 	for (size_t i = 0; i < n; i++) {
 		const struct report_merge_group *x = &g[i];
 		char fm[48];
@@ -49,14 +49,20 @@ int report_merge_print_text(struct merge *m, FILE *fp, struct err *e)
 		fprintf(fp, "%-9s ", fm);
 		for (int k = 3; k < REPORT_MERGE_NKEY; k++)
 			field(fp, w[k], x->value[k], x->len[k]);
-		fprintf(fp, "%5lu %5lu %4lu %4lu %4lu %5lu %6lu  %.*s\n", x->hosts, x->counts[0], x->counts[1],
-			x->counts[2], x->counts[3], x->trust_hosts, x->trust_failed, x->reclen ? (int)x->reclen : 1,
-			x->reclen ? x->rec : "-");
+		fprintf(fp, "%5lu %5lu %4lu %4lu %4lu ", x->hosts, x->counts[0], x->counts[1], x->counts[2],
+			x->counts[3]);
+		if (x->credit_role)
+			fprintf(fp, "%8lu %6lu", x->credited_hosts, x->credited_failed);
+		else
+			fprintf(fp, "%8s %6s", "-", "-");
+		fprintf(fp, "  %.*s\n", x->reclen ? (int)x->reclen : 1, x->reclen ? x->rec : "-");
 	}
 	if (n)
-		fprintf(fp, "\nTRUST: hosts whose kernel credits the CPU RNG (random.trust_cpu on); FAILED: of those, "
-			"hosts where this source failed; RECOMMENDATION: the kernel setting recommended most "
-			"often in the group (- nothing to change).\n");
+		fprintf(fp, "\nCREDITED: hosts whose kernel credits this source as entropy (RDRAND, RDSEED: "
+			"random.trust_cpu on and the flag not cleared; hwrng: a quality above 0; - no kernel "
+			"setting credits it); FAILED: of those, hosts where this source failed; "
+			"RECOMMENDATION: the kernel setting recommended most often in the group (- nothing to "
+			"change).\n");
 	free(g);
 	if (ferror(fp))
 		return err_set(e, ERR_IO, "report merge: write error");

@@ -153,6 +153,16 @@ static void write_estimates(FILE *fp, const struct report_run *r)
 			by_source(&f, s, s->est.h_assessed / s->bits);
 	}
 
+	promfmt_family(&f, fp, "rngaudit_ideal_estimate_ratio", PROMFMT_GAUGE,
+		       "What an ideal source of the same width and sample count scores in the estimators, per bit "
+		       "(0.1% quantile of simulated runs: their downward bias); an estimate above it is no "
+		       "evidence of a weak source.");
+	for (size_t i = 0; i < r->n; i++) {
+		const struct report_source *s = &r->src[i];
+		if (s->est_ran && s->ideal_known && s->ideal.bits)
+			by_source(&f, s, s->ideal.low / s->ideal.bits);
+	}
+
 	promfmt_family(&f, fp, "rngaudit_entropy_credit_ratio", PROMFMT_GAUGE,
 		       "Assessed min-entropy per bit of sample (0..1) of raw noise sources that did not fail.");
 	for (size_t i = 0; i < r->n; i++) {
@@ -174,10 +184,20 @@ static void write_kernel(FILE *fp, const struct report_run *r)
 		promfmt_sample(&f, NULL, r->kernel.trust_cpu.state == KERNEL_ON);
 
 	promfmt_family(&f, fp, "rngaudit_kernel_hwrng_quality_ratio", PROMFMT_GAUGE,
-		       "Entropy the kernel credits per bit read from the current hwrng (its quality / 1024), "
-		       "comparable with rngaudit_entropy_credit_ratio.");
+		       "Entropy the kernel credits per bit read from the current hwrng (its quality / 1024). "
+		       "A DRBG hwrng (virtio-rng) has no rngaudit_entropy_credit_ratio to compare it with: "
+		       "its statistics cannot support or refute a credit (rngaudit_source_info kind).");
 	if (r->kernel.hwrng_quality >= 0)
 		promfmt_sample(&f, NULL, (double)r->kernel.hwrng_quality / PROM_HWRNG_QUALITY_FULL);
+
+	promfmt_family(&f, fp, "rngaudit_kernel_credits", PROMFMT_GAUGE,
+		       "1 if the kernel credits this source's output as entropy (rdrand, rdseed: random.trust_cpu "
+		       "and the flag not cleared; hwrng: a quality above 0), 0 if not; absent when unknown.");
+	for (size_t i = 0; i < r->n; i++) {
+		const struct report_source *s = &r->src[i];
+		if (s->trust.role != TRUST_ROLE_NONE && s->trust.credited != KERNEL_UNKNOWN)
+			by_source(&f, s, s->trust.credited == KERNEL_ON);
+	}
 
 	promfmt_family(&f, fp, "rngaudit_recommendation_change", PROMFMT_GAUGE,
 		       "1 where the audit recommends a kernel setting that differs from the current one; "

@@ -19,6 +19,8 @@
 #include "err.h"
 #include "estimators/noniid.h"
 #include "health/health_monitor.h"
+#include "audit/baseline.h"
+#include "audit/classify.h"
 #include "audit/kernel.h"
 #include "audit/policy.h"
 #include "audit/trust.h"
@@ -33,6 +35,8 @@ struct report_source {
 	struct source_info info;      /* valid when available; when not, its name,
 					 kind, word_bits and device are if kind_known */
 	int kind_known;               /* unavailable, but source_describe() knew it */
+	char kind_basis[CLASSIFY_BASIS_MAX];   /* why info.kind (classify.h): every report reads
+					 the one decision */
 	struct source_counters counters;
 	struct engine_stats stats;
 	uint64_t samples;
@@ -42,6 +46,8 @@ struct report_source {
 	int est_ran;
 	struct noniid_report est;
 	double est_seconds;
+	int ideal_known;              /* what an ideal source of this width and size scores */
+	struct baseline_cell ideal;   /* (baseline.h), when est_ran */
 	int required;                 /* named in the policy's `required` */
 	struct verdict verdict;
 	struct trust_decision trust;  /* what the kernel should trust of it (trust.h) */
@@ -63,12 +69,16 @@ struct report_run {
 /* The CSV's schema version, written in its `schema` column: 1 was the 59
  * columns up to `reasons` (no schema column), 2 added the kernel trust and
  * the schema column (the 70th), 3 the typed credit, the health alarms and
- * the policy's floors after it.  Each schema's columns begin with the older one's. */
-#define REPORT_CSV_SCHEMA 3
-#define REPORT_CSV_SCHEMA_TEXT "3"
-/* Schema 1's and 2's columns: the first 59 and 70 of report_csv_columns. */
+ * the policy's floors after it, 4 (issue 23) the classification and what
+ * the kernel credits per source.  Each schema's columns begin with the older one's. */
+#define REPORT_CSV_SCHEMA 4
+#define REPORT_CSV_SCHEMA_TEXT "4"
+/* Schema 1's, 2's and 3's columns: the first 59, 70 and 79 of
+ * report_csv_columns; 4 added the source's classification, the ideal-source
+ * baseline, the kernel's per-source credit and its version facts. */
 #define REPORT_CSV_V1_NCOLUMNS 59
 #define REPORT_CSV_V2_NCOLUMNS 70
+#define REPORT_CSV_V3_NCOLUMNS 79
 #define REPORT_CSV_SCHEMA_COL 69      /* 0-based index of `schema` */
 
 /* The CSV columns, in order (documented in rngaudit-audit(1)); NULL-terminated. */
@@ -134,6 +144,10 @@ struct report_merge_group {
 	double h_min, h_median;
 	unsigned long trust_hosts;              /* hosts whose kernel credits the CPU RNG */
 	unsigned long trust_failed;             /* of those, hosts where this source failed */
+	int credit_role;                        /* some kernel setting credits this source */
+	unsigned long credited_hosts;           /* hosts whose kernel credits this source (the CPU
+						   RNG: trust_cpu and not cleared; hwrng: quality) */
+	unsigned long credited_failed;          /* of those, hosts where this source failed */
 	const char *rec;                        /* the recommendation that holds; "" none */
 	size_t reclen;
 };

@@ -16,6 +16,20 @@ static const char *figure_label(const struct report_source *s)
 	return s->verdict.entropy_credit ? "min-entropy" : "check only";
 }
 
+/* Adds s's name to a ", "-joined list of the sources of one kind (once). */
+static void kind_list(char *buf, size_t len, const struct report_source *s)
+{
+	const char *name = s->info.simulated && s->info.as[0] ? s->info.as : s->info.name;
+	size_t n = strlen(buf);
+	char tok[40];
+
+	snprintf(tok, sizeof tok, "%s", name);
+	for (const char *p = buf; (p = strstr(p, tok)) != NULL; p += strlen(tok))
+		if ((p == buf || p[-1] == ' ') && (p[strlen(tok)] == ',' || p[strlen(tok)] == '\0'))
+			return;
+	snprintf(buf + n, len - n, "%s%s", n ? ", " : "", tok);
+}
+
 /* "Kernel trust": the kernel's settings, then one line per decision. */
 static void report_text_trust(FILE *fp, const struct report_run *r)
 {
@@ -46,7 +60,7 @@ static void report_text_trust(FILE *fp, const struct report_run *r)
 int report_text_write(FILE *fp, const struct report_run *r, struct err *e)
 {
 	char t[64], ucode[32] = "unknown";
-	int any_drbg = 0, any_cond = 0;
+	char drbg[200] = "", cond[200] = "";
 
 	/* an unknown revision reads "microcode unknown", not "unknown 0" */
 	if (r->sys.microcode_known)
@@ -59,21 +73,23 @@ int report_text_write(FILE *fp, const struct report_run *r, struct err *e)
 	fprintf(fp, "policy: %s (alpha %s)%s\n\n", r->policy->origin,
 		policy_format_alpha(r->policy->alpha, t, sizeof t),
 		r->partial ? "; INTERRUPTED: partial results" : "");
-	fprintf(fp, "%-26s %-11s %5s %9s %4s %8s %10s  %s\n", "SOURCE", "VERDICT", "CRED", "SAMPLES", "K",
-		"SECONDS", "H/SAMPLE", "FIGURE");
+	/* CREDIBILITY: how far the verdict can be believed (verdict.c), not
+	 * an entropy credit; FIGURE says whether H/SAMPLE is one. */
+	fprintf(fp, "%-26s %-11s %11s %9s %4s %8s %10s  %s\n", "SOURCE", "VERDICT", "CREDIBILITY", "SAMPLES",
+		"K", "SECONDS", "H/SAMPLE", "FIGURE");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct report_source *s = &r->src[i];
 		char h[32] = "-";
 		if (s->est_ran && isfinite(s->est.h_assessed))
 			snprintf(h, sizeof h, "%.4f", s->est.h_assessed + 0.0);
-		fprintf(fp, "%-26.26s %-11s %5.2f %9llu %4u %8.2f %10s  %s%s\n",
+		fprintf(fp, "%-26.26s %-11s %11.2f %9llu %4u %8.2f %10s  %s%s\n",
 			s->available ? s->info.spec : s->requested, verdict_status_name(s->verdict.status),
 			s->verdict.credibility, (unsigned long long)s->samples, s->bits, s->stats.seconds, h,
 			figure_label(s), s->required ? " (required)" : "");
 		if (s->available && s->info.kind == SOURCE_DRBG)
-			any_drbg = 1;
+			kind_list(drbg, sizeof drbg, s);
 		if (s->available && s->info.kind == SOURCE_CONDITIONED)
-			any_cond = 1;
+			kind_list(cond, sizeof cond, s);
 	}
 	report_text_trust(fp, r);
 	for (size_t i = 0; i < r->n; i++) {
@@ -83,6 +99,8 @@ int report_text_write(FILE *fp, const struct report_run *r, struct err *e)
 		if (s->available && s->info.device[0])
 			fprintf(fp, " (%s%s%s)", s->info.device, s->info.detail[0] ? ", " : "", s->info.detail);
 		fputc('\n', fp);
+		if ((s->available || s->kind_known) && s->kind_basis[0])
+			fprintf(fp, "  kind %s: %s\n", source_kind_token(s->info.kind), s->kind_basis);
 		for (size_t j = 0; j < s->verdict.nreasons; j++) {
 			const struct verdict_reason *rs = &s->verdict.reasons[j];
 			/* The kind notes are printed once, below the table. */
@@ -91,10 +109,10 @@ int report_text_write(FILE *fp, const struct report_run *r, struct err *e)
 			fprintf(fp, "  %-4s %s: %s\n", verdict_level_name(rs->level), rs->code, rs->text);
 		}
 	}
-	if (any_drbg)
-		fprintf(fp, "\nDRBG output (RDRAND, getrandom): %s\n", verdict_kind_note(SOURCE_DRBG));
-	if (any_cond)
-		fprintf(fp, "\nConditioned output (RDSEED): %s\n", verdict_kind_note(SOURCE_CONDITIONED));
+	if (drbg[0])
+		fprintf(fp, "\nDRBG output (%s): %s\n", drbg, verdict_kind_note(SOURCE_DRBG));
+	if (cond[0])
+		fprintf(fp, "\nConditioned output (%s): %s\n", cond, verdict_kind_note(SOURCE_CONDITIONED));
 	fflush(fp);
 	if (ferror(fp))
 		return err_set(e, ERR_IO, "text report: write error");
