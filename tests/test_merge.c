@@ -46,46 +46,12 @@ static void test_hashtab(void)
 	tap_ok(hashtab_count(&t) == 0, "hashtab: empty after free");
 }
 
-/* An audit CSV: the header, then rows given as (timestamp, host, model,
- * source, verdict, h_assessed) with the other fields filled plausibly. */
-struct row { const char *ts, *host, *model, *source, *verdict, *h; };
+/* An audit CSV of the first ncols columns (59, 70, 79: schemas 1-3): the
+ * header, then n rows whose fields cell() gives by column name (every
+ * field quoted; "" where it gives none). */
+typedef const char *csv_cell_fn(const void *rows, size_t j, const char *col, size_t ncols);
 
-static char *csv_make(const struct row *r, size_t n)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	for (size_t i = 0; report_csv_columns[i]; i++)
-		fprintf(fp, "%s%s", i ? "," : "", report_csv_columns[i]);
-	fputs("\r\n", fp);
-	for (size_t j = 0; j < n; j++) {
-		for (size_t i = 0; report_csv_columns[i]; i++) {
-			const char *c = report_csv_columns[i], *v = "";
-			if (strcmp(c, "timestamp") == 0) v = r[j].ts;
-			else if (strcmp(c, "host") == 0) v = r[j].host;
-			else if (strcmp(c, "cpu_vendor") == 0) v = "GenuineIntel";
-			else if (strcmp(c, "cpu_family") == 0) v = "6";
-			else if (strcmp(c, "cpu_model") == 0) v = r[j].model;
-			else if (strcmp(c, "source") == 0) v = r[j].source;
-			else if (strcmp(c, "verdict") == 0) v = r[j].verdict;
-			else if (strcmp(c, "h_assessed") == 0) v = r[j].h;
-			else if (strcmp(c, "schema") == 0) v = REPORT_CSV_SCHEMA_TEXT;
-			fprintf(fp, "%s\"%s\"", i ? "," : "", v);
-		}
-		fputs("\r\n", fp);
-	}
-	fclose(fp);
-	return buf;
-}
-
-/* An audit CSV with the kernel columns: rows of (host, source, verdict,
- * kernel_trust_cpu, recommendation), all on one CPU, microcode, kernel and
- * guest state; ncols 59 writes schema 1 (the kernel columns dropped), 70
- * schema 2 (the typed columns dropped). */
-struct krow { const char *host, *source, *verdict, *trust, *rec; };
-
-static char *csv_make_kernel(const struct krow *r, size_t n, size_t ncols)
+static char *csv_build(size_t ncols, const void *rows, size_t n, csv_cell_fn *cell)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -96,27 +62,79 @@ static char *csv_make_kernel(const struct krow *r, size_t n, size_t ncols)
 	fputs("\r\n", fp);
 	for (size_t j = 0; j < n; j++) {
 		for (size_t i = 0; i < ncols; i++) {
-			const char *c = report_csv_columns[i], *v = "";
-			if (strcmp(c, "timestamp") == 0) v = "2026-12-01T00:00:00Z";
-			else if (strcmp(c, "host") == 0) v = r[j].host;
-			else if (strcmp(c, "cpu_vendor") == 0) v = "AuthenticAMD";
-			else if (strcmp(c, "cpu_family") == 0) v = "26";
-			else if (strcmp(c, "cpu_model") == 0) v = "2";
-			else if (strcmp(c, "microcode") == 0) v = "0xb002147";
-			else if (strcmp(c, "kernel") == 0) v = "6.18.2";
-			else if (strcmp(c, "source") == 0) v = r[j].source;
-			else if (strcmp(c, "verdict") == 0) v = r[j].verdict;
-			else if (strcmp(c, "kernel_release") == 0) v = "6.18.2";
-			else if (strcmp(c, "kernel_trust_cpu") == 0) v = r[j].trust;
-			else if (strcmp(c, "virtualized") == 0) v = "no";
-			else if (strcmp(c, "recommendation") == 0) v = r[j].rec;
-			else if (strcmp(c, "schema") == 0) v = ncols == REPORT_CSV_V2_NCOLUMNS ? "2" : REPORT_CSV_SCHEMA_TEXT;
-			fprintf(fp, "%s\"%s\"", i ? "," : "", v);
+			const char *v = cell(rows, j, report_csv_columns[i], ncols);
+			fprintf(fp, "%s\"%s\"", i ? "," : "", v ? v : "");
 		}
 		fputs("\r\n", fp);
 	}
 	fclose(fp);
 	return buf;
+}
+
+/* The schema column for a file of ncols columns. */
+static const char *schema_of(size_t ncols)
+{
+	return ncols == REPORT_CSV_V2_NCOLUMNS ? "2" : ncols == REPORT_CSV_V3_NCOLUMNS ? "3" : REPORT_CSV_SCHEMA_TEXT;
+}
+
+/* An audit CSV: rows given as (timestamp, host, model, source, verdict,
+ * h_assessed) with the other fields filled plausibly. */
+struct row { const char *ts, *host, *model, *source, *verdict, *h; };
+
+static const char *row_cell(const void *rows, size_t j, const char *c, size_t ncols)
+{
+	const struct row *r = (const struct row *)rows + j;
+	if (strcmp(c, "timestamp") == 0) return r->ts;
+	if (strcmp(c, "host") == 0) return r->host;
+	if (strcmp(c, "cpu_vendor") == 0) return "GenuineIntel";
+	if (strcmp(c, "cpu_family") == 0) return "6";
+	if (strcmp(c, "cpu_model") == 0) return r->model;
+	if (strcmp(c, "source") == 0) return r->source;
+	if (strcmp(c, "verdict") == 0) return r->verdict;
+	if (strcmp(c, "h_assessed") == 0) return r->h;
+	if (strcmp(c, "schema") == 0) return schema_of(ncols);
+	return NULL;
+}
+
+static char *csv_make(const struct row *r, size_t n)
+{
+	return csv_build(report_csv_ncolumns(), r, n, row_cell);
+}
+
+/* An audit CSV with the kernel columns: rows of (host, source, verdict,
+ * kernel_trust_cpu, recommendation), all on one CPU, microcode, kernel and
+ * guest state; ncols 59 writes schema 1 (the kernel columns dropped), 70
+ * schema 2 (the typed columns dropped). */
+struct krow { const char *host, *source, *verdict, *trust, *rec; };
+
+/* One CPU (AMD 26/2, microcode 0xb002147), kernel 6.18.2, bare metal. */
+static const char *machine_cell(const char *c)
+{
+	if (strcmp(c, "timestamp") == 0) return "2026-12-01T00:00:00Z";
+	if (strcmp(c, "cpu_vendor") == 0) return "AuthenticAMD";
+	if (strcmp(c, "cpu_family") == 0) return "26";
+	if (strcmp(c, "cpu_model") == 0) return "2";
+	if (strcmp(c, "virtualized") == 0) return "no";
+	return NULL;
+}
+
+static const char *krow_cell(const void *rows, size_t j, const char *c, size_t ncols)
+{
+	const struct krow *r = (const struct krow *)rows + j;
+	if (strcmp(c, "host") == 0) return r->host;
+	if (strcmp(c, "microcode") == 0) return "0xb002147";
+	if (strcmp(c, "kernel") == 0 || strcmp(c, "kernel_release") == 0) return "6.18.2";
+	if (strcmp(c, "source") == 0) return r->source;
+	if (strcmp(c, "verdict") == 0) return r->verdict;
+	if (strcmp(c, "kernel_trust_cpu") == 0) return r->trust;
+	if (strcmp(c, "recommendation") == 0) return r->rec;
+	if (strcmp(c, "schema") == 0) return schema_of(ncols);
+	return machine_cell(c);
+}
+
+static char *csv_make_kernel(const struct krow *r, size_t n, size_t ncols)
+{
+	return csv_build(ncols, r, n, krow_cell);
 }
 
 /* The merged CSV of the buffers (NULL on error, e says why). */
@@ -225,37 +243,23 @@ static int merge_error(const char *buf, size_t len, struct err *e);
 
 struct crow { const char *host, *source, *verdict, *cleared, *quality, *credits; };
 
+static const char *crow_cell(const void *rows, size_t j, const char *c, size_t ncols)
+{
+	const struct crow *r = (const struct crow *)rows + j;
+	if (strcmp(c, "host") == 0) return r->host;
+	if (strcmp(c, "source") == 0) return r->source;
+	if (strcmp(c, "verdict") == 0) return r->verdict;
+	if (strcmp(c, "kernel_trust_cpu") == 0) return "on";
+	if (strcmp(c, "kernel_cpu_flags_cleared") == 0) return r->cleared;
+	if (strcmp(c, "hwrng_quality") == 0) return r->quality;
+	if (strcmp(c, "kernel_credits") == 0) return r->credits;
+	if (strcmp(c, "schema") == 0) return schema_of(ncols);
+	return machine_cell(c);
+}
+
 static char *csv_make_credit(const struct crow *r, size_t n, size_t ncols)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	for (size_t i = 0; i < ncols; i++)
-		fprintf(fp, "%s%s", i ? "," : "", report_csv_columns[i]);
-	fputs("\r\n", fp);
-	for (size_t j = 0; j < n; j++) {
-		for (size_t i = 0; i < ncols; i++) {
-			const char *c = report_csv_columns[i], *v = "";
-			if (strcmp(c, "timestamp") == 0) v = "2026-12-01T00:00:00Z";
-			else if (strcmp(c, "host") == 0) v = r[j].host;
-			else if (strcmp(c, "cpu_vendor") == 0) v = "AuthenticAMD";
-			else if (strcmp(c, "cpu_family") == 0) v = "26";
-			else if (strcmp(c, "cpu_model") == 0) v = "2";
-			else if (strcmp(c, "source") == 0) v = r[j].source;
-			else if (strcmp(c, "verdict") == 0) v = r[j].verdict;
-			else if (strcmp(c, "kernel_trust_cpu") == 0) v = "on";
-			else if (strcmp(c, "kernel_cpu_flags_cleared") == 0) v = r[j].cleared;
-			else if (strcmp(c, "hwrng_quality") == 0) v = r[j].quality;
-			else if (strcmp(c, "kernel_credits") == 0) v = r[j].credits;
-			else if (strcmp(c, "virtualized") == 0) v = "no";
-			else if (strcmp(c, "schema") == 0) v = ncols == REPORT_CSV_V3_NCOLUMNS ? "3" : REPORT_CSV_SCHEMA_TEXT;
-			fprintf(fp, "%s\"%s\"", i ? "," : "", v);
-		}
-		fputs("\r\n", fp);
-	}
-	fclose(fp);
-	return buf;
+	return csv_build(ncols, r, n, crow_cell);
 }
 
 /* issue 23 item 4: the fleet table counts, per source, the hosts whose

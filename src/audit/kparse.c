@@ -390,16 +390,6 @@ static void kp_log_keep(char *dst, size_t dlen, const char *l, size_t n)
 	dst[j] = '\0';
 }
 
-/* Keeps the first line (and its commit) for a flag. */
-static void kp_log_first(char *line, size_t llen, char *commit, size_t clen, const char *l, size_t n,
-			 const char *c)
-{
-	if (line[0])
-		return;
-	kp_log_keep(line, llen, l, n);
-	snprintf(commit, clen, "%s", c);
-}
-
 static int kp_log_line(const char *l, size_t n, void *arg)
 {
 	struct kparse_log *out = arg;
@@ -413,18 +403,20 @@ static int kp_log_line(const char *l, size_t n, void *arg)
 	w = kp_log_lines[i].warned;
 	commit = kp_log_lines[i].commit;
 	kp_log_message(&l, &n);
-	if (c & KPARSE_LOG_RDRAND)
-		kp_log_first(out->rdrand_line, sizeof out->rdrand_line, out->rdrand_commit,
-			     sizeof out->rdrand_commit, l, n, commit);
-	if (c & KPARSE_LOG_RDSEED)
-		kp_log_first(out->rdseed_line, sizeof out->rdseed_line, out->rdseed_commit,
-			     sizeof out->rdseed_commit, l, n, commit);
-	if (w & KPARSE_LOG_RDRAND)
-		kp_log_first(out->rdrand_warn, sizeof out->rdrand_warn, out->rdrand_warn_commit,
-			     sizeof out->rdrand_warn_commit, l, n, commit);
-	if (w & KPARSE_LOG_RDSEED)
-		kp_log_first(out->rdseed_warn, sizeof out->rdseed_warn, out->rdseed_warn_commit,
-			     sizeof out->rdseed_warn_commit, l, n, commit);
+	{
+		/* the first line (and its commit) that cleared or warned about each flag */
+		struct { unsigned bits, flag; char *line, *commit; } keep[] = {
+			{ c, KPARSE_LOG_RDRAND, out->rdrand_line, out->rdrand_commit },
+			{ c, KPARSE_LOG_RDSEED, out->rdseed_line, out->rdseed_commit },
+			{ w, KPARSE_LOG_RDRAND, out->rdrand_warn, out->rdrand_warn_commit },
+			{ w, KPARSE_LOG_RDSEED, out->rdseed_warn, out->rdseed_warn_commit },
+		};
+		for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++)
+			if ((keep[k].bits & keep[k].flag) && !keep[k].line[0]) {
+				kp_log_keep(keep[k].line, sizeof out->rdrand_line, l, n);
+				snprintf(keep[k].commit, sizeof out->rdrand_commit, "%s", commit);
+			}
+	}
 	out->cleared |= c;
 	out->warned |= w;
 	out->hidden |= kp_log_lines[i].hidden;

@@ -233,6 +233,22 @@ static int parse_required(struct policy *p, char *val, const char *what, unsigne
 	return 0;
 }
 
+/* KEY = keep | recommend-off, given once (bit in *seen_global). */
+static int parse_stance(const char *key, const char *val, unsigned bit, int *off, unsigned *seen_global,
+			const char *what, unsigned line, struct err *e)
+{
+	if (*seen_global & bit)
+		return err_set(e, ERR_DATA, "%s:%u: %s given twice", what, line, key);
+	*seen_global |= bit;
+	if (strcmp(val, "keep") == 0)
+		*off = 0;
+	else if (strcmp(val, "recommend-off") == 0)
+		*off = 1;
+	else
+		return err_set(e, ERR_DATA, "%s:%u: %s: '%s' is not keep or recommend-off", what, line, key, val);
+	return 0;
+}
+
 static int parse_line(struct policy *p, char *s, const char *what, unsigned line, unsigned *seen_global,
 		      struct err *e)
 {
@@ -249,39 +265,15 @@ static int parse_line(struct policy *p, char *s, const char *what, unsigned line
 	if (!*val && strcmp(key, "required") != 0)
 		return err_set(e, ERR_DATA, "%s:%u: %s: missing value", what, line, key);
 
-	/* The stance on a CPU RNG that passed: keep the kernel's trust, or
-	 * recommend turning it off anyway (a distribution that distrusts on
-	 * principle: statistics cannot exclude a keyed backdoor). */
-	if (strcmp(key, "trust_cpu_on_pass") == 0) {
-		if (*seen_global & 8u)
-			return err_set(e, ERR_DATA, "%s:%u: %s given twice", what, line, key);
-		*seen_global |= 8u;
-		if (strcmp(val, "keep") == 0)
-			p->trust_cpu_on_pass_off = 0;
-		else if (strcmp(val, "recommend-off") == 0)
-			p->trust_cpu_on_pass_off = 1;
-		else
-			return err_set(e, ERR_DATA, "%s:%u: trust_cpu_on_pass: '%s' is not keep or recommend-off",
-				       what, line, val);
-		return 0;
-	}
-	/* The stance on an hwrng whose driver passes on DRBG output
-	 * (virtio-rng: the host's RNG): the statistics can neither support nor
-	 * refute its credit, so keeping it (trusting the host) is the default
-	 * and recommend-off distrusts such hwrngs on principle. */
-	if (strcmp(key, "drbg_hwrng") == 0) {
-		if (*seen_global & 16u)
-			return err_set(e, ERR_DATA, "%s:%u: %s given twice", what, line, key);
-		*seen_global |= 16u;
-		if (strcmp(val, "keep") == 0)
-			p->drbg_hwrng_off = 0;
-		else if (strcmp(val, "recommend-off") == 0)
-			p->drbg_hwrng_off = 1;
-		else
-			return err_set(e, ERR_DATA, "%s:%u: drbg_hwrng: '%s' is not keep or recommend-off",
-				       what, line, val);
-		return 0;
-	}
+	/* The stances, keep or recommend-off: trust_cpu_on_pass, on a CPU RNG
+	 * that passed (a distribution that distrusts on principle: statistics
+	 * cannot exclude a keyed backdoor); drbg_hwrng, on an hwrng whose
+	 * driver passes on DRBG output (virtio-rng: the statistics can neither
+	 * support nor refute its credit, so keeping it is the default). */
+	if (strcmp(key, "trust_cpu_on_pass") == 0)
+		return parse_stance(key, val, 8u, &p->trust_cpu_on_pass_off, seen_global, what, line, e);
+	if (strcmp(key, "drbg_hwrng") == 0)
+		return parse_stance(key, val, 16u, &p->drbg_hwrng_off, seen_global, what, line, e);
 	if (strcmp(key, "alpha") == 0 || strcmp(key, "min_samples") == 0 || strcmp(key, "required") == 0) {
 		unsigned bit = key[0] == 'a' ? 1u : key[0] == 'm' ? 2u : 4u;
 		if (*seen_global & bit)
