@@ -238,8 +238,8 @@ static int audit_setup(struct audit *au)
 
 	au->listed = a->sources && strcmp(a->sources, "all") != 0;
 	if (!au->listed) {
-		for (n = 0; source_real_names[n]; n++)
-			snprintf(au->specs[n], sizeof au->specs[n], "%s", source_real_names[n]);
+		for (n = 0; source_default_names[n]; n++)
+			snprintf(au->specs[n], sizeof au->specs[n], "%s", source_default_names[n]);
 	} else if (spec_list_split(a->sources, au->specs, AUDIT_MAX_SOURCES, &n, &e) != 0) {
 		return cli_error_err("audit", &e);
 	}
