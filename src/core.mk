@@ -43,3 +43,7 @@ check_PROGRAMS += tests/test_chaoskey
 tests_test_chaoskey_SOURCES = tests/test_chaoskey.c
 tests_test_chaoskey_LDADD = $(LIBS_ALL)
 TESTS += tests/test_chaoskey
+check_PROGRAMS += tests/test_cpurng
+tests_test_cpurng_SOURCES = tests/test_cpurng.c
+tests_test_cpurng_LDADD = $(LIBS_ALL)
+TESTS += tests/test_cpurng
