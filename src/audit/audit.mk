@@ -10,6 +10,7 @@ src_librngaudit_a_SOURCES += \
 	src/audit/sysroot.c src/audit/sysroot.h \
 	src/audit/kernel.c src/audit/kernel.h src/audit/kernel_dev.c src/audit/kernel_int.h \
 	src/audit/trust.c src/audit/trust.h \
+	src/audit/cpurng_arch.c src/audit/cpurng_arch.h \
 	src/audit/audit_job.c src/audit/audit_job.h
 
 check_PROGRAMS += tests/test_kernel
@@ -23,3 +24,7 @@ check_PROGRAMS += tests/test_trust
 tests_test_trust_SOURCES = tests/test_trust.c
 tests_test_trust_LDADD = $(LIBS_ALL)
 TESTS += tests/test_trust
+check_PROGRAMS += tests/test_cpurng_arch
+tests_test_cpurng_arch_SOURCES = tests/test_cpurng_arch.c
+tests_test_cpurng_arch_LDADD = $(LIBS_ALL)
+TESTS += tests/test_cpurng_arch
