@@ -9,6 +9,7 @@
 #ifndef RNGAUDIT_TRUST_H
 #define RNGAUDIT_TRUST_H
 
+#include "audit/cpurng_arch.h"
 #include "audit/kernel.h"
 #include "audit/policy.h"
 #include "audit/verdict.h"
@@ -43,6 +44,7 @@ struct trust_input {
 	double h_per_bit;                 /* assessed min-entropy per bit; < 0 when not assessed */
 	const struct kernel_ctx *kernel;
 	const struct policy *policy;
+	const struct cpurng_arch *arch;   /* what this architecture's kernel seeds from; may be NULL */
 };
 
 void trust_decide(const struct trust_input *in, struct trust_decision *d);
