@@ -201,6 +201,7 @@ struct audit {
 	struct audit_job jobs[AUDIT_MAX_SOURCES];
 	struct report_source *out;    /* one per spec, in the order named */
 	struct report_run run;
+	struct cpurng_arch arch;      /* what this architecture's kernel seeds from (issue 27) */
 	int usage;                    /* a named source could not be used */
 };
 
@@ -227,6 +228,8 @@ static int audit_setup(struct audit *au)
 	au->cpu.stepping = au->run.sys.cpu_stepping;
 	au->cpu.microcode = au->run.sys.microcode;
 	au->cpu.microcode_known = au->run.sys.microcode_known;
+	if (cpurng_arch_read(&au->arch, a->sysroot, &e) != 0)
+		return cli_error_err("audit", &e);
 	if (audit_kernel(a, &au->qt, &au->cpu, &au->run.kernel) != 0)
 		return EXIT_ERROR;
 	if (au->cpu.microcode_known &&
@@ -343,6 +346,7 @@ static void audit_run(struct audit *au)
 		ti.h_per_bit = s->est_ran && s->bits ? s->est.h_assessed / s->bits : -1;
 		ti.kernel = &au->run.kernel;
 		ti.policy = &au->pol;
+		ti.arch = &au->arch;
 		trust_decide(&ti, &s->trust);
 		/* Interrupted while collecting or assessing (audit/audit_job.c); a
 		 * signal after both left the results whole: not partial. */
