@@ -416,17 +416,22 @@ int cpurng_arch_read(struct cpurng_arch *out, const char *sysroot, struct err *e
 	struct utsname u;
 	char machine[65] = "", *arch = NULL, *rel = NULL, *avail = NULL, *cur = NULL, *cpuinfo = NULL;
 	char *log = NULL, why[96], word[160];
+	const char *from = NULL;
 	size_t len = 0;
 	int rc;
 
 	memset(&in, 0, sizeof in);
 	if ((rc = sysroot_open(&sr, sysroot, e)) != 0)
 		return rc;
-	if (sr.dirfd < 0 && uname(&u) == 0) {
-		snprintf(machine, sizeof machine, "%.64s", u.machine);
-	} else if ((arch = ca_read(&sr, "/proc/sys/kernel/arch", CA_VALUE_MAX, &len)) != NULL &&
-		   kparse_word(arch, len, word, sizeof word, why, sizeof why) == 0) {
+	/* the same file live and in a bundle (--save-sysroot keeps it), so a
+	 * saved sysroot reads back as the machine did; uname when it is absent */
+	if ((arch = ca_read(&sr, "/proc/sys/kernel/arch", CA_VALUE_MAX, &len)) != NULL &&
+	    kparse_word(arch, len, word, sizeof word, why, sizeof why) == 0) {
 		snprintf(machine, sizeof machine, "%.64s", word);
+		from = "/proc/sys/kernel/arch";
+	} else if (sr.dirfd < 0 && uname(&u) == 0) {
+		snprintf(machine, sizeof machine, "%.64s", u.machine);
+		from = "uname";
 	}
 	in.machine = machine[0] ? machine : NULL;
 	cpuinfo = ca_read(&sr, "/proc/cpuinfo", CA_CPUINFO_MAX, &in.cpuinfo_len);
@@ -440,9 +445,8 @@ int cpurng_arch_read(struct cpurng_arch *out, const char *sysroot, struct err *e
 	if (kernel_log_read(&sr, &log, &in.log_len, why, sizeof why) == 0)
 		in.log = log;
 	cpurng_arch_decide(&in, out);
-	if (machine[0])
-		snprintf(out->machine_from, sizeof out->machine_from, "%s",
-			 sr.dirfd < 0 ? "uname" : "/proc/sys/kernel/arch");
+	if (from)
+		snprintf(out->machine_from, sizeof out->machine_from, "%s", from);
 	free(arch);
 	free(rel);
 	free(avail);
