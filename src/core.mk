@@ -46,4 +46,5 @@ TESTS += tests/test_chaoskey
 check_PROGRAMS += tests/test_cpurng
 tests_test_cpurng_SOURCES = tests/test_cpurng.c
 tests_test_cpurng_LDADD = $(LIBS_ALL)
-TESTS += tests/test_cpurng
+TESTS += tests/test_cpurng tests/cpurng_cli.sh
+dist_check_SCRIPTS += tests/cpurng_cli.sh
