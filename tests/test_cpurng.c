@@ -204,7 +204,6 @@ static void test_real(void)
 		struct source_probe p;
 		struct source *s = NULL;
 		struct err e = { 0 };
-		char want[128];
 		int own = on_own_arch(names[i], u.machine), listed = 0, dflt = 0;
 		for (const char *const *n = source_real_names; *n; n++)
 			listed |= strcmp(*n, names[i]) == 0;
@@ -216,6 +215,7 @@ static void test_real(void)
 		tap_ok(source_probe(names[i], &p) == 0 && p.other_arch == !own && p.what[0],
 		       "%s probe: other_arch %d, what '%s'", names[i], p.other_arch, p.what);
 		if (!own) {
+			char want[128];
 			snprintf(want, sizeof want, "%s: not available on %s", names[i], u.machine);
 			tap_ok(!p.available && strstr(p.why, "not available on"), "%s unavailable here: %s", names[i], p.why);
 			expect_open_error(names[i], ERR_UNAVAILABLE, want);

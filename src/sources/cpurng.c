@@ -335,11 +335,11 @@ int cpurng_spec_opts(enum cpurng_id id, struct spec *sp, struct cpurng_opts *o, 
 {
 	unsigned long long mode = 1;
 	const char *part;
-	int rc;
 
 	memset(o, 0, sizeof *o);
 	o->mode = 1;
 	if (id == CPURNG_DARN) {
+		int rc;
 		if ((rc = spec_get_u64(sp, "mode", 0, 2, &mode, e)) != 0)
 			return rc;
 		o->mode = (unsigned)mode;

@@ -110,7 +110,7 @@ int cpurng_sim_open(struct source *src, struct spec *sp, int *rc, struct err *e)
 	struct cpurng_opts o = { 1, 0 };
 	struct cpurng_insn insn;
 	struct cpurng_simctx *s;
-	const char *as, *query, *part;
+	const char *as;
 	const char *failkey = id == CPURNG_SEED ? "wait" : "fail";
 
 	if (id < 0)
@@ -138,6 +138,7 @@ int cpurng_sim_open(struct source *src, struct spec *sp, int *rc, struct err *e)
 	if (id == CPURNG_TRNG) {
 		uint8_t status[16] = { 0 };
 		char why[128];
+		const char *query, *part;
 		if ((part = spec_get(sp, "part")) != NULL) {
 			if (strcmp(part, "raw") != 0 && strcmp(part, "conditioned") != 0) {
 				*rc = err_set(e, ERR_USAGE, "source '%s': part=%.40s: must be conditioned or raw",
