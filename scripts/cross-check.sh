@@ -122,6 +122,8 @@ src=$work/src
 build=$work/build
 rm -rf "$src" "$build"
 mkdir -p "$src" "$build" || exit 2
+git -C "$top" rev-parse --git-dir >/dev/null 2>&1 ||
+	{ echo "Bail out! $top is not a git checkout (the tree is copied with git ls-files)"; exit 2; }
 (cd "$top" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$src") ||
 	{ echo "Bail out! cannot copy the source tree"; exit 2; }
 (cd "$src" && autoreconf -fi) >>"$log" 2>&1 || { echo "Bail out! autoreconf failed (see $log)"; exit 1; }

@@ -43,6 +43,8 @@ check_PROGRAMS += tests/test_chaoskey
 tests_test_chaoskey_SOURCES = tests/test_chaoskey.c
 tests_test_chaoskey_LDADD = $(LIBS_ALL)
 TESTS += tests/test_chaoskey
+# the cross-built runs under qemu-user (run by hand or by CI: scripts/cross-check.sh ARCH)
+dist_noinst_SCRIPTS += scripts/cross-check.sh
 check_PROGRAMS += tests/test_cpurng
 tests_test_cpurng_SOURCES = tests/test_cpurng.c
 tests_test_cpurng_LDADD = $(LIBS_ALL)
