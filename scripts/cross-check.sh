@@ -32,9 +32,9 @@ aarch64) triplet=aarch64-linux-gnu debarch=arm64 suite=bookworm qemu=qemu-aarch6
 ppc64le) triplet=powerpc64le-linux-gnu debarch=ppc64el suite=bookworm qemu=qemu-ppc64le
 	 cpu_with=power9 cpu_without=power8 srcs="darn" lacks="CPU lacks darn" ;;
 s390x)   triplet=s390x-linux-gnu debarch=s390x suite=bookworm qemu=qemu-s390x
-	 # qemu 7.2's TCG answers the PRNO query with function 114 on every model
-	 # that has PRNO at all; z900 lacks PRNO (MSA extension 5) altogether
-	 cpu_with=max cpu_without=z900 srcs="trng" lacks="CPU lacks PRNO" ;;
+	 # qemu 7.2 with -cpu z900 answers the PRNO query without function 114:
+	 # the probe's "TRNG function not offered" path on emulated hardware
+	 cpu_with=max cpu_without=z900 srcs="trng" lacks="CPU lacks the TRNG function" ;;
 riscv64) triplet=riscv64-linux-gnu debarch=riscv64 suite=trixie qemu=qemu-riscv64
 	 cpu_with=rv64,zkr=true cpu_without=rv64 srcs="seed" lacks="seed CSR not readable here" ;;
 *) echo "usage: scripts/cross-check.sh aarch64|ppc64le|s390x|riscv64 [WORKDIR]" >&2; exit 2 ;;
