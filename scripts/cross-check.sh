@@ -127,8 +127,10 @@ git -C "$top" rev-parse --git-dir >/dev/null 2>&1 ||
 (cd "$top" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$src") ||
 	{ echo "Bail out! cannot copy the source tree"; exit 2; }
 (cd "$src" && autoreconf -fi) >>"$log" 2>&1 || { echo "Bail out! autoreconf failed (see $log)"; exit 1; }
+# -B and -L: the sysroot's C library and start files before the cross
+# compiler's own (Debian 13's libraries for riscv64 need its newer glibc)
 (cd "$build" && "$src/configure" --host="$triplet" --without-libusb FUZZ_CC= \
-	CC="$triplet-gcc --sysroot=$sysroot" \
+	CC="$triplet-gcc --sysroot=$sysroot -B$sysroot/usr/lib/$triplet/ -L$sysroot/usr/lib/$triplet" \
 	PKG_CONFIG_LIBDIR="$sysroot/usr/lib/$triplet/pkgconfig:$sysroot/usr/share/pkgconfig" \
 	PKG_CONFIG_SYSROOT_DIR="$sysroot") >>"$log" 2>&1 ||
 	{ echo "Bail out! configure --host=$triplet failed (see $log)"; exit 1; }
