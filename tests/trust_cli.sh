@@ -71,7 +71,7 @@ check "merge text: says what CREDITED and FAILED count" grep -q '^CREDITED: host
 expect_exit 2 "report merge --format xml: usage error" ra report merge --format xml "$V1"
 
 expect_exit 2 "sim as=bogus: exit 2" ra audit --source sim:ideal,as=bogus -n 2000
-check "sim as=bogus: the error names it" grep -q "as=bogus is not rdrand, rdseed or hwrng" "$TMPD/err"
+check "sim as=bogus: the error names it" grep -q "as=bogus is not rdrand, rdseed, hwrng, rndr, rndrrs, darn, trng or seed" "$TMPD/err"
 expect_exit 2 "audit --sysroot missing: exit 2" ra audit --source sim:ideal -n 2000 --sysroot "$TMPD/none"
 check "audit --sysroot missing: one line naming it" one_line_error "$TMPD/none"
 tap_done

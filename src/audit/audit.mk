@@ -13,7 +13,8 @@ src_librngaudit_a_SOURCES += \
 	src/audit/trust.c src/audit/trust.h \
 	src/audit/audit_job.c src/audit/audit_job.h \
 	src/audit/baseline.c src/audit/baseline.h src/audit/baseline_table.c \
-	src/audit/classify.c src/audit/classify.h
+	src/audit/classify.c src/audit/classify.h \
+	src/audit/cpurng_arch.c src/audit/cpurng_arch.h
 
 check_PROGRAMS += tests/test_kernel
 tests_test_kernel_SOURCES = tests/test_kernel.c
@@ -33,3 +34,7 @@ tests_test_baseline_SOURCES = tests/test_baseline.c
 tests_test_baseline_LDADD = $(LIBS_ALL)
 TESTS += tests/test_baseline
 dist_noinst_SCRIPTS += scripts/ideal-baseline.sh
+check_PROGRAMS += tests/test_cpurng_arch
+tests_test_cpurng_arch_SOURCES = tests/test_cpurng_arch.c
+tests_test_cpurng_arch_LDADD = $(LIBS_ALL)
+TESTS += tests/test_cpurng_arch

@@ -197,6 +197,7 @@ static void audit_job_trust(struct audit_job *j)
 	ti.ideal = s->ideal_known ? &s->ideal : NULL;
 	ti.kernel = j->kernel;
 	ti.policy = j->policy;
+	ti.arch = j->arch;
 	trust_decide(&ti, &j->out->trust);
 }
 

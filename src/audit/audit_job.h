@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "err.h"
+#include "audit/cpurng_arch.h"
 #include "audit/kernel.h"
 #include "audit/policy.h"
 #include "audit/quirks.h"
@@ -46,6 +47,7 @@ struct audit_job {
 	const struct quirk_table *quirks;
 	const struct quirk_cpu *cpu;
 	const struct kernel_ctx *kernel;   /* classifies /dev/hwrng by its driver (classify.h) */
+	const struct cpurng_arch *arch;    /* what this architecture's kernel seeds from (trust.h) */
 	int probe_unavailable;        /* a real source found absent by source_probe */
 	int named;                    /* named with --source: failing to open it is an error */
 	volatile sig_atomic_t *stop;   /* set by a signal: stop collecting / assessing */

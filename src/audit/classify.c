@@ -63,11 +63,14 @@ void classify_source(struct source_info *info, const struct kernel_ctx *k, char 
 		snprintf(basis, len, "driver %s: %s", k->rng_current, what);
 		return;
 	}
-	/* the stand-ins take the kind of the source they stand for */
-	if (info->simulated && strcmp(real, "rdrand") == 0)
-		info->kind = SOURCE_DRBG;
-	else if (info->simulated && strcmp(real, "rdseed") == 0)
-		info->kind = SOURCE_CONDITIONED;
+	/* the stand-ins take the kind of the source they stand for, as its
+	 * backend describes it (whether or not this machine has it) */
+	if (info->simulated && info->as[0]) {
+		struct source_info real_info;
+		memset(&real_info, 0, sizeof real_info);
+		if (source_describe(info->as, &real_info) == 0)
+			info->kind = real_info.kind;
+	}
 	switch (info->kind) {
 	case SOURCE_DRBG:
 		snprintf(basis, len, "%s is DRBG output", real);

@@ -311,7 +311,7 @@ void kernel_crng(struct kernel_ctx *k, const struct sysroot *sr)
 
 /* The files a bundle carries (the kernel log separately, as dmesg.txt). */
 static const char *const kdev_bundle[] = {
-	"/proc/sys/kernel/osrelease", "/proc/sys/kernel/hostname", "/proc/cmdline", "/proc/config.gz", "/proc/cpuinfo",
+	"/proc/sys/kernel/osrelease", "/proc/sys/kernel/hostname", "/proc/sys/kernel/arch", "/proc/cmdline", "/proc/config.gz", "/proc/cpuinfo",
 	"/proc/sys/kernel/random/entropy_avail", "/proc/sys/kernel/random/poolsize",
 	KDEV_HWRNG "rng_current", KDEV_HWRNG "rng_available", KDEV_HWRNG "rng_selected",
 	KDEV_HWRNG "rng_quality", KDEV_RNGCORE "current_quality", KDEV_RNGCORE "default_quality",

@@ -5,6 +5,8 @@
 
 #include "audit/kparse.h"
 
+#include "audit/cpurng_arch.h"
+
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -358,7 +360,9 @@ static int kp_log_match(const char *l, size_t n)
 
 int kparse_log_relevant(const char *line, size_t len)
 {
-	return kp_log_match(line, len) >= 0;
+	/* and the lines that say which CPU or firmware RNG the kernel of
+	 * another architecture found (issue 27) */
+	return kp_log_match(line, len) >= 0 || cpurng_arch_log_relevant(line, len);
 }
 
 /* The message part of a log line: after "[ time] " or a kmsg "...;" prefix. */

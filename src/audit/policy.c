@@ -74,6 +74,17 @@ void policy_defaults(struct policy *p)
 	 * PAUSE); on this project's VM 75% of calls underflowed with nothing
 	 * else running.  Only a source starved nearly always warns or fails. */
 	policy_set_source(p, "rdseed", 1.0, 0.4, 0.55, 0.9, 0.999, 0);
+	/* The other architectures' CPU RNGs (issue 27), by how they fail:
+	 * RNDR (DRBG), darn (Linux gives it 10 tries, as Intel's guide gives
+	 * RDRAND) and PRNO-TRNG (no failure indication at all) should practically
+	 * never fail: RDRAND's rates.  RNDRRS reseeds on every read and the Zkr
+	 * seed CSR says WAIT whenever it is polled faster than its source fills:
+	 * failures are normal under load, RDSEED's rates. */
+	policy_set_source(p, "rndr", 1.0, 0.4, 0.55, 1e-6, 1e-3, 1);
+	policy_set_source(p, "darn", 1.0, 0.4, 0.55, 1e-6, 1e-3, 1);
+	policy_set_source(p, "trng", 1.0, 0.4, 0.55, 1e-6, 1e-3, 1);
+	policy_set_source(p, "rndrrs", 1.0, 0.4, 0.55, 0.9, 0.999, 0);
+	policy_set_source(p, "seed", 0.5, 0.25, 0.5, 0.9, 0.999, 0);
 	/* jitter: raw timing noise reduced to 8-bit symbols.  jitterentropy
 	 * credits 1/3 bit per time delta (its default oversampling rate 3), so
 	 * the health tests claim that, 1/24 per bit of an 8-bit symbol; under it

@@ -18,7 +18,7 @@
 
 #include "err.h"
 
-#define POLICY_SOURCES_MAX 16
+#define POLICY_SOURCES_MAX 24
 #define POLICY_NAME_MAX 32
 /* A policy file is a few hundred bytes; past 1 MiB it is not a policy. */
 #define POLICY_MAX_BYTES (1u << 20)

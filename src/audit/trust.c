@@ -12,6 +12,8 @@
 #include "audit/trust.h"
 #include "audit/kfacts.h"
 
+#include "audit/cpurng_arch.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -39,16 +41,21 @@ static const char *trust_source(const struct source_info *info, const char *requ
 	static const char *const real[] = { "rdrand", "rdseed", "hwrng" };
 	if (!info) {
 		/* unavailable: the bare real name it was asked by */
+		static const char *const arch[] = { "rndr", "rndrrs", "darn", "trng", "seed" };
 		for (size_t i = 0; requested && i < sizeof real / sizeof real[0]; i++)
 			if (strncmp(requested, real[i], strlen(real[i])) == 0 &&
 			    (requested[strlen(real[i])] == '\0' || requested[strlen(real[i])] == ':'))
 				return real[i];
+		for (size_t i = 0; requested && i < sizeof arch / sizeof arch[0]; i++)
+			if (strncmp(requested, arch[i], strlen(arch[i])) == 0 &&
+			    (requested[strlen(arch[i])] == '\0' || requested[strlen(arch[i])] == ':'))
+				return arch[i];
 		return NULL;
 	}
 	if (info->simulated)
 		return info->as[0] ? info->as : NULL;
 	if (strcmp(info->name, "rdrand") == 0 || strcmp(info->name, "rdseed") == 0 ||
-	    strcmp(info->name, "hwrng") == 0)
+	    strcmp(info->name, "hwrng") == 0 || cpurng_arch_insn(info->name))
 		return info->name;
 	return NULL;
 }
@@ -100,10 +107,16 @@ static void trust_cpu(const struct trust_input *in, struct trust_decision *d)
 {
 	const struct kernel_ctx *k = in->kernel;
 	const struct verdict *v = in->verdict;
-	unsigned bit = strcmp(d->as, "rdrand") == 0 ? KPARSE_LOG_RDRAND : KPARSE_LOG_RDSEED;
+	/* arm64, POWER, s390x, RISC-V (issue 27): no feature bits the kernel
+	 * clears, the instruction's name, and cpurng_arch's note */
+	const char *insn = cpurng_arch_insn(d->as);
+	unsigned bit = insn ? 0 : strcmp(d->as, "rdrand") == 0 ? KPARSE_LOG_RDRAND : KPARSE_LOG_RDSEED;
 	int failed = v->status == VERDICT_FAIL || trust_fail_quirk(v);
 	enum kernel_tri t = k->trust_cpu.state;
-	const char *name = bit == KPARSE_LOG_RDRAND ? "RDRAND" : "RDSEED";
+	const char *name = insn ? insn : bit == KPARSE_LOG_RDRAND ? "RDRAND" : "RDSEED";
+
+	if (insn && in->arch && cpurng_arch_trust_note(in->arch)[0])
+		trust_say(d, "%s", cpurng_arch_trust_note(in->arch));
 
 	snprintf(d->current, sizeof d->current, "random.trust_cpu=%s", kernel_tri_token(t));
 	/* A flag the kernel cleared, or that /proc/cpuinfo lacks whatever the
@@ -139,7 +152,7 @@ static void trust_cpu(const struct trust_input *in, struct trust_decision *d)
 			  k->trust_cpu.reason);
 		trust_say(d, "random.trust_cpu=off stops that credit at boot; the CPU's output is still mixed into the "
 			  "pool, only not counted as entropy, so the kernel waits for other sources.");
-		if (v->status == VERDICT_FAIL)
+		if (v->status == VERDICT_FAIL && !insn)   /* x86's own switches */
 			trust_cpu_extra(k, d, bit == KPARSE_LOG_RDRAND);
 		trust_say(d, "%s", trust_where);
 		trust_guest(d, k, name);

@@ -10,6 +10,7 @@
 #define RNGAUDIT_TRUST_H
 
 #include "audit/baseline.h"
+#include "audit/cpurng_arch.h"
 #include "audit/kernel.h"
 #include "audit/policy.h"
 #include "audit/verdict.h"
@@ -49,6 +50,7 @@ struct trust_input {
 					     scores (baseline.h); NULL when not tabulated */
 	const struct kernel_ctx *kernel;
 	const struct policy *policy;
+	const struct cpurng_arch *arch;   /* what this architecture's kernel seeds from; may be NULL */
 };
 
 void trust_decide(const struct trust_input *in, struct trust_decision *d);

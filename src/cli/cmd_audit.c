@@ -201,6 +201,7 @@ struct audit {
 	struct audit_job jobs[AUDIT_MAX_SOURCES];
 	struct report_source *out;    /* one per spec, in the order named */
 	struct report_run run;
+	struct cpurng_arch arch;      /* what this architecture's kernel seeds from (issue 27) */
 	int usage;                    /* a named source could not be used */
 };
 
@@ -227,6 +228,8 @@ static int audit_setup(struct audit *au)
 	au->cpu.stepping = au->run.sys.cpu_stepping;
 	au->cpu.microcode = au->run.sys.microcode;
 	au->cpu.microcode_known = au->run.sys.microcode_known;
+	if (cpurng_arch_read(&au->arch, a->sysroot, &e) != 0)
+		return cli_error_err("audit", &e);
 	if (audit_kernel(a, &au->qt, &au->cpu, &au->run.kernel) != 0)
 		return EXIT_ERROR;
 	if (au->cpu.microcode_known &&
@@ -238,8 +241,8 @@ static int audit_setup(struct audit *au)
 
 	au->listed = a->sources && strcmp(a->sources, "all") != 0;
 	if (!au->listed) {
-		for (n = 0; source_real_names[n]; n++)
-			snprintf(au->specs[n], sizeof au->specs[n], "%s", source_real_names[n]);
+		for (n = 0; source_default_names[n]; n++)
+			snprintf(au->specs[n], sizeof au->specs[n], "%s", source_default_names[n]);
 	} else if (spec_list_split(a->sources, au->specs, AUDIT_MAX_SOURCES, &n, &e) != 0) {
 		return cli_error_err("audit", &e);
 	}
@@ -265,6 +268,7 @@ static void audit_job_prepare(struct audit *au, size_t i, const struct audit_job
 	j->quirks = &au->qt;
 	j->cpu = &au->cpu;
 	j->kernel = &au->run.kernel;
+	j->arch = &au->arch;
 	j->out = &au->out[i];
 	j->named = au->listed;
 	if (a->samples) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "audit/classify.h"
+#include "audit/cpurng_arch.h"
 #include "audit/kernel.h"
 #include "audit/sysinfo.h"
 #include "cli/cli_util.h"
@@ -106,6 +107,19 @@ static void sources_kernel(const struct kernel_ctx *k)
 	printf(" (%s)\n", k->entropy_avail_meaning);
 }
 
+/* The "cpu rng" block: what this architecture's kernel seeds from (issue 27). */
+static void sources_cpurng(const struct cpurng_arch *a)
+{
+	printf("cpu rng (%s%s%s%s):\n", a->machine[0] ? a->machine : "machine unknown", a->machine_from[0] ? ", from " : "",
+	       a->machine_from, "");
+	printf("  %-17s %s\n", "seed", a->seed);
+	printf("  %-17s %s\n", "longs", a->longs);
+	printf("  %-17s %s\n", "boot credit", a->trust_cpu_governs ? "governed by random.trust_cpu" : "unknown");
+	printf("  %-17s %s\n", "audit with", a->audit_source ? a->audit_source : "nothing reachable from user space");
+	if (a->note[0])
+		printf("  %-17s %s\n", "note", a->note);
+}
+
 #ifndef RNGAUDIT_PKGDATADIR
 #define RNGAUDIT_PKGDATADIR "/usr/local/share/rngaudit"
 #endif
@@ -141,6 +155,7 @@ int cmd_sources(int argc, char **argv)
 	struct quirk_table qt = { 0 };
 	struct quirk_cpu cpu;
 	struct sysinfo si;
+	struct cpurng_arch arch;
 	struct err e;
 	int rc;
 
@@ -166,11 +181,14 @@ int cmd_sources(int argc, char **argv)
 	}
 	if (rc == 0)
 		rc = kernel_read(&k, &ko, &e);
+	if (rc == 0)
+		rc = cpurng_arch_read(&arch, a.sysroot, &e);
 	quirks_free(&qt);
 	if (rc != 0)
 		return cli_error_err("sources", &e);
 	sources_machine(&si);
 	sources_kernel(&k);
+	sources_cpurng(&arch);
 	if (a.sysroot) {
 		printf("\nSources are not probed from a sysroot (they belong to the machine it was saved on).\n");
 		return EXIT_OK;

@@ -28,6 +28,12 @@ ssize_t source_wide_put(struct source *src, uint8_t *buf, const uint64_t *v, siz
 
 extern const struct source_backend source_rdrand, source_rdseed, source_hwrng,
 	source_getrandom, source_file, source_sim, source_widefile,
-	source_jitter, source_chaoskey;
+	source_jitter, source_chaoskey,
+	/* cpurng.c: arm64, POWER, s390x, RISC-V; the sim stand-ins' read loop */
+	source_rndr, source_rndrrs, source_darn, source_trng, source_seed, source_cpurng_sim;
+
+/* cpurng_sim.c: sim:rndr, sim:rndrrs, sim:darn, sim:trng, sim:seed (1 when
+ * the model is one of them, with the source opened or *rc the error). */
+int cpurng_sim_open(struct source *src, struct spec *sp, int *rc, struct err *e);
 
 #endif

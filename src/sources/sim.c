@@ -12,6 +12,9 @@
  *                                  (AMD Zen 5 RDSEED)
  *   sim:repeat-words,p=P           64-bit words, each repeating the previous
  *                                  one with probability P (a Ryzen BIOS bug)
+ *   sim:rndr, sim:rndrrs, sim:darn, the CPU RNG instructions of arm64, POWER,
+ *   sim:trng, sim:seed             s390x and RISC-V with their failure
+ *                                  modes (cpurng_sim.c)
  *
  * Every model takes seed=S (default 1).  Symbol models take bits=K (1..8,
  * default 8): they emit K-bit symbols packed most-significant bit first, so
@@ -20,6 +23,7 @@
 #include "config.h"
 
 #include "sources/backend.h"
+#include "sources/cpurng.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -201,12 +205,14 @@ static int sim_open(struct source *src, struct spec *sp, struct err *e)
 	size_t i, nmodels = sizeof sim_models / sizeof sim_models[0];
 	int rc;
 
+	if (cpurng_sim_open(src, sp, &rc, e))
+		return rc;
 	for (i = 0; i < nmodels; i++)
 		if (strcmp(sp->arg, sim_models[i].name) == 0)
 			break;
 	if (i == nmodels)
 		return err_set(e, ERR_USAGE, "source '%s': unknown sim model '%s' (ideal, biased, stuck, "
-			       "markov, amd-rdrand-ffffffff, rdseed-zero, repeat-words)", sp->text, sp->arg);
+			       "markov, amd-rdrand-ffffffff, rdseed-zero, repeat-words, rndr, rndrrs, darn, trng, seed)", sp->text, sp->arg);
 	m = calloc(1, sizeof *m);
 	if (!m)
 		return err_set(e, ERR_NOMEM, "sim: out of memory");
@@ -239,8 +245,8 @@ static int sim_open(struct source *src, struct spec *sp, struct err *e)
 	 * decision (tests and demonstrations); still marked simulated. */
 	{
 		const char *as = spec_get(sp, "as");
-		if (as && strcmp(as, "rdrand") != 0 && strcmp(as, "rdseed") != 0 && strcmp(as, "hwrng") != 0)
-			return err_set(e, ERR_USAGE, "source '%s': as=%.40s is not rdrand, rdseed or hwrng", sp->text, as);
+		if (as && !cpurng_as_valid(as))
+			return err_set(e, ERR_USAGE, "source '%s': as=%.40s is not " CPURNG_AS_NAMES, sp->text, as);
 		snprintf(src->info.as, sizeof src->info.as, "%s", as ? as : "");
 	}
 	if ((rc = spec_check_unused(sp, e)))

@@ -75,10 +75,16 @@ struct source_probe {
 	unsigned word_bits;
 	enum source_kind kind;
 	char what[128];       /* what the output is, when the kind says too little; "" if none */
+	int other_arch;       /* a CPU RNG of another architecture (rndr on x86_64): listed by
+				 `sources`, left out of the default audit */
 };
 
 /* The real sources, in a stable order; NULL-terminated. */
 extern const char *const source_real_names[];
+/* The ones the default audit runs here: the x86 ones, the devices, and
+ * this architecture's CPU RNG (rndr and rndrrs on aarch64, darn on
+ * ppc64le, trng on s390x, seed on riscv64). */
+extern const char *const source_default_names[];
 
 /* Probes one real source by name (no samples read beyond what is needed). */
 int source_probe(const char *name, struct source_probe *p);
