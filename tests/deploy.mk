@@ -1,0 +1,6 @@
+# deploy.mk: the checks of the Debian packaging, the licence and the fleet
+# tools (issue 25), included by Makefile.am.  The package itself is built,
+# installed, upgraded and removed by .ci/run's package stage.
+TESTS += tests/builddeps.sh
+dist_check_SCRIPTS += tests/builddeps.sh
+EXTRA_DIST += scripts/deb-clean-build.sh
