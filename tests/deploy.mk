@@ -4,3 +4,7 @@
 TESTS += tests/builddeps.sh
 dist_check_SCRIPTS += tests/builddeps.sh
 EXTRA_DIST += scripts/deb-clean-build.sh
+TESTS += tests/unit_sandbox.sh
+dist_check_SCRIPTS += tests/unit_sandbox.sh
+TESTS += tests/textfile_link.sh
+dist_check_SCRIPTS += tests/textfile_link.sh
