@@ -187,12 +187,17 @@ int cmd_health(int argc, char **argv)
 	if (source_open(&src, a.file ? spec : a.spec, &e) != 0)
 		return cli_error_err("health", &e);
 	info = source_get_info(src);
+	if (datapath_load_policy(&pol, NULL, &e) != 0) {
+		source_close(src);
+		return cli_error_err("health", &e);
+	}
 	fo.on = a.follow;
 	fo.interval = a.interval;
 	fo.rate = a.rate;
 	fo.prom = a.prom;
 	fo.log = a.log;
 	fo.source = a.file ? a.file : info->spec;
+	fo.policy = pol.origin;
 	if (health_follow_init(&fol, &fo, &e) != 0) {
 		source_close(src);
 		return cli_error_err("health", &e);
@@ -201,11 +206,6 @@ int cmd_health(int argc, char **argv)
 	cfg.bits = a.bits;
 	cfg.entropy = a.entropy;
 	cfg.entropy_why = "given with --entropy";
-	if (datapath_load_policy(&pol, NULL, &e) != 0) {
-		health_follow_close(&fol);
-		source_close(src);
-		return cli_error_err("health", &e);
-	}
 	policy_apply_claim(&pol, a.file ? "file" : info->name, a.bits, &cfg);
 	/* no --alpha: the policy's, as collect's and audit's */
 	cfg.alpha = a.alpha > 0 ? a.alpha : pol.alpha;

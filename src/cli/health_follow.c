@@ -138,7 +138,7 @@ static void follow_prom(struct health_follow *f, const struct health_monitor_res
 	struct err e;
 	if (!f->o.prom)
 		return;
-	if (health_prom_write(f->o.prom, f->o.source, r, (double)time(NULL), &e) != 0) {
+	if (health_prom_write(f->o.prom, f->o.source, f->o.policy, r, (double)time(NULL), &e) != 0) {
 		if (!f->prom_failed)          /* once, not every interval */
 			fprintf(f->out, "%srngaudit health: %s\n", health_follow_prefix(f, PRIO_ERR),
 				e.msg);
