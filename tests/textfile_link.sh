@@ -1,10 +1,12 @@
 #!/bin/sh
-# textfile_link.sh - data/systemd/rngaudit-textfile, which the units run as
+# textfile_link.sh - how the textfiles reach node_exporter (issue 25 item
+# 2): data/systemd/rngaudit-textfile, which the units run as
 # root to show their textfiles in node_exporter's directory (issue 25 item
 # 2): a link per file and nothing else there, nothing created as root in
 # the rngaudit user's directory, a clean stop takes the link away and a
 # failure keeps it, bad names refused.  Run on private directories
-# (RNGAUDIT_TEXTFILE_DIR, RNGAUDIT_STATE_DIR) as the current user.
+# (RNGAUDIT_TEXTFILE_DIR, RNGAUDIT_STATE_DIR) as the current user.  And
+# the warning of audit and health when --prom names no .prom file.
 . "${top_srcdir:-.}/tests/tap.sh"
 tf="$top_srcdir/data/systemd/rngaudit-textfile"
 dir="$TMPD/node-exporter"
@@ -41,6 +43,17 @@ for bad in ../etc/passwd.prom .hidden.prom audit.txt 'a b.prom' ''; do
 	check "refused name '$bad': one line" test "$(wc -l <"$TMPD/err")" -eq 1
 done
 expect_exit 2 "no action: usage" sh "$tf"
+
+# The commands warn when --prom names a file the collector would skip.
+export RNGAUDIT_NO_PROGRESS=1
+expect_exit 0 "audit --prom FILE.txt: written all the same" ra audit --source sim:ideal -n 20000 --prom "$TMPD/audit.txt"
+check "audit --prom FILE.txt: warns that node_exporter reads only .prom" \
+	grep -q "^rngaudit audit: warning: --prom $TMPD/audit.txt: node_exporter's textfile collector reads only files ending in .prom\$" "$TMPD/err"
+check "audit --prom FILE.txt: the file is there" test -s "$TMPD/audit.txt"
+expect_exit 0 "health --follow --prom FILE" ra health --source sim:ideal --follow --interval 0.01 -n 50000 --prom "$TMPD/h"
+check "health --prom FILE without .prom: warns" grep -q "^rngaudit health: warning: --prom $TMPD/h: " "$TMPD/err"
+expect_exit 0 "health --follow --prom FILE.prom" ra health --source sim:ideal --follow --interval 0.01 -n 50000 --prom "$TMPD/h.prom"
+check "health --prom FILE.prom: no warning" sh -c "! grep -q warning '$TMPD/err'"
 # As root (the units' ExecStartPre=+), the state file is made by the user
 # that owns the directory, never by root.
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then

@@ -78,6 +78,14 @@ void cli_note(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 }
 
+void cli_check_prom_name(const char *cmd, const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+	if (path && strcmp(path, "-") != 0 && (n < 5 || strcmp(path + n - 5, ".prom") != 0))
+		cli_note(cmd, "warning: --prom %s: node_exporter's textfile collector reads only files "
+			 "ending in .prom", path);
+}
+
 void cli_wait_notice(const char *msg)
 {
 	cli_note(NULL, "%s", msg);

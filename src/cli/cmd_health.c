@@ -104,7 +104,7 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 						 optarg);
 			break;
 		case OPT_PER_WINDOW: a->scope = HEALTH_SCOPE_WINDOW; break;
-		case OPT_PROM: a->prom = optarg; break;
+		case OPT_PROM: a->prom = optarg; cli_check_prom_name("health", optarg); break;
 		case OPT_LOG: a->log = optarg; break;
 		case OPT_HORIZON:
 			if (cli_parse_duration(optarg, &a->horizon) != 0)
