@@ -8,3 +8,9 @@ TESTS += tests/unit_sandbox.sh
 dist_check_SCRIPTS += tests/unit_sandbox.sh
 TESTS += tests/textfile_link.sh
 dist_check_SCRIPTS += tests/textfile_link.sh
+TESTS += tests/prom_rules.sh
+dist_check_SCRIPTS += tests/prom_rules.sh
+# The alerting rules and their unit tests, for the Prometheus server's
+# rule_files (rngaudit(1), SERVICES).
+promrulesdir = $(pkgdatadir)/prometheus
+dist_promrules_DATA = data/prometheus/rngaudit.rules.yml data/prometheus/rngaudit.rules.test.yml
