@@ -14,3 +14,7 @@ dist_check_SCRIPTS += tests/prom_rules.sh
 # rule_files (rngaudit(1), SERVICES).
 promrulesdir = $(pkgdatadir)/prometheus
 dist_promrules_DATA = data/prometheus/rngaudit.rules.yml data/prometheus/rngaudit.rules.test.yml
+# The fleet playbook (README.md, "Auditing a fleet"); tests/fleet_ansible.sh
+# and tests/deb_upgrade.sh run in .ci/run's package stage, on the .deb.
+EXTRA_DIST += scripts/fleet/audit.yml scripts/fleet/roles/rngaudit_audit/tasks/main.yml \
+	scripts/fleet/roles/rngaudit_audit/defaults/main.yml tests/fleet_ansible.sh tests/deb_upgrade.sh
