@@ -18,3 +18,5 @@ dist_promrules_DATA = data/prometheus/rngaudit.rules.yml data/prometheus/rngaudi
 # and tests/deb_upgrade.sh run in .ci/run's package stage, on the .deb.
 EXTRA_DIST += scripts/fleet/audit.yml scripts/fleet/roles/rngaudit_audit/tasks/main.yml \
 	scripts/fleet/roles/rngaudit_audit/defaults/main.yml tests/fleet_ansible.sh tests/deb_upgrade.sh
+TESTS += tests/docs.sh
+dist_check_SCRIPTS += tests/docs.sh

@@ -56,6 +56,12 @@ check "resume-check: a line for rdseed" grep -Eq '^rdseed: (ok|absent|hidden by 
 : >"$TMPD/journal"
 JOURNAL_STREAM=$(stat -c '%d:%i' "$TMPD/journal") "$RNGAUDIT" resume-check >>"$TMPD/journal" 2>&1
 check "resume-check: priority prefixes in the journal" sh -c "! grep -qv '^<[36]>' '$TMPD/journal'"
+if [ -n "${MANDOC:-}" ]; then
+	check "rngaudit-resume-check(1): mandoc -Tlint clean" sh -c "'$MANDOC' -Tlint -Wwarning '$top_srcdir/man/rngaudit-resume-check.1' >'$TMPD/lint' 2>&1"
+	sed 's/^/# /' "$TMPD/lint"
+else
+	skip "mandoc not installed: rngaudit-resume-check(1) not linted"
+fi
 expect_exit 2 "resume-check --words 0" ra resume-check --words 0
 check "resume-check --words 0: one-line error" one_line_error "--words 0"
 

@@ -4,6 +4,7 @@
 # configure (--with-systemdsystemunitdir and friends; "no" leaves one out).
 src_librngaudit_a_SOURCES += src/service/insnprobe.c src/service/insnprobe.h
 src_rngaudit_SOURCES += src/cli/cmd_resume_check.c
+dist_man_MANS += man/rngaudit-resume-check.1
 
 service_in = data/systemd/rngaudit-health@.service.in data/systemd/rngaudit-audit.service.in \
 	data/systemd/rngaudit-resume.in
