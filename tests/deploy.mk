@@ -20,3 +20,5 @@ EXTRA_DIST += scripts/fleet/audit.yml scripts/fleet/roles/rngaudit_audit/tasks/m
 	scripts/fleet/roles/rngaudit_audit/defaults/main.yml tests/fleet_ansible.sh tests/deb_upgrade.sh
 TESTS += tests/docs.sh
 dist_check_SCRIPTS += tests/docs.sh
+TESTS += tests/fleet_sqlite.sh
+dist_check_SCRIPTS += tests/fleet_sqlite.sh
