@@ -22,3 +22,6 @@ TESTS += tests/docs.sh
 dist_check_SCRIPTS += tests/docs.sh
 TESTS += tests/fleet_sqlite.sh
 dist_check_SCRIPTS += tests/fleet_sqlite.sh
+TESTS += tests/spdx.sh
+dist_check_SCRIPTS += tests/spdx.sh
+EXTRA_DIST += scripts/spdx-headers.sh
