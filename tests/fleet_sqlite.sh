@@ -9,6 +9,9 @@ if ! command -v sqlite3 >/dev/null 2>&1; then
 	echo "1..0 # SKIP sqlite3 not installed (Debian: apt-get install sqlite3)"
 	exit 0
 fi
+# absolute: the test works in $TMPD, and an in-tree build has top_srcdir=.
+top_srcdir=$(cd "$top_srcdir" && pwd)
+case "$RNGAUDIT" in /*) ;; *) RNGAUDIT="$PWD/$RNGAUDIT" ;; esac
 export RNGAUDIT_NO_PROGRESS=1 RNGAUDIT_QUIRKS="$top_srcdir/data/quirks.txt"
 cd "$TMPD" || exit 99
 for h in h1 h2 h3; do
