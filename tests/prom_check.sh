@@ -26,8 +26,10 @@ expect_exit 2 "audit: a passing, two failing and an unavailable source (exit 2: 
 	-n 50000 --sysroot "$top_srcdir/tests/data/sysroot/zen5-rdseed" --prom "$TMPD/audit.prom"
 check "audit textfile: promtool check metrics, no warning" promcheck "$TMPD/audit.prom"
 sed 's/^/# /' "$TMPD/lint"
-# every family is there, so promtool saw each name: 17 (rngaudit-audit(1))
-check "audit textfile: all 19 families written" test "$(families "$TMPD/audit.prom")" -eq 19
+# every family is there, so promtool saw each name: 20 (rngaudit-audit(1))
+check "audit textfile: all 20 families written" test "$(families "$TMPD/audit.prom")" -eq 20
+check "audit textfile: rngaudit_build_info names the version and the policy file" \
+	grep -q "^rngaudit_build_info{version=\"[^\"]*\",policy=\"[^\"]*policy.default\"} 1\$" "$TMPD/audit.prom"
 check "audit textfile: the unavailable source is in it" \
 	grep -q '^rngaudit_verdict{source="hwrng:device=/nonexistent",status="unavailable"} 1$' "$TMPD/audit.prom"
 check "audit textfile: no empty label value" sh -c "! grep -q '=\"\"' '$TMPD/audit.prom'"
@@ -39,7 +41,9 @@ expect_exit 0 "health --follow on sim:ideal with --prom" \
 	ra health --source sim:ideal --follow --interval 0.01 -n 300000 --prom "$TMPD/follow.prom"
 check "follow textfile: promtool check metrics, no warning" promcheck "$TMPD/follow.prom"
 sed 's/^/# /' "$TMPD/lint"
-check "follow textfile: all 8 families written" test "$(families "$TMPD/follow.prom")" -eq 8
+check "follow textfile: all 9 families written" test "$(families "$TMPD/follow.prom")" -eq 9
+check "follow textfile: rngaudit_build_info names the source, the version and the policy file" \
+	grep -q '^rngaudit_build_info{source="sim:ideal",version="[^"]*",policy="[^"]*"} 1$' "$TMPD/follow.prom"
 expect_exit 0 "health --follow on a 64-bit-word source with --prom" \
 	ra health --source 'sim:repeat-words,p=0' --follow --interval 0.01 -n 100000 --prom "$TMPD/words.prom"
 check "follow textfile with word checks: promtool check metrics, no warning" promcheck "$TMPD/words.prom"

@@ -31,11 +31,20 @@ for f in rngaudit-health@.service rngaudit-audit.service; do
 	done
 done
 check "units name the configured binary, not @bindir@" sh -c "! grep -q '@bindir@' '$gen/rngaudit-health@.service' '$gen/rngaudit-audit.service' '$gen/rngaudit-resume'"
+check "units name the configured rngaudit-textfile, not @pkglibexecdir@" sh -c "! grep -q '@pkglibexecdir@' '$gen/rngaudit-health@.service' '$gen/rngaudit-audit.service'"
 check "timer: daily, persistent" sh -c "grep -qx 'OnCalendar=daily' '$src/rngaudit-audit.timer' && grep -qx 'Persistent=true' '$src/rngaudit-audit.timer'"
 check "sysusers: the rngaudit user and group" grep -q '^u rngaudit ' "$src/rngaudit.sysusers"
 check "tmpfiles: /var/lib/rngaudit owned by rngaudit" grep -q '^d /var/lib/rngaudit 0755 rngaudit rngaudit' "$src/rngaudit.tmpfiles"
 check "udev: /dev/hwrng for the rngaudit group" grep -q 'KERNEL=="hw_random", GROUP="rngaudit", MODE="0640"' "$src/60-rngaudit.rules"
-check "udev rule = the README's" sh -c "grep -q 'KERNEL==\"hw_random\", GROUP=\"rngaudit\", MODE=\"0640\"' '$top_srcdir/README.md'"
+# every rule the file ships is the README's, word for word (issue 25: the
+# ChaosKey's USB rule was documented and not shipped)
+grep -v '^#' "$src/60-rngaudit.rules" | grep -v '^$' >"$TMPD/rules"
+check "udev: three rules (hwrng, the ChaosKey's usbmisc node, its USB device)" test "$(wc -l <"$TMPD/rules")" -eq 3
+while IFS= read -r rule; do
+	check "udev rule in the README: $rule" grep -qxF "    $rule" "$top_srcdir/README.md"
+done <"$TMPD/rules"
+check "udev: the ChaosKey's USB device for the rngaudit group, read-write" \
+	grep -qx 'SUBSYSTEM=="usb", ATTR{idVendor}=="1d50", ATTR{idProduct}=="60c6", GROUP="rngaudit", MODE="0660"' "$src/60-rngaudit.rules"
 
 # resume-check: one line per instruction; faulty only on faulty hardware.
 "$RNGAUDIT" resume-check >"$TMPD/rc.out" 2>&1
@@ -47,6 +56,12 @@ check "resume-check: a line for rdseed" grep -Eq '^rdseed: (ok|absent|hidden by 
 : >"$TMPD/journal"
 JOURNAL_STREAM=$(stat -c '%d:%i' "$TMPD/journal") "$RNGAUDIT" resume-check >>"$TMPD/journal" 2>&1
 check "resume-check: priority prefixes in the journal" sh -c "! grep -qv '^<[36]>' '$TMPD/journal'"
+if [ -n "${MANDOC:-}" ]; then
+	check "rngaudit-resume-check(1): mandoc -Tlint clean" sh -c "'$MANDOC' -Tlint -Wwarning '$top_srcdir/man/rngaudit-resume-check.1' >'$TMPD/lint' 2>&1"
+	sed 's/^/# /' "$TMPD/lint"
+else
+	skip "mandoc not installed: rngaudit-resume-check(1) not linted"
+fi
 expect_exit 2 "resume-check --words 0" ra resume-check --words 0
 check "resume-check --words 0: one-line error" one_line_error "--words 0"
 

@@ -283,7 +283,8 @@ static void test_audit(void)
 	tap_ok(has_line(text, "rngaudit_kernel_trust_cpu 0"), "trust_cpu off: 0");
 	tap_ok(has_line(text, "rngaudit_kernel_hwrng_quality_ratio 0.5"), "hwrng quality 512/1024: 0.5 per bit");
 	why = check_format(text, &fams);
-	tap_ok(why == NULL && fams == 19, "all 19 families, each with samples (%d; %s)", fams, why ? why : "ok");
+	/* 19 families of the audit and rngaudit_build_info (issue 25) */
+	tap_ok(why == NULL && fams == 20, "all 20 families, each with samples (%d; %s)", fams, why ? why : "ok");
 	unlink(path);
 }
 
@@ -305,10 +306,11 @@ static void test_follow(void)
 	r.apt.expected_alarms = -0.0;
 	r.prop.failures = 1;
 	snprintf(path, sizeof path, "%s/health.prom", tmpdir);
-	tap_ok(health_prom_write(path, "sim:ideal", &r, 1796368736.0, &e) == 0, "follow textfile written");
+	tap_ok(health_prom_write(path, "sim:ideal", "/etc/rngaudit/policy.conf", &r, 1796368736.0, &e) == 0,
+	       "follow textfile written");
 	text = slurp(path);
 	why = check_format(text, &fams);
-	if (!tap_ok(why == NULL && fams == 8, "follow textfile: exposition-format rules hold, 8 families (%d)", fams))
+	if (!tap_ok(why == NULL && fams == 9, "follow textfile: exposition-format rules hold, 9 families (%d)", fams))
 		printf("# broken: %s\n", why ? why : "-");
 	tap_ok(has_line(text, "rngaudit_health_samples_total{source=\"sim:ideal\"} 123456789"), "samples counter");
 	tap_ok(has_line(text, "rngaudit_health_alarms_total{source=\"sim:ideal\",test=\"rct\"} 2") &&
@@ -359,7 +361,7 @@ static void test_disjoint(void)
 	h.words_checked = 1;
 	snprintf(a, sizeof a, "%s/a.prom", tmpdir);
 	snprintf(b, sizeof b, "%s/b.prom", tmpdir);
-	tap_ok(report_prom_write(a, &r, &e) == 0 && health_prom_write(b, "rdrand", &h, 1, &e) == 0,
+	tap_ok(report_prom_write(a, &r, &e) == 0 && health_prom_write(b, "rdrand", NULL, &h, 1, &e) == 0,
 	       "both textfiles for one source");
 	for (p = slurp(a); (p = strstr(p, "# TYPE ")) && na < 64; p++)
 		sscanf(p + 7, "%127s", fa[na++]);
@@ -367,12 +369,32 @@ static void test_disjoint(void)
 		char name[128];
 		sscanf(p + 7, "%127s", name);
 		for (int i = 0; i < na; i++)
-			if (strcmp(fa[i], name) == 0) {
+			if (strcmp(fa[i], name) == 0 && strcmp(name, "rngaudit_build_info") != 0) {
 				printf("# in both: %s\n", name);
 				clash = 1;
 			}
 	}
-	tap_ok(na == 19 && !clash, "the audit's 19 families and the follow file's share no name");
+	tap_ok(na == 20 && !clash, "the audit's 20 families and the follow file's share no name but rngaudit_build_info");
+	{
+		/* rngaudit_build_info is in both: one HELP text, label sets that
+		 * differ (node_exporter reads both files from one directory) */
+		char ha[512] = "", hb[512] = "", la[512] = "", lb[512] = "";
+		const char *ta = slurp(a), *tb, *q;   /* slurp's buffer is reused */
+		if ((q = strstr(ta, "# HELP rngaudit_build_info ")))
+			sscanf(q, "%511[^\n]", ha);
+		if ((q = strstr(ta, "\nrngaudit_build_info{")))
+			sscanf(q + 1, "%511[^\n]", la);
+		tb = slurp(b);
+		if ((q = strstr(tb, "# HELP rngaudit_build_info ")))
+			sscanf(q, "%511[^\n]", hb);
+		if ((q = strstr(tb, "\nrngaudit_build_info{")))
+			sscanf(q + 1, "%511[^\n]", lb);
+		tap_ok(ha[0] && strcmp(ha, hb) == 0, "rngaudit_build_info: the same HELP in both textfiles");
+		tap_ok(la[0] && lb[0] && strcmp(la, lb) != 0, "rngaudit_build_info: distinct series (%s | %s)", la, lb);
+		tap_ok(strstr(lb, "source=\"rdrand\"") && strstr(lb, "version=\"" PACKAGE_VERSION "\"") &&
+			       strstr(lb, "policy=\"built-in defaults\""),
+		       "follow's rngaudit_build_info: source, version and policy (%s)", lb);
+	}
 	unlink(a);
 	unlink(b);
 }

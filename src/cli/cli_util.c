@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -36,10 +37,22 @@ void cli_put_escaped(FILE *fp, const char *s)
 	}
 }
 
-static void cli_vline(const char *cmd, const char *fmt, va_list ap)
+int cli_is_journal(int fd)
+{
+	const char *js = getenv("JOURNAL_STREAM");
+	unsigned long long dev, ino;
+	struct stat st;
+	if (!js || sscanf(js, "%llu:%llu", &dev, &ino) != 2 || fstat(fd, &st) != 0)
+		return 0;
+	return (unsigned long long)st.st_dev == dev && (unsigned long long)st.st_ino == ino;
+}
+
+/* prefix: "<3>" for an error line in the journal, else "" */
+static void cli_vline(const char *prefix, const char *cmd, const char *fmt, va_list ap)
 {
 	char line[2 * ERR_MSG_MAX];
 	vsnprintf(line, sizeof line, fmt, ap);
+	fputs(prefix, stderr);
 	fputs(cmd ? "rngaudit " : "rngaudit", stderr);
 	if (cmd)
 		fputs(cmd, stderr);
@@ -52,7 +65,7 @@ int cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	cli_vline(cmd, fmt, ap);
+	cli_vline(cli_is_journal(STDERR_FILENO) ? "<3>" : "", cmd, fmt, ap);
 	va_end(ap);
 	return EXIT_ERROR;
 }
@@ -61,8 +74,16 @@ void cli_note(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	cli_vline(cmd, fmt, ap);
+	cli_vline("", cmd, fmt, ap);
 	va_end(ap);
+}
+
+void cli_check_prom_name(const char *cmd, const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+	if (path && strcmp(path, "-") != 0 && (n < 5 || strcmp(path + n - 5, ".prom") != 0))
+		cli_note(cmd, "warning: --prom %s: node_exporter's textfile collector reads only files "
+			 "ending in .prom", path);
 }
 
 void cli_wait_notice(const char *msg)

@@ -28,6 +28,15 @@ void cli_wait_notice(const char *msg);
 /* Prints e's message the same way; returns EXIT_ERROR. */
 int cli_error_err(const char *cmd, const struct err *e);
 
+/* 1 if JOURNAL_STREAM ("dev:inode", set by systemd) names the file open on
+ * fd: its lines then go to the journal, which reads a "<N>" syslog
+ * priority prefix (sd-daemon(3)); cli_error's lines carry <3> (err). */
+int cli_is_journal(int fd);
+
+/* --prom PATH: a warning when PATH (not "-") does not end in .prom, which
+ * node_exporter's textfile collector would skip without a word. */
+void cli_check_prom_name(const char *cmd, const char *path);
+
 /* Writes s to fp with control characters escaped as \n, \t, \r, \xHH. */
 void cli_put_escaped(FILE *fp, const char *s);
 

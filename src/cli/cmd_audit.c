@@ -108,7 +108,7 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 			break;
 		case 'C': a->csv = optarg; break;
 		case 'J': a->junit = optarg; break;
-		case 'P': a->prom = optarg; break;
+		case 'P': a->prom = optarg; cli_check_prom_name("audit", optarg); break;
 		case 'p': a->policy = optarg; break;
 		case 'G': a->plot = optarg; break;
 		case 'Q': a->quirks = optarg; break;

@@ -104,7 +104,7 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 						 optarg);
 			break;
 		case OPT_PER_WINDOW: a->scope = HEALTH_SCOPE_WINDOW; break;
-		case OPT_PROM: a->prom = optarg; break;
+		case OPT_PROM: a->prom = optarg; cli_check_prom_name("health", optarg); break;
 		case OPT_LOG: a->log = optarg; break;
 		case OPT_HORIZON:
 			if (cli_parse_duration(optarg, &a->horizon) != 0)
@@ -187,12 +187,17 @@ int cmd_health(int argc, char **argv)
 	if (source_open(&src, a.file ? spec : a.spec, &e) != 0)
 		return cli_error_err("health", &e);
 	info = source_get_info(src);
+	if (datapath_load_policy(&pol, NULL, &e) != 0) {
+		source_close(src);
+		return cli_error_err("health", &e);
+	}
 	fo.on = a.follow;
 	fo.interval = a.interval;
 	fo.rate = a.rate;
 	fo.prom = a.prom;
 	fo.log = a.log;
 	fo.source = a.file ? a.file : info->spec;
+	fo.policy = pol.origin;
 	if (health_follow_init(&fol, &fo, &e) != 0) {
 		source_close(src);
 		return cli_error_err("health", &e);
@@ -201,11 +206,6 @@ int cmd_health(int argc, char **argv)
 	cfg.bits = a.bits;
 	cfg.entropy = a.entropy;
 	cfg.entropy_why = "given with --entropy";
-	if (datapath_load_policy(&pol, NULL, &e) != 0) {
-		health_follow_close(&fol);
-		source_close(src);
-		return cli_error_err("health", &e);
-	}
 	policy_apply_claim(&pol, a.file ? "file" : info->name, a.bits, &cfg);
 	/* no --alpha: the policy's, as collect's and audit's */
 	cfg.alpha = a.alpha > 0 ? a.alpha : pol.alpha;

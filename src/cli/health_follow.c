@@ -34,12 +34,7 @@ static void on_hup(int sig)
 
 int health_follow_is_journal(int fd)
 {
-	const char *js = getenv("JOURNAL_STREAM");
-	unsigned long long dev, ino;
-	struct stat st;
-	if (!js || sscanf(js, "%llu:%llu", &dev, &ino) != 2 || fstat(fd, &st) != 0)
-		return 0;
-	return (unsigned long long)st.st_dev == dev && (unsigned long long)st.st_ino == ino;
+	return cli_is_journal(fd);
 }
 
 static int follow_open_log(struct health_follow *f, struct err *e)
@@ -143,7 +138,7 @@ static void follow_prom(struct health_follow *f, const struct health_monitor_res
 	struct err e;
 	if (!f->o.prom)
 		return;
-	if (health_prom_write(f->o.prom, f->o.source, r, (double)time(NULL), &e) != 0) {
+	if (health_prom_write(f->o.prom, f->o.source, f->o.policy, r, (double)time(NULL), &e) != 0) {
 		if (!f->prom_failed)          /* once, not every interval */
 			fprintf(f->out, "%srngaudit health: %s\n", health_follow_prefix(f, PRIO_ERR),
 				e.msg);

@@ -20,6 +20,7 @@ struct health_follow_opts {
 	const char *log;         /* append lines here instead of stdout; NULL = stdout */
 	const char *prom;        /* node_exporter textfile; NULL = none */
 	const char *source;      /* the source's name for the textfile's labels */
+	const char *policy;      /* the policy's origin, for rngaudit_build_info */
 };
 
 struct health_follow {

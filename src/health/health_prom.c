@@ -30,7 +30,7 @@ static void by_test(struct promfmt_family *f, const char *source, const char *te
 	promfmt_sample(f, (const char *const[]){ "source", source, "test", test, NULL }, v);
 }
 
-int health_prom_write(const char *path, const char *source,
+int health_prom_write(const char *path, const char *source, const char *policy,
 		      const struct health_monitor_results *r, double now, struct err *e)
 {
 	const struct health_result *t[] = { &r->rct, &r->apt, &r->prop };
@@ -75,6 +75,7 @@ int health_prom_write(const char *path, const char *source,
 	promfmt_family(&f, fp, "rngaudit_health_last_update_timestamp_seconds", PROMFMT_GAUGE,
 		       "When this file was written (Unix time).");
 	by_source(&f, source, now);
+	promfmt_build_info(fp, source, PACKAGE_VERSION, policy ? policy : "built-in defaults");
 	if (ferror(fp)) {
 		atomicfile_abort(&af);
 		return err_set(e, ERR_IO, "Prometheus textfile %s: write error", path);

@@ -12,9 +12,10 @@
 #include "err.h"
 #include "health/health_monitor.h"
 
-/* Writes path (or "-": stdout) for the monitored source.  now: wall-clock
- * seconds since the epoch for the last-update gauge. */
-int health_prom_write(const char *path, const char *source,
+/* Writes path (or "-": stdout) for the monitored source.  policy: the file
+ * the policy came from, for rngaudit_build_info.  now: wall-clock seconds
+ * since the epoch for the last-update gauge. */
+int health_prom_write(const char *path, const char *source, const char *policy,
 		      const struct health_monitor_results *r, double now, struct err *e);
 
 #endif

@@ -222,6 +222,8 @@ static void write_run(FILE *fp, const struct report_run *r)
 	promfmt_family(&f, fp, "rngaudit_last_run_timestamp_seconds", PROMFMT_GAUGE,
 		       "Unix time the audit finished.");
 	promfmt_sample(&f, NULL, (double)r->finished);
+	promfmt_build_info(fp, NULL, r->tool_version ? r->tool_version : "unknown",
+			   r->policy ? r->policy->origin : "built-in defaults");
 }
 
 int report_prom_write(const char *path, const struct report_run *r, struct err *e)

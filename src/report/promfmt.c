@@ -71,3 +71,16 @@ void promfmt_sample(struct promfmt_family *f, const char *const *labels, double 
 	promfmt_value(f->fp, v);
 	fputc('\n', f->fp);
 }
+
+void promfmt_build_info(FILE *fp, const char *source, const char *version, const char *policy)
+{
+	struct promfmt_family f;
+
+	promfmt_family(&f, fp, "rngaudit_build_info", PROMFMT_GAUGE,
+		       "1, labelled with the rngaudit version and the policy file that wrote this textfile.");
+	if (source)
+		promfmt_sample(&f, (const char *const[]){ "source", source, "version", version, "policy",
+							  policy, NULL }, 1);
+	else
+		promfmt_sample(&f, (const char *const[]){ "version", version, "policy", policy, NULL }, 1);
+}

@@ -45,4 +45,14 @@ void promfmt_label(FILE *fp, const char *s);
  * back exactly (integers up to 2^53 exactly). */
 void promfmt_value(FILE *fp, double v);
 
+/* rngaudit_build_info{[source=...,]version=...,policy=...} 1: which build
+ * and policy file wrote the file.  The audit's textfile and each health
+ * --follow's carry it with one HELP text (node_exporter reads them from one
+ * directory, and a family whose HELP differs between files loses samples)
+ * and distinct labels (identical label sets in two files are a duplicate
+ * series, which fails the scrape): source names the followed source, NULL
+ * in the audit's, which covers many.  policy is the file it came from or
+ * "built-in defaults". */
+void promfmt_build_info(FILE *fp, const char *source, const char *version, const char *policy);
+
 #endif

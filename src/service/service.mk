@@ -4,18 +4,28 @@
 # configure (--with-systemdsystemunitdir and friends; "no" leaves one out).
 src_librngaudit_a_SOURCES += src/service/insnprobe.c src/service/insnprobe.h
 src_rngaudit_SOURCES += src/cli/cmd_resume_check.c
+dist_man_MANS += man/rngaudit-resume-check.1
 
 service_in = data/systemd/rngaudit-health@.service.in data/systemd/rngaudit-audit.service.in \
 	data/systemd/rngaudit-resume.in
 service_gen = data/systemd/rngaudit-health@.service data/systemd/rngaudit-audit.service \
 	data/systemd/rngaudit-resume
 EXTRA_DIST += $(service_in) data/systemd/rngaudit-audit.timer data/systemd/rngaudit.sysusers \
-	data/systemd/rngaudit.tmpfiles data/systemd/60-rngaudit.rules
+	data/systemd/rngaudit.tmpfiles data/systemd/60-rngaudit.rules \
+	data/systemd/health-chaoskey0.conf
+
+# Run by the units as root before their sandbox (ExecStartPre=+): the
+# textfiles' links in node_exporter's directory.
+dist_pkglibexec_SCRIPTS = data/systemd/rngaudit-textfile
+# The per-instance drop-in of the health template for the ChaosKey's
+# whitened output at /dev/chaoskey0 (the instance name is systemd-escape's
+# of hwrng:device=/dev/chaoskey0).
+dropin_ck0 = rngaudit-health@hwrng:device\x3d-dev-chaoskey0.service.d
 CLEANFILES = $(service_gen)
 noinst_DATA = $(service_gen)
 
 # @bindir@ as configured (make's value, so that `make bindir=...` holds)
-service_subst = sed -e 's|@[b]indir@|$(bindir)|g'
+service_subst = sed -e 's|@[b]indir@|$(bindir)|g' -e 's|@[p]kglibexecdir@|$(pkglibexecdir)|g'
 data/systemd/rngaudit-health@.service: $(srcdir)/data/systemd/rngaudit-health@.service.in Makefile
 	$(MKDIR_P) data/systemd && $(service_subst) $(srcdir)/data/systemd/rngaudit-health@.service.in >$@
 data/systemd/rngaudit-audit.service: $(srcdir)/data/systemd/rngaudit-audit.service.in Makefile
@@ -30,6 +40,9 @@ if HAVE_SYSTEMD_UNITS
 	$(MKDIR_P) '$(DESTDIR)$(systemdsystemunitdir)'
 	$(INSTALL_DATA) data/systemd/rngaudit-health@.service data/systemd/rngaudit-audit.service \
 		$(srcdir)/data/systemd/rngaudit-audit.timer '$(DESTDIR)$(systemdsystemunitdir)'
+	$(MKDIR_P) '$(DESTDIR)$(systemdsystemunitdir)/$(dropin_ck0)'
+	$(INSTALL_DATA) $(srcdir)/data/systemd/health-chaoskey0.conf \
+		'$(DESTDIR)$(systemdsystemunitdir)/$(dropin_ck0)/chaoskey0.conf'
 endif
 if HAVE_SYSTEMD_SLEEP
 	$(MKDIR_P) '$(DESTDIR)$(systemdsleepdir)'
@@ -51,9 +64,11 @@ uninstall-service-files:
 	rm -f '$(DESTDIR)$(systemdsystemunitdir)/rngaudit-health@.service' \
 		'$(DESTDIR)$(systemdsystemunitdir)/rngaudit-audit.service' \
 		'$(DESTDIR)$(systemdsystemunitdir)/rngaudit-audit.timer' \
+		'$(DESTDIR)$(systemdsystemunitdir)/$(dropin_ck0)/chaoskey0.conf' \
 		'$(DESTDIR)$(systemdsleepdir)/rngaudit-resume' \
 		'$(DESTDIR)$(sysusersdir)/rngaudit.conf' '$(DESTDIR)$(tmpfilesdir)/rngaudit.conf' \
 		'$(DESTDIR)$(udevrulesdir)/60-rngaudit.rules'
+	-rmdir '$(DESTDIR)$(systemdsystemunitdir)/$(dropin_ck0)'
 .PHONY: install-service-files uninstall-service-files
 
 # make distcheck installs under its own prefix, never into the real system

@@ -13,9 +13,12 @@
 
 #include "sources/chaoskey.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifdef HAVE_LIBUSB
 #include <libusb.h>
@@ -83,13 +86,42 @@ static int chaoskey_usb_err(int rc, const char *what, struct err *e)
 		       rc == LIBUSB_ERROR_ACCESS ? " (a udev rule for USB 1d50:60c6 grants access)" : "");
 }
 
+/* libusb_open failed on a ChaosKey: say which node and which permission.
+ * libusb opens /dev/bus/usb/BBB/DDD read-write and turns EACCES into
+ * LIBUSB_ERROR_ACCESS but EPERM, which the device cgroup gives (systemd's
+ * DevicePolicy=closed without DeviceAllow=char-usb_device rw;
+ * security/device_cgroup.c), into LIBUSB_ERROR_IO (libusb
+ * os/linux_usbfs.c, get_usbfs_fd): open the node again to learn which. */
+static int chaoskey_usb_denied(libusb_device *dev, int rc, struct err *e)
+{
+	char node[64];
+	int fd, saved;
+
+	snprintf(node, sizeof node, "/dev/bus/usb/%03u/%03u", libusb_get_bus_number(dev),
+		 libusb_get_device_address(dev));
+	fd = open(node, O_RDWR | O_CLOEXEC);
+	saved = errno;
+	if (fd >= 0) {
+		close(fd);
+		return chaoskey_usb_err(rc, "opening USB 1d50:60c6", e);
+	}
+	if (saved == EPERM)
+		return err_set(e, ERR_PERM, "chaoskey: %s: %s (needs read-write access through the device "
+			       "cgroup: a systemd unit needs DeviceAllow=char-usb_device rw)", node, strerror(saved));
+	if (saved == EACCES)
+		return err_set(e, ERR_PERM, "chaoskey: %s: %s (needs read-write permission: a udev rule for "
+			       "USB 1d50:60c6 such as 60-rngaudit.rules' gives the rngaudit group mode 0660)",
+			       node, strerror(saved));
+	return err_set(e, err_code_from_errno(saved), "chaoskey: %s: %s", node, strerror(saved));
+}
+
 static int chaoskey_usb_open(void **out, const char *serial, char *what, size_t what_len,
 			     struct err *e)
 {
 	struct chaoskey_usb *u = calloc(1, sizeof *u);
 	libusb_device **list = NULL;
 	ssize_t n;
-	int rc, denied = 0;
+	int rc, denied = 0;        /* the first refusal's ERR_*, said in e */
 
 	*out = NULL;
 	if (!u)
@@ -97,7 +129,10 @@ static int chaoskey_usb_open(void **out, const char *serial, char *what, size_t 
 	if ((rc = libusb_init(&u->ctx)) != 0) {
 		u->ctx = NULL;
 		chaoskey_usb_close(u);
-		return chaoskey_usb_err(rc, "libusb_init", e);
+		/* libusb_init opens a netlink socket to watch hotplug (udev's
+		 * monitor): a sandbox without AF_NETLINK makes it fail */
+		return err_set(e, ERR_SOURCE, "chaoskey: libusb_init: %s (libusb needs a netlink socket: "
+			       "a systemd unit needs RestrictAddressFamilies=AF_NETLINK)", libusb_strerror(rc));
 	}
 	n = libusb_get_device_list(u->ctx, &list);
 	for (ssize_t i = 0; i < n && !u->h; i++) {
@@ -107,7 +142,8 @@ static int chaoskey_usb_open(void **out, const char *serial, char *what, size_t 
 			continue;
 		rc = libusb_open(list[i], &h);
 		if (rc != 0) {
-			denied |= rc == LIBUSB_ERROR_ACCESS;
+			if (!denied && (rc == LIBUSB_ERROR_ACCESS || rc == LIBUSB_ERROR_IO))
+				denied = chaoskey_usb_denied(list[i], rc, e);
 			continue;
 		}
 		if (chaoskey_usb_serial_is(list[i], h, serial))
@@ -119,8 +155,8 @@ static int chaoskey_usb_open(void **out, const char *serial, char *what, size_t 
 		libusb_free_device_list(list, 1);
 	if (!u->h) {
 		chaoskey_usb_close(u);
-		if (denied)
-			return chaoskey_usb_err(LIBUSB_ERROR_ACCESS, "opening USB 1d50:60c6", e);
+		if (denied)        /* e says which node and why */
+			return denied;
 		return err_set(e, ERR_UNAVAILABLE, "chaoskey: no ChaosKey (USB 1d50:60c6)%s%s found",
 			       serial ? " with serial " : "", serial ? serial : "");
 	}

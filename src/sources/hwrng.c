@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,11 +34,22 @@ static void read_sysfs_line(const char *path, char *buf, size_t len)
 	fclose(fp);
 }
 
-static const char *hwrng_hint(int errnum)
+/* What to do about an errno from open or read, naming dev.  EACCES is the
+ * node's mode and group (the udev rule, 60-rngaudit.rules); EPERM on a
+ * device node the caller may read is the device cgroup refusing it, as
+ * systemd's DevicePolicy=closed does for devices not in DeviceAllow=
+ * (security/device_cgroup.c and kernel/bpf/cgroup.c return -EPERM). */
+static const char *hwrng_hint(int errnum, const char *dev, char *buf, size_t len)
 {
 	switch (errnum) {
 	case ENOENT: return " (no hardware RNG driver loaded, or the device is unplugged)";
-	case EACCES: case EPERM: return " (run as root, or give a group read access with a udev rule)";
+	case EACCES:
+		return " (needs read permission: run as root, or give a group read access with a "
+		       "udev rule such as 60-rngaudit.rules' for the rngaudit group)";
+	case EPERM:
+		snprintf(buf, len, " (needs read access through the device cgroup: a systemd unit "
+			 "needs DeviceAllow=%s r)", dev);
+		return buf;
 	case ENODEV: return " (no hardware RNG is selected: the device was unplugged?)";
 	default: return "";
 	}
@@ -72,8 +84,9 @@ static int hwrng_open(struct source *src, struct spec *sp, struct err *e)
 	fd = open(dev, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		int saved = errno;
+		char hint[PATH_MAX + 96];
 		return err_set(e, err_code_from_errno(saved), "hwrng: %s: %s%s", dev,
-			       strerror(saved), hwrng_hint(saved));
+			       strerror(saved), hwrng_hint(saved, dev, hint, sizeof hint));
 	}
 	if ((rc = input_wait(fd, dev, e)) != 0) {
 		close(fd);
@@ -116,9 +129,11 @@ static ssize_t hwrng_read(struct source *src, uint8_t *buf, size_t len, struct e
 			src->counters.retries++;
 			return ERR_INTERRUPTED;
 		}
+		char hint[PATH_MAX + 96];
 		return err_set(e, err_code_from_errno(saved) == ERR_UNAVAILABLE ? ERR_SOURCE
 			       : err_code_from_errno(saved), "hwrng: %s: %s%s",
-			       src->info.device, strerror(saved), hwrng_hint(saved));
+			       src->info.device, strerror(saved),
+			       hwrng_hint(saved, src->info.device, hint, sizeof hint));
 	}
 	if (got == 0)
 		return err_set(e, ERR_SOURCE, "hwrng: %s: device returned end of file", src->info.device);
@@ -151,7 +166,8 @@ static int hwrng_probe(struct source_probe *p)
 		int saved = errno;
 		p->available = 0;
 		snprintf(p->why, sizeof p->why, "%s", saved == ENOENT ? "no device (no hardware RNG driver loaded)"
-			 : saved == EACCES || saved == EPERM ? "no permission to read /dev/hwrng"
+			 : saved == EACCES ? "no read permission on /dev/hwrng (udev rule, 60-rngaudit.rules)"
+			 : saved == EPERM ? "the device cgroup denies /dev/hwrng (a unit's DeviceAllow=)"
 			 : saved == ENODEV ? "no hardware RNG selected" : strerror(saved));
 		return 0;
 	}
