@@ -15,7 +15,7 @@
 #include "sha256.h"
 #include "parse.h"
 #include "cli/commands.h"
-#include "restart.h"
+#include "restart/restart.h"
 #include "engine/samples.h"
 
 #define CMD "restart"
