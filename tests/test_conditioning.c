@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "tap.h"
-#include "conditioning.h"
+#include "conditioning/conditioning.h"
 
 static void near_case(unsigned n_in, unsigned n_out, unsigned nw, long double h_in, double want,
 		      const char *name)

@@ -17,7 +17,7 @@
 #include "cli/nist_out.h"
 #include "parse.h"
 #include "cli/commands.h"
-#include "conditioning.h"
+#include "conditioning/conditioning.h"
 #include "estimators/estimators.h"
 #include "estimators/noniid.h"
 #include "engine/samples.h"

@@ -4,7 +4,7 @@
  * precision policy) so that the printed figures agree with its output. */
 #include "config.h"
 
-#include "conditioning.h"
+#include "conditioning/conditioning.h"
 
 #include <errno.h>
 #include <fenv.h>
