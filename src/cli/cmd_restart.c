@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli/assess_nist.h"
+#include "report/nist_noniid.h"
 #include "cli/cli_util.h"
 #include "cli/nist_out.h"
 #include "sha256.h"

@@ -2,9 +2,8 @@
 # writer, assess's NIST-format output, and the parity tests against NIST's
 # outputs (tests/data/nist-68ed165) (included by Makefile.am)
 src_librngaudit_a_SOURCES += src/sha256.c src/sha256.h src/report/json.c src/report/json.h \
-	src/report/nist_json.c src/report/nist_json.h
-src_rngaudit_SOURCES += src/cli/assess_nist.c src/cli/assess_nist.h \
-	src/cli/nist_out.c src/cli/nist_out.h src/cli/iid_json.c src/cli/iid_json.h
+	src/report/nist_json.c src/report/nist_json.h src/report/nist_noniid.c src/report/nist_noniid.h
+src_rngaudit_SOURCES += src/cli/nist_out.c src/cli/nist_out.h src/cli/iid_json.c src/cli/iid_json.h
 
 check_PROGRAMS += tests/test_json
 tests_test_json_SOURCES = tests/test_json.c
