@@ -22,7 +22,7 @@
 #endif
 
 #include "cli/cli_util.h"
-#include "cli/iid_json.h"
+#include "report/nist_iid.h"
 #include "cli/nist_out.h"
 #include "sha256.h"
 #include "cli/cli_wide.h"
@@ -437,14 +437,14 @@ int cmd_iid(int argc, char **argv)
 		}
 	}
 	if (json_path) {
-		struct iid_json_in jin = {
+		struct nist_iid_json_in jin = {
 			.path = path, .sha256 = sha, .mean = d.rawmean, .median = d.median,
 			.binary = d.k == 2, .h_original = h_original, .h_bitstring = h_bitstring,
 			.h_assessed = h_assessed, .chi_pass = chi_pass, .lrs_pass = lrs_pass,
 			.perm = &perm,
 		};
 
-		if (nist_json_save(CMD, json_path, iid_json_build(&jin)) != 0) {
+		if (nist_json_save(CMD, json_path, nist_iid_json(&jin)) != 0) {
 			iid_data_free(&d);
 			return EXIT_ERROR;
 		}

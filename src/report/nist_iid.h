@@ -1,13 +1,13 @@
-/* iid_json.h - NIST's ea_iid -o document (SP800-90B_EntropyAssessment
+/* nist_iid.h - NIST's ea_iid -o document (SP800-90B_EntropyAssessment
  * commit 68ed165): one test case with the IID track's figures and verdicts
  * and the permutation counters as three "permutationTestResults" (C[i][0],
  * C[i][1], C[i][2] of every statistic). */
-#ifndef RNGAUDIT_IID_JSON_H
-#define RNGAUDIT_IID_JSON_H
+#ifndef RNGAUDIT_NIST_IID_H
+#define RNGAUDIT_NIST_IID_H
 #include "iid/iid.h"
 #include "report/json.h"
 
-struct iid_json_in {
+struct nist_iid_json_in {
 	const char *path;
 	const char *sha256;
 	double mean, median;
@@ -18,6 +18,6 @@ struct iid_json_in {
 	const struct iid_perm_result *perm;
 };
 
-/* NULL when out of memory; nist_json_save() adds commandline and date. */
-struct json *iid_json_build(const struct iid_json_in *in);
+/* NULL when out of memory; nist_json_stamp() adds commandline and date. */
+struct json *nist_iid_json(const struct nist_iid_json_in *in);
 #endif

@@ -1,4 +1,4 @@
-/* iid_json.c - see iid_json.h.  Field by field as iid/iid_test_case.h,
+/* nist_iid.c - see nist_iid.h.  Field by field as iid/iid_test_case.h,
  * iid/permutation_test_result.h and iid/iid_test_run.h write them, with
  * one deliberate difference: NIST's ea_iid writes "hAssessed" as the bits
  * per symbol unless run with -vv (iid_main.cpp computes it only there);
@@ -7,8 +7,8 @@
 
 #include <string.h>
 
-#include "cli/iid_json.h"
-#include "cli/nist_out.h"
+#include "report/nist_iid.h"
+#include "report/nist_json.h"
 #include "err.h"
 
 /* permutation_test_result.h's member name: the statistic's printed name
@@ -24,7 +24,7 @@ static void stat_key(int i, char *key, size_t size)
 	key[k] = '\0';
 }
 
-struct json *iid_json_build(const struct iid_json_in *in)
+struct json *nist_iid_json(const struct nist_iid_json_in *in)
 {
 	struct json *tc, *results = NULL;
 	struct json *doc = nist_json_doc_case(1, "", in->path, in->sha256, "", &tc);
