@@ -1,15 +1,16 @@
 /* cmd_restart.c - `rngaudit restart [-i|-n] [-v] [-q] [-o JSON] FILE [BITS] H_I`:
  * SP 800-90B 3.1.4 restart tests on a 1000 x 1000 restart matrix, printed as
- * NIST's ea_restart (commit 68ed165, version 1.1.7) prints them; -o writes
- * its JSON (non-IID track).  Exit 0 when the sanity check and
- * the validation pass, 1 when either fails, 2 on bad input. */
+ * NIST's ea_restart (commit 68ed165, version 1.1.7) prints them
+ * (report/nist_restart.c); -o writes its JSON.  Exit 0 when the sanity
+ * check and the validation pass, 1 when either fails, 2 on bad input. */
 #include "config.h"
 
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "report/nist_noniid.h"
+#include "report/nist_iid.h"
+#include "report/nist_restart.h"
 #include "cli/cli_util.h"
 #include "cli/nist_out.h"
 #include "sha256.h"
@@ -20,107 +21,12 @@
 
 #define CMD "restart"
 
-/* NIST's wording of each estimator in the "(Rows)/(Cols)" lines */
-static const char *const est_label[NONIID_NEST] = {
-	"Most Common Value Estimate",
-	"Collision Test Estimate",
-	"Markov Test Estimate",
-	"Compression Test Estimate",
-	"T-Tuple Test Estimate",
-	"LRS Test Estimate",
-	"Multi Most Common in Window (MultiMCW) Prediction Test Estimate",
-	"Lag Prediction Test Estimate",
-	"Multi Markov Model with Counting (MultiMMC) Prediction Test Estimate",
-	"LZ78Y Prediction Test Estimate",
-};
-
-/* -v, -vv: restart_main.cpp prints each estimator's own lines (as
- * ea_non_iid -v or -vv, label "Literal") before its "(Rows)" and "(Cols)"
- * lines; t-Tuple and LRS run in one pass, so their own lines come first. */
-static void print_est(const struct restart_result *r, int i, int verbose)
-{
-	unsigned w = (i >= NONIID_COLLISION && i <= NONIID_COMPRESSION) ? 1 : r->bits;
-	int pass = i == NONIID_TUPLE || i == NONIID_LRS;
-	void (*own)(FILE *, const char *, const struct est_result *) =
-		verbose == 2 ? nist_print_estimate_v : verbose == 3 ? nist_print_estimate_vv : NULL;
-
-	if (verbose < 2 || !r->ran[i])
-		return;
-	if (own && i == NONIID_TUPLE)
-		for (int d = 0; d < 2; d++) {
-			own(stdout, "Literal", d ? &r->col[NONIID_TUPLE] : &r->row[NONIID_TUPLE]);
-			if (r->ran[NONIID_LRS])
-				own(stdout, "Literal", d ? &r->col[NONIID_LRS] : &r->row[NONIID_LRS]);
-		}
-	if (own && !pass)
-		own(stdout, "Literal", &r->row[i]);
-	if (r->row[i].applicable)
-		printf("\t%s (Rows) = %f / %u bit(s)\n", est_label[i], r->row[i].h, w);
-	if (own && !pass)
-		own(stdout, "Literal", &r->col[i]);
-	if (r->col[i].applicable)
-		printf("\t%s (Cols) = %f / %u bit(s)\n", est_label[i], r->col[i].h, w);
-}
-
-/* testCaseDesc of restart_main.cpp's test cases, by estimator */
-static const char *const case_desc[NONIID_NEST] = {
-	"Most Common Value", "Collision Test (for bit strings only)",
-	"Markov Test (for bit strings only)", "Compression Test (for bit strings only)",
-	"T-Tuple Test", "LRS Test", "Multi Most Common in Window Test", "Lag Prediction Test",
-	"Multi Markov Model with Counting Test (MultiMMC)", "LZ78Y Test",
-};
-
-/* NIST's ea_restart -o document: per estimator h_r, h_c and the width,
- * then "Overall" with H_r, H_c, H_I; type "Restart". */
-static struct json *restart_json(const char *path, const char *sha, const struct restart_result *r)
-{
-	struct json *cases, *tc;
-	struct json *doc = nist_json_doc(r->iid, "Restart", path, sha, &cases);
-	int rc = 0;
-
-	if (!doc)
-		return NULL;
-	for (int i = 0; cases && r->sanity_passed && i < NONIID_NEST; i++) {
-		if (!r->ran[i] || json_append_new(cases, JSON_OBJECT, &tc) != 0)
-			continue;
-		rc |= json_set_string(tc, "testCaseDesc", case_desc[i]);
-		rc |= json_set_real(tc, "dataWordSize", r->bits);
-		if (r->row[i].applicable)
-			rc |= json_set_real(tc, "h_r", r->row[i].h);
-		if (r->col[i].applicable)
-			rc |= json_set_real(tc, "h_c", r->col[i].h);
-	}
-	if (cases && r->sanity_passed && json_append_new(cases, JSON_OBJECT, &tc) == 0) {
-		rc |= json_set_string(tc, "testCaseDesc", "Overall");
-		rc |= json_set_real(tc, "h_r", r->h_r);
-		rc |= json_set_real(tc, "h_c", r->h_c);
-		rc |= json_set_real(tc, "h_i", r->h_i);
-	}
-	if (rc != 0 || !cases) {
-		json_free(doc);
-		return NULL;
-	}
-	return doc;
-}
-
-static void print_chisq(const char *what, const struct iid_chisq *c, int verbose)
-{
-	if (verbose == 2) {
-		printf("Chi square %s\n\tscore = %f\n\tdegrees of freedom = %d\n\tp-value = %f\n\n",
-		       what, c->score, c->df, c->p);
-	} else if (verbose >= 3) {
-		printf("Chi square %s: T = %.17g\n", what, c->score);
-		printf("Chi square %s: df = %d\n", what, c->df);
-		printf("Chi square %s: P-value = %.17g\n", what, c->p);
-	}
-}
-
 /* -o, whatever the outcome once the tests ran; then the exit status */
 static int restart_finish(const char *json_path, const char *path, const char *sha,
 			  const struct restart_result *r, int status)
 {
 	fflush(stdout);
-	if (json_path && nist_json_save(CMD, json_path, restart_json(path, sha, r)) != 0)
+	if (json_path && nist_json_save(CMD, json_path, nist_restart_json(path, sha, r)) != 0)
 		return EXIT_ERROR;
 	return status;
 }
@@ -189,85 +95,16 @@ int cmd_restart(int argc, char **argv)
 		}
 	}
 	sha256_hex(buf, n, sha);
-	if (verbose > 1)
-		printf("Opening file: '%s' (SHA-256 hash %s)\n", path, sha);
+	nist_iid_print_opening(stdout, path, sha, 0, 0, verbose);
 	rc = restart_run(buf, n, bits, h_i, iid, 0, &r, &e);
 	free(buf);
 	if (rc)
 		return cli_error(CMD, "%s: %s", path, e.msg);
 
-	if (verbose > 1) {
-		printf("Loaded %zu samples made up of %u distinct %u-bit-wide symbols.\n", n, r.k, bits);
-		if (r.k < (1u << bits))
-			printf("\nSymbols have been translated.\n\n");
-	}
-	printf("H_I: %f\n", h_i);
-	if (verbose > 0) {
-		printf("ALPHA: %.17g, X_cutoff: %d\n", r.alpha, r.x_cutoff);
-		printf("X_max: %d\n", r.x_max);
-	}
-	if (!r.sanity_passed) {
-		if (verbose > 0)
-			printf("\n*** Restart Sanity Check Failed ***\n");
+	nist_restart_print_sanity(stdout, &r, n, verbose);
+	if (!r.sanity_passed)
 		return restart_finish(json_path, path, sha, &r, EXIT_FAILED);
-	}
-	if (verbose > 1)
-		printf("\nRestart Sanity Check Passed...\n");
-	if (verbose == 1 || verbose == 2)
-		printf("Calculating baseline statistics...\n");
-	if (verbose > 0) {
-		printf("\nRunning %s tests...\n\n", iid ? "IID" : "non-IID");
-		printf("Running Most Common Value Estimate...\n");
-	}
-	print_est(&r, NONIID_MCV, verbose);
-	if (iid) {
-		int chi = 1, lrs = 1;
-		for (int d = 0; d < 2; d++) {
-			print_chisq("independence", &r.chi_ind[d], verbose);
-			print_chisq("goodness of fit", &r.chi_gof[d], verbose);
-			chi &= !(r.chi_ind[d].p < IID_CHISQ_ALPHA) && !(r.chi_gof[d].p < IID_CHISQ_ALPHA);
-			lrs &= r.lrs[d].passed;
-		}
-		if (verbose == 1 || verbose == 2) {
-			printf("** %s chi square tests\n\n", chi ? "Passed" : "Failed");
-			printf("** %s length of longest repeated substring test\n\n",
-			       lrs ? "Passed" : "Failed");
-		} else if (verbose > 2) {
-			printf("Chi square tests: %s\n", chi ? "Passed" : "Failed");
-			printf("Length of longest repeated substring test: %s\n",
-			       lrs ? "Passed" : "Failed");
-		}
-	} else {
-		if (r.k == 2) {
-			if (verbose > 0)
-				printf("\nRunning Entropic Statistic Estimates (bit strings only)...\n");
-			for (int i = NONIID_COLLISION; i <= NONIID_COMPRESSION; i++)
-				print_est(&r, i, verbose);
-		}
-		if (verbose > 0)
-			printf("\nRunning Tuple Estimates...\n");
-		print_est(&r, NONIID_TUPLE, verbose);
-		print_est(&r, NONIID_LRS, verbose);
-		if (verbose > 0)
-			printf("\nRunning Predictor Estimates...\n");
-		for (int i = NONIID_MULTIMCW; i <= NONIID_LZ78Y; i++)
-			print_est(&r, i, verbose);
-	}
-	if (verbose > 0) {
-		printf("\n");
-		printf("H_r: %f\n", r.h_r);
-		printf("H_c: %f\n", r.h_c);
-		printf("H_I: %f\n", h_i);
-		printf("\n");
-	}
-	if (!r.validation_passed) {
-		if (verbose > 0)
-			printf("*** min(H_r, H_c) < H_I/2, Validation Testing Failed ***\n");
-		return restart_finish(json_path, path, sha, &r, EXIT_FAILED);
-	}
-	if (verbose > 0) {
-		printf("Validation Test Passed...\n\n");
-		printf("min(H_r, H_c, H_I): %f\n\n", r.h_min);
-	}
-	return restart_finish(json_path, path, sha, &r, EXIT_OK);
+	nist_restart_print_validation(stdout, &r, verbose);
+	nist_restart_print_result(stdout, &r, verbose);
+	return restart_finish(json_path, path, sha, &r, r.validation_passed ? EXIT_OK : EXIT_FAILED);
 }
