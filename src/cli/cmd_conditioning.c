@@ -2,10 +2,9 @@
  * (or `-n -i FILE [-c iid|non_iid] n_in n_out nw h_in`: h' assessed from a
  * file of conditioned output, 90B 3.1.5.2): SP 800-90B 3.1.5 entropy after
  * conditioning, printed line for line as NIST's ea_conditioning (v1.1.7)
- * prints it. */
+ * prints it (report/nist_conditioning.c). */
 #include "config.h"
 
-#include <fenv.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdint.h>
@@ -15,6 +14,7 @@
 
 #include "cli/cli_util.h"
 #include "cli/nist_out.h"
+#include "report/nist_conditioning.h"
 #include "parse.h"
 #include "cli/commands.h"
 #include "conditioning/conditioning.h"
@@ -67,37 +67,9 @@ static int parse_width(const char *text, const char *what, unsigned *out)
 	return 0;
 }
 
-/* NIST's ea_conditioning -o document (conditioning_main.cpp: one
- * "Overall" test case, type "Conditioning", no file); the long doubles
- * are written as doubles, as NIST's jsoncpp values are, converted under
- * its FE_TOWARDZERO like everything in that tool. */
-static struct json *cond_json(const struct cond_result *r)
-{
-	struct json *tc;
-	struct json *doc = nist_json_doc_case(0, "Conditioning", NULL, NULL, "Overall", &tc);
-	int rc = 0;
-
-	if (!doc)
-		return NULL;
-	fesetround(FE_TOWARDZERO);
-	rc |= json_set_real(tc, "n_in", r->n_in);
-	rc |= json_set_real(tc, "n_out", r->n_out);
-	rc |= json_set_real(tc, "nw", r->nw);
-	rc |= json_set_real(tc, "h_in", (double)r->h_in);
-	rc |= json_set_real(tc, "h_out", (double)r->h_out);
-	if (!r->vetted)
-		rc |= json_set_real(tc, "h_p", (double)r->h_p);
-	fesetround(FE_TONEAREST);
-	if (rc != 0) {
-		json_free(doc);
-		return NULL;
-	}
-	return doc;
-}
-
 int cmd_conditioning(int argc, char **argv)
 {
-	int vetted = 1, quiet = 0, opt, i, iid_file = 0;
+	int vetted = 1, quiet = 0, opt, iid_file = 0;
 	const char *file = NULL, *json_path = NULL;
 	unsigned n_in = 0, n_out = 0, nw = 0;
 	long double h_in, h_p = -1.0L;
@@ -155,49 +127,12 @@ int cmd_conditioning(int argc, char **argv)
 	}
 	if (conditioning_compute(n_in, n_out, nw, h_in, vetted, h_p, &r, &e) != 0)
 		return cli_error_err("conditioning", &e);
-	if (json_path && nist_json_save("conditioning", json_path, cond_json(&r)) != 0)
+	if (json_path && nist_json_save("conditioning", json_path,
+					nist_conditioning_json(&r, NULL, NULL)) != 0)
 		return EXIT_ERROR;
-	if (quiet) {
-		/* NIST's -q still prints the precision lines */
-		for (i = 0; i < r.nattempts; i++)
-			printf("Attempting to compute entropy with %ld bits of precision.\n", r.prec[i]);
+	nist_conditioning_print(stdout, &r, quiet);
+	if (quiet)
 		return cli_finish_stdout(EXIT_OK);
-	}
-
-	/* NIST's tool runs under FE_TOWARDZERO throughout, and glibc's printf
-	 * honours the rounding mode: print the same digits. */
-	fesetround(FE_TOWARDZERO);
-	printf("n_in = %u\n", r.n_in);
-	printf("n_out = %u\n", r.n_out);
-	printf("nw = %u\n", r.nw);
-	printf("h_in = %.22Lg\n", r.h_in);
-	if (!vetted)
-		printf("h' = %.22Lg\n", r.h_p);
-	for (i = 0; i < r.nattempts; i++)
-		printf("Attempting to compute entropy with %ld bits of precision.\n", r.prec[i]);
-	printf("Output_Entropy(*) = %.22Lg", r.output_entropy);
-	if (r.output_entropy == (long double)r.n_out)
-		printf("; Close to n_out (epsilon = 2^(-%.22Lg))", r.nout_eps_exp);
-	if (r.output_entropy == r.h_in)
-		printf("; Close to h_in (epsilon = 2^(-%.22Lg))", r.hin_eps_exp);
-	if (r.output_entropy == (long double)r.nw)
-		printf("; Close to nw (epsilon = 2^(-%.22Lg))", r.nw_eps_exp);
-	printf("\n");
-	if (vetted) {
-		printf("(Vetted) h_out = %.22Lg\n", r.h_out);
-		if (r.near_full) {
-			printf("epsilon = 2^(-%.22Lg)", r.nout_eps_exp);
-			if (r.ig_dk_full)
-				printf(": FIPS 140-3 IG D.K Resolution 19 Full Entropy if the "
-				       "conditioning component security strength is >= %u", r.n_out);
-			printf("\n");
-		}
-	} else {
-		printf("0.999 * n_out = %.22Lg\n", r.bound_90b);
-		printf("h' * n_out = %.22Lg\n", r.stat_bound);
-		printf("(Non-vetted) h_out = %.22Lg\n", r.h_out);
-	}
 	fflush(stdout);
-	fesetround(FE_TONEAREST);
 	return EXIT_OK;
 }
