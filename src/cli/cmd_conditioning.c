@@ -18,44 +18,7 @@
 #include "parse.h"
 #include "cli/commands.h"
 #include "conditioning/conditioning.h"
-#include "estimators/estimators.h"
-#include "estimators/noniid.h"
 #include "engine/samples.h"
-
-/* 90B 3.1.5.2: h' of a conditioned sequential dataset is the bitstring
- * assessment (all ten estimators, or the MCV only for IID data), as NIST's
- * computeEntropyOfConditionedData computes it. */
-static int h_prime_of_samples(const char *path, uint8_t *s, size_t n, int iid, long double *h_p,
-			      struct err *e)
-{
-	uint8_t *bits = NULL;
-	int rc;
-	if (iid) {
-		unsigned k = samples_infer_bits(s, n);
-		struct est_result r;
-		bits = malloc(n * k);
-		if (!bits)
-			return err_set(e, ERR_NOMEM, "%s: out of memory", path);
-		samples_to_bits(s, n, k, bits);
-		rc = est_mcv(bits, n * k, 2, &r, e);
-		if (rc == 0)
-			*h_p = r.h < 1.0 ? r.h : 1.0;
-	} else {
-		struct noniid_opts o;
-		struct noniid_report *rep = malloc(sizeof *rep);
-		if (!rep)
-			return err_set(e, ERR_NOMEM, "%s: out of memory", path);
-		noniid_opts_init(&o);
-		o.conditioned = 1;
-		rc = noniid_assess(s, n, &o, rep, e);
-		if (rc == 0)
-			*h_p = rep->h_bitstring < 1.0 ? rep->h_bitstring : 1.0;
-		noniid_report_free(rep);
-		free(rep);
-	}
-	free(bits);
-	return rc;
-}
 
 static int parse_width(const char *text, const char *what, unsigned *out)
 {
@@ -120,11 +83,16 @@ int cmd_conditioning(int argc, char **argv)
 		int rc;
 		if (cli_read_samples("conditioning", file, 0, &s, &n) != 0)
 			return EXIT_ERROR;
-		rc = h_prime_of_samples(file, s, n, iid_file, &h_p, &e);
+		rc = conditioning_h_prime(file, s, n, iid_file, &h_p, &e);
 		free(s);
 		if (rc != 0)
 			return cli_error_err("conditioning", &e);
 	}
+	/* NIST's tool accepts n_out > n_in (so does ea_conditioning); a
+	 * function cannot put out more entropy than it takes in, and a width
+	 * mixed up is the likelier cause, so rngaudit's own name refuses it */
+	if (n_out > n_in)
+		return cli_error("conditioning", "n_out (%u) must not exceed n_in (%u)", n_out, n_in);
 	if (conditioning_compute(n_in, n_out, nw, h_in, vetted, h_p, &r, &e) != 0)
 		return cli_error_err("conditioning", &e);
 	if (json_path && nist_json_save("conditioning", json_path,
