@@ -169,6 +169,68 @@ same "$TMPD/r.json" "$D/restart2_ok.n.json" >"$TMPD/diag"
 ok $? "restart -n -o restart2_ok: NIST's JSON, key for key"
 cat "$TMPD/diag"
 
+# A failed restart says so in its JSON: errorLevel -1 and NIST's message,
+# NIST's estimator cases of a failed validation kept (issue 26: rngaudit
+# wrote errorLevel 0, which a JSON consumer reads as a pass)
+for f in restart2_fail restart2_periodic; do
+	gzip -dc "$top_srcdir/tests/data/nist-oracle/inputs/$f.bin.gz" >"$TMPD/$f.bin"
+done
+(cd "$TMPD" && ra restart -n -o "$TMPD/rf.json" restart2_fail.bin 2 1.0) >/dev/null 2>&1
+same "$TMPD/rf.json" "$D/restart2_fail.n.json" >"$TMPD/diag"
+ok $? "restart -o, sanity check failed: NIST's JSON (errorLevel -1, its message, no cases)"
+cat "$TMPD/diag"
+(cd "$TMPD" && ra restart -i -o "$TMPD/rfi.json" restart2_fail.bin 2 1.0) >/dev/null 2>&1
+same "$TMPD/rfi.json" "$D/restart2_fail.i.json" >"$TMPD/diag"
+ok $? "restart -i -o, sanity check failed: NIST's JSON (IID, errorLevel -1)"
+cat "$TMPD/diag"
+(cd "$TMPD" && ra restart -n -o "$TMPD/rp.json" restart2_periodic.bin 2 2.0) >"$TMPD/out" 2>&1
+echo "exit=$?" >>"$TMPD/out"
+same "$TMPD/rp.json" "$D/restart2_periodic.n.json" >"$TMPD/diag"
+ok $? "restart -o, validation failed: NIST's JSON (errorLevel -1, its message, the estimators' cases)"
+cat "$TMPD/diag"
+sed 's/^exit=1$/exit=255/' "$TMPD/out" >"$TMPD/out255"
+cut_x "$TMPD/out255" >"$TMPD/got"; cut_x "$D/restart2_periodic.n.txt" >"$TMPD/want"
+same "$TMPD/got" "$TMPD/want" >"$TMPD/diag"
+ok $? "restart, validation failed: as ea_restart, exit 1 where NIST's is 255"
+cat "$TMPD/diag"
+
+# -i: the IID track in full (chi-square, the LRS test's figures, permutation
+# tests and their verdict), and one IID "Overall" case in the JSON with
+# the counters of both runs: rows, then (unlike NIST's tool, which gives
+# its second run the rows again) columns
+(cd "$TMPD" && ra restart -i -o "$TMPD/ri.json" restart2_ok.bin 2 1.0) >"$TMPD/out" 2>&1
+echo "exit=$?" >>"$TMPD/out"
+cut_x "$TMPD/out" >"$TMPD/got"; cut_x "$D/restart2_ok.i.txt" >"$TMPD/want"
+same "$TMPD/got" "$TMPD/want" >"$TMPD/diag"
+ok $? "restart -i restart2_ok: as ea_restart -i ($(wc -l <"$TMPD/want") lines)"
+cat "$TMPD/diag"
+perm_shape "$TMPD/ri.json" >"$TMPD/got"; perm_shape "$D/restart2_ok.i.json" >"$TMPD/want"
+same "$TMPD/got" "$TMPD/want" >"$TMPD/diag"
+ok $? "restart -i -o restart2_ok: NIST's IID JSON, six counter sets by shape"
+cat "$TMPD/diag"
+(cd "$TMPD" && ra restart -i -v restart2_ok.bin 2 1.0) >"$TMPD/out" 2>&1
+echo "exit=$?" >>"$TMPD/out"
+# the second run's statistics are the columns' (NIST's repeat the rows')
+awk '/^Initial test results$/ { n++ } n == 2 && /^ *[A-Za-z]+(\([0-9]+\))?: / { print }' "$TMPD/out" >"$TMPD/colstats"
+cut_x "$TMPD/out" | awk '/^Initial test results$/ { n++ } n != 2 || !/^ *[A-Za-z]+(\([0-9]+\))?: /' |
+	perm_shape /dev/stdin >"$TMPD/got"
+cut_x "$D/restart2_ok.i-v.txt" | awk '/^Initial test results$/ { n++ } n != 2 || !/^ *[A-Za-z]+(\([0-9]+\))?: /' |
+	perm_shape /dev/stdin >"$TMPD/want"
+same "$TMPD/got" "$TMPD/want" >"$TMPD/diag"
+ok $? "restart -i -v restart2_ok: as ea_restart -i -v but the columns' statistics, counters by shape"
+cat "$TMPD/diag"
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import sys; d = open(sys.argv[1], "rb").read()
+open(sys.argv[2], "wb").write(bytes(d[i * 1000 + j] for j in range(1000) for i in range(1000)))' \
+		"$TMPD/restart2_ok.bin" "$TMPD/cols.bin"
+	ra iid -v "$TMPD/cols.bin" 2 | awk '/^Initial test results$/ { n++ }
+		n == 1 && /^ *[A-Za-z]+(\([0-9]+\))?: / { print }' >"$TMPD/want"
+	[ "$(wc -l <"$TMPD/colstats")" -eq 19 ] && cmp -s "$TMPD/colstats" "$TMPD/want"
+	ok $? "restart -i: the second permutation run's 19 statistics are the column dataset's (iid -v of the transposed matrix)"
+else
+	skip "restart -i columns: python3 not found to transpose the matrix"
+fi
+
 # -o is written whole or not at all: a bad input leaves no file
 printf 'x' >"$TMPD/one.bin"
 expect_exit 2 "assess -o with a sample FILE missing: exit 2" ra assess -o "$TMPD/none.json" "$TMPD/missing.bin"

@@ -177,6 +177,38 @@ void nist_iid_print_perm_initial(FILE *fp, const struct iid_perm_result *p, int 
 	}
 }
 
+void nist_iid_print_progress(FILE *fp, const struct iid_perm_result *p, int threads, int tty)
+{
+	int decided_at[IID_NSTATS], last = 0, passed = 0;
+
+	if (threads < 1)
+		threads = 1;
+	/* a statistic counts shuffles until it is decided: a passed one's
+	 * counters add up to the shuffle that decided it; a failed one stays
+	 * undecided through all IID_PERMS */
+	for (int i = 0; i < IID_NSTATS; i++) {
+		int sum = p->c[i][0] + p->c[i][1] + p->c[i][2];
+
+		decided_at[i] = p->stat_passed[i] ? sum : IID_PERMS + 1;
+		if (!p->stat_passed[i])
+			last = IID_PERMS;
+		else if (sum > last)
+			last = sum;
+	}
+	for (int done = 1; done <= last && done <= IID_PERMS; done++) {
+		passed = 0;
+		for (int i = 0; i < IID_NSTATS; i++)
+			passed += decided_at[i] <= done;
+		/* NIST's arithmetic: the counts as float, then double */
+		fprintf(fp, "%s%6.02f%% of Permutation test rounds, %6.02f%% of Permutation tests",
+			tty ? "\r" : "", 100.0 * (float)done / (float)IID_PERMS,
+			100.0 * (float)passed / 19.0);
+		if (!tty)
+			fprintf(fp, " (Core %d/%d, passed_count %d)\n", (done - 1) % threads,
+				threads - 1, passed);
+	}
+}
+
 void nist_iid_print_perm_table(FILE *fp, const struct iid_perm_result *p, int verbose)
 {
 	if (verbose <= 1)
@@ -212,11 +244,29 @@ static void stat_key(int i, char *key, size_t size)
 	key[k] = '\0';
 }
 
+int nist_iid_json_counters(struct json *results, const struct iid_perm_result *p)
+{
+	char key[32];
+	int rc = 0;
+
+	for (int it = 0; it < 3; it++) {
+		struct json *r;
+
+		if (json_append_new(results, JSON_OBJECT, &r) != 0)
+			return ERR_NOMEM;
+		rc |= json_set_int(r, "iteration", it);
+		for (int i = 0; i < IID_NSTATS; i++) {
+			stat_key(i, key, sizeof key);
+			rc |= json_set_real(r, key, p->c[i][it]);
+		}
+	}
+	return rc ? ERR_NOMEM : 0;
+}
+
 struct json *nist_iid_json(const struct nist_iid_json_in *in)
 {
 	struct json *tc, *results = NULL;
 	struct json *doc = nist_json_doc_case(1, "", in->path, in->sha256, "", &tc);
-	char key[32];
 	int rc = 0;
 
 	if (!doc)
@@ -232,19 +282,8 @@ struct json *nist_iid_json(const struct nist_iid_json_in *in)
 	rc |= json_set_bool(tc, "passedLongestRepeatedSubstringTest", in->lrs_pass);
 	rc |= json_set_bool(tc, "passedIidPermutationTests", in->perm->passed);
 	rc |= json_set_new(tc, "permutationTestResults", JSON_ARRAY, &results);
-	for (int it = 0; results && it < 3; it++) {
-		struct json *r;
-
-		if (json_append_new(results, JSON_OBJECT, &r) != 0) {
-			rc = ERR_NOMEM;
-			break;
-		}
-		rc |= json_set_int(r, "iteration", it);
-		for (int i = 0; i < IID_NSTATS; i++) {
-			stat_key(i, key, sizeof key);
-			rc |= json_set_real(r, key, in->perm->c[i][it]);
-		}
-	}
+	if (results)
+		rc |= nist_iid_json_counters(results, in->perm);
 	if (rc != 0 || !results) {
 		json_free(doc);
 		return NULL;

@@ -42,6 +42,13 @@ void nist_iid_print_perm_begin(FILE *fp, int verbose);
 /* The statistics of the original ordering (-v, -vv) and, at -v,
  * "Beginning permutation tests...". */
 void nist_iid_print_perm_initial(FILE *fp, const struct iid_perm_result *p, int verbose);
+/* ea_iid -v's line after each shuffle (permutation_tests.h), from the
+ * counters of a complete run (iid_perm_opts.full): shuffle i reports the
+ * statistics decided by then, and the lines stop once all 19 are.  NIST
+ * prints them as its threads finish; these are in shuffle order, the core
+ * number naming worker i mod threads.  On a terminal (tty) each line
+ * starts with a carriage return and has no core or newline, as NIST's. */
+void nist_iid_print_progress(FILE *fp, const struct iid_perm_result *p, int threads, int tty);
 /* The table of counters (-v, -vv); rows rngaudit stopped early say so. */
 void nist_iid_print_perm_table(FILE *fp, const struct iid_perm_result *p, int verbose);
 
@@ -56,6 +63,9 @@ struct nist_iid_json_in {
 	const struct iid_perm_result *perm;
 };
 
+/* Appends the three "permutationTestResults" of p (C[i][0], C[i][1],
+ * C[i][2] of every statistic, iterations 0, 1, 2) to the array results. */
+int nist_iid_json_counters(struct json *results, const struct iid_perm_result *p);
 /* NULL when out of memory; nist_json_stamp() adds commandline and date. */
 struct json *nist_iid_json(const struct nist_iid_json_in *in);
 #endif

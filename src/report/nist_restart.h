@@ -16,8 +16,20 @@ void nist_restart_print_sanity(FILE *fp, const struct restart_result *r, size_t 
 /* The validation test's estimators, rows and columns: "Running ... tests"
  * and each estimator's lines (the IID track: MCV, chi-square, LRS test). */
 void nist_restart_print_validation(FILE *fp, const struct restart_result *r, int verbose);
+/* The IID track's verdicts over rows and columns (chi-square, LRS test,
+ * every permutation run). */
+int nist_restart_chi_passed(const struct restart_result *r);
+int nist_restart_lrs_passed(const struct restart_result *r);
+int nist_restart_perm_passed(const struct restart_result *r);
+/* Permutation run k of the IID track (r->perm[k]), as ea_iid prints one;
+ * progress_threads > 0: with ea_iid -v's line after each shuffle. */
+void nist_restart_print_perm(FILE *fp, const struct restart_result *r, int k, int verbose,
+			     int progress_threads, int tty);
+/* "** Passed IID permutation tests" (all runs) or its -vv form. */
+void nist_restart_print_perm_verdict(FILE *fp, const struct restart_result *r, int verbose);
 /* H_r, H_c, H_I and the validation's verdict, min(H_r, H_c, H_I). */
 void nist_restart_print_result(FILE *fp, const struct restart_result *r, int verbose);
-/* NIST's -o document for r; NULL when out of memory. */
+/* NIST's -o document for r, errorLevel -1 and NIST's message when the
+ * sanity check or the validation failed; NULL when out of memory. */
 struct json *nist_restart_json(const char *path, const char *sha256, const struct restart_result *r);
 #endif
