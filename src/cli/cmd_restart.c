@@ -39,14 +39,15 @@ static int restart_perm(const uint8_t *buf, size_t n, struct restart_result *r, 
 			struct err *e)
 {
 	struct iid_perm_opts popts;
-	int rc;
 
 	cli_install_stop_handlers();
 	iid_perm_opts_init(&popts);
 	popts.full = 1;
 	popts.stop = (const volatile int *)&cli_stop;
 	for (int d = 0; d < 2; d++) {
-		if ((rc = restart_permutation(buf, n, r->bits, d, &popts, &r->perm[d], e)) != 0)
+		int rc = restart_permutation(buf, n, r->bits, d, &popts, &r->perm[d], e);
+
+		if (rc != 0)
 			return rc;
 		r->perm_runs++;
 		nist_restart_print_perm(stdout, r, d, verbose, 0, 0);

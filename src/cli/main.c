@@ -9,6 +9,7 @@
 #include "cli/cli_util.h"
 #include "input.h"
 #include "cli/commands.h"
+#include "cli/ea.h"
 
 struct command {
 	const char *name;
@@ -265,6 +266,10 @@ int main(int argc, char **argv)
 	const struct command *c;
 	int rc;
 
+	/* run as ea_non_iid, ea_iid, ea_restart or ea_conditioning: NIST's
+	 * tool by that name (cli/ea.h) */
+	if ((rc = ea_dispatch(argc, argv)) >= 0)
+		return rc;
 	if (argc < 2) {
 		print_main_help(stderr);
 		return EXIT_ERROR;

@@ -179,7 +179,7 @@ void nist_iid_print_perm_initial(FILE *fp, const struct iid_perm_result *p, int 
 
 void nist_iid_print_progress(FILE *fp, const struct iid_perm_result *p, int threads, int tty)
 {
-	int decided_at[IID_NSTATS], last = 0, passed = 0;
+	int decided_at[IID_NSTATS], last = 0;
 
 	if (threads < 1)
 		threads = 1;
@@ -196,7 +196,8 @@ void nist_iid_print_progress(FILE *fp, const struct iid_perm_result *p, int thre
 			last = sum;
 	}
 	for (int done = 1; done <= last && done <= IID_PERMS; done++) {
-		passed = 0;
+		int passed = 0;
+
 		for (int i = 0; i < IID_NSTATS; i++)
 			passed += decided_at[i] <= done;
 		/* NIST's arithmetic: the counts as float, then double */

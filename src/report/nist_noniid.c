@@ -216,10 +216,14 @@ void nist_noniid_print(FILE *fp, const struct nist_noniid_run *run, const struct
 	int v = run->verbose;
 
 	if (v > NIST_NORMAL) {
-		fprintf(fp, "Opening file: '%s' (SHA-256 hash %s)", run->path, run->sha256);
-		if (run->have_block)
-			fprintf(fp, ", reading block %zu of size %zu", run->sub_index, run->sub_count);
-		fprintf(fp, "\nLoaded %zu samples of %u distinct %u-bit-wide symbols\n", rep->n,
+		if (!run->opening_printed) {
+			fprintf(fp, "Opening file: '%s' (SHA-256 hash %s)", run->path, run->sha256);
+			if (run->have_block)
+				fprintf(fp, ", reading block %zu of size %zu", run->sub_index,
+					run->sub_count);
+			fprintf(fp, "\n");
+		}
+		fprintf(fp, "Loaded %zu samples of %u distinct %u-bit-wide symbols\n", rep->n,
 			rep->alph_size, rep->bits);
 	}
 	if (rep->alph_size <= 1) {

@@ -20,6 +20,8 @@ struct nist_noniid_run {
 	size_t sub_index, sub_count;
 	int conditioned;           /* -c */
 	int verbose;               /* NIST_QUIET .. NIST_EXTRA */
+	int opening_printed;       /* the "Opening file" line is out already (ea_non_iid
+				      prints it before reading, as NIST does) */
 };
 
 /* The one line NIST's estimator prints about itself at -v (e.g. "Literal
