@@ -27,6 +27,7 @@
 #include "audit/audit_job.h"
 #include "cli/audit_progress.h"
 #include "cli/cli_plot.h"
+#include "report/report_json.h"
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
@@ -55,6 +56,7 @@ struct audit_args {
 	uint64_t samples;             /* -n; 0 = per-source default */
 	unsigned bits;
 	const char *csv, *junit, *prom, *policy, *plot, *quirks;
+	const char *json;             /* --json FILE (report/json_audit.c) */
 	const char *sysroot;          /* --sysroot / RNGAUDIT_SYSROOT: the kernel and CPU from a bundle */
 	int strict;
 };
@@ -82,6 +84,7 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 		{ "csv", required_argument, NULL, 'C' },
 		{ "junit", required_argument, NULL, 'J' },
 		{ "prom", required_argument, NULL, 'P' },
+		{ "json", required_argument, NULL, 'j' },
 		{ "policy", required_argument, NULL, 'p' },
 		{ "plot", required_argument, NULL, 'G' },
 		{ "quirks", required_argument, NULL, 'Q' },
@@ -109,6 +112,7 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 		case 'C': a->csv = optarg; break;
 		case 'J': a->junit = optarg; break;
 		case 'P': a->prom = optarg; break;
+		case 'j': a->json = optarg; break;
 		case 'p': a->policy = optarg; break;
 		case 'G': a->plot = optarg; break;
 		case 'Q': a->quirks = optarg; break;
@@ -386,14 +390,16 @@ static int audit_print(const struct audit *au)
 
 	/* A report sent to stdout ("-") keeps stdout to itself: the table goes
 	 * to stderr then. */
-	if (report_text_write(audit_is_stdout(a->csv) || audit_is_stdout(a->junit) || audit_is_stdout(a->prom) ?
-			      stderr : stdout, &au->run, &e) != 0)
+	if (report_text_write(audit_is_stdout(a->csv) || audit_is_stdout(a->junit) || audit_is_stdout(a->prom) ||
+			      audit_is_stdout(a->json) ? stderr : stdout, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
 	if (a->csv && report_csv_write(a->csv, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
 	if (a->junit && report_junit_write(a->junit, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
 	if (a->prom && report_prom_write(a->prom, &au->run, &e) != 0)
+		status = cli_error_err("audit", &e);
+	if (a->json && report_json_write(a->json, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
 	if (a->plot && status == EXIT_OK)
 		status = audit_print_plots(au);

@@ -20,7 +20,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "sources", cmd_sources, "list the random sources of this machine and whether each is usable",
-	  "usage: rngaudit sources [--sysroot DIR | --save-sysroot DIR]\n"
+	  "usage: rngaudit sources [--sysroot DIR | --save-sysroot DIR] [--format text|json]\n"
 	  "\n"
 	  "Lists the machine (CPU vendor, family/model/stepping, microcode, kernel), what\n"
 	  "its kernel trusts (random.trust_cpu, random.trust_bootloader, CPU RNG flags it\n"
@@ -31,7 +31,8 @@ static const struct command commands[] = {
 	  "  --sysroot DIR       read the machine and kernel from a saved bundle (default:\n"
 	  "                      $RNGAUDIT_SYSROOT); the sources are not probed then\n"
 	  "  --save-sysroot DIR  write this machine's bundle (plain files, the relevant\n"
-	  "                      kernel log lines in dmesg.txt) for an auditor elsewhere\n" },
+	  "                      kernel log lines in dmesg.txt) for an auditor elsewhere\n"
+	  "  --format json       the same as one JSON document (rngaudit-sources-1.schema.json)\n" },
 	{ "collect", cmd_collect, "collect samples from a source into a NIST-format file",
 	  "usage: rngaudit collect --source SPEC [-n N] [--bits K | --format F] [-o FILE]\n"
 	  "                        [--no-health] [--entropy H] [--alpha A] [--per-window]\n"
@@ -181,14 +182,15 @@ static const struct command commands[] = {
 	  "Exit status: 0 computed, 2 usage error or bad input.\n" },
 	{ "audit", cmd_audit, "audit every source: collect, health-test, assess, verdict, reports",
 	  "usage: rngaudit audit [--source LIST|all] [-n N] [--bits K] [--csv F] [--junit F]\n"
-	  "                      [--prom F] [--policy F] [--quirks F] [--plot DIR] [--strict]\n"
-	  "                      [--sysroot DIR]\n"
+	  "                      [--prom F] [--json F] [--policy F] [--quirks F] [--plot DIR]\n"
+	  "                      [--strict] [--sysroot DIR]\n"
 	  "\n"
 	  "  --source LIST   comma-separated source specs (default: every real source;\n"
 	  "                  sim sources only when named)\n"
 	  "  -n N            samples per source (default 10^6; 20000 for hwrng)\n"
 	  "  --bits K        bits per sample, 1..8 (default 8)\n"
 	  "  --csv/--junit/--prom F   write the CSV, JUnit XML or Prometheus report\n"
+	  "  --json F        write the JSON report (rngaudit-audit-1.schema.json; - = stdout)\n"
 	  "  --policy F      gating policy (key=value; see rngaudit-audit(1))\n"
 	  "  --quirks F      table of known-bad CPUs (default: the installed quirks.txt)\n"
 	  "  --plot DIR      draw PNGs with gnuplot into DIR\n"
