@@ -57,6 +57,7 @@ struct audit_args {
 	unsigned bits;
 	const char *csv, *junit, *prom, *policy, *plot, *quirks;
 	const char *json;             /* --json FILE (report/json_audit.c) */
+	int junit_host;               /* --junit-host */
 	const char *sysroot;          /* --sysroot / RNGAUDIT_SYSROOT: the kernel and CPU from a bundle */
 	int strict;
 };
@@ -85,6 +86,7 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 		{ "junit", required_argument, NULL, 'J' },
 		{ "prom", required_argument, NULL, 'P' },
 		{ "json", required_argument, NULL, 'j' },
+		{ "junit-host", no_argument, NULL, 'H' },
 		{ "policy", required_argument, NULL, 'p' },
 		{ "plot", required_argument, NULL, 'G' },
 		{ "quirks", required_argument, NULL, 'Q' },
@@ -113,6 +115,7 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 		case 'J': a->junit = optarg; break;
 		case 'P': a->prom = optarg; break;
 		case 'j': a->json = optarg; break;
+		case 'H': a->junit_host = 1; break;
 		case 'p': a->policy = optarg; break;
 		case 'G': a->plot = optarg; break;
 		case 'Q': a->quirks = optarg; break;
@@ -338,6 +341,7 @@ static void audit_run(struct audit *au)
 	au->run.tool_version = PACKAGE_VERSION;
 	au->run.policy = &au->pol;
 	au->run.strict = au->a.strict;
+	au->run.junit_host = au->a.junit_host;
 	for (size_t i = 0; i < n; i++) {
 		struct report_source *s = &au->out[i];
 		struct trust_input ti = { 0 };

@@ -182,14 +182,16 @@ static const struct command commands[] = {
 	  "Exit status: 0 computed, 2 usage error or bad input.\n" },
 	{ "audit", cmd_audit, "audit every source: collect, health-test, assess, verdict, reports",
 	  "usage: rngaudit audit [--source LIST|all] [-n N] [--bits K] [--csv F] [--junit F]\n"
-	  "                      [--prom F] [--json F] [--policy F] [--quirks F] [--plot DIR]\n"
-	  "                      [--strict] [--sysroot DIR]\n"
+	  "                      [--junit-host] [--prom F] [--json F] [--policy F] [--quirks F]\n"
+	  "                      [--plot DIR] [--strict] [--sysroot DIR]\n"
 	  "\n"
 	  "  --source LIST   comma-separated source specs (default: every real source;\n"
 	  "                  sim sources only when named)\n"
 	  "  -n N            samples per source (default 10^6; 20000 for hwrng)\n"
 	  "  --bits K        bits per sample, 1..8 (default 8)\n"
 	  "  --csv/--junit/--prom F   write the CSV, JUnit XML or Prometheus report\n"
+	  "  --junit-host    JUnit classnames name the host: rngaudit.HOST.SOURCE, one row\n"
+	  "                  per host and source when a fleet's reports are merged\n"
 	  "  --json F        write the JSON report (rngaudit-audit-1.schema.json; - = stdout)\n"
 	  "  --policy F      gating policy (key=value; see rngaudit-audit(1))\n"
 	  "  --quirks F      table of known-bad CPUs (default: the installed quirks.txt)\n"
