@@ -150,11 +150,13 @@ static const struct command commands[] = {
 	  "\n"
 	  "Exit status: 0 IID, 1 a test rejected the IID assumption, 2 error.\n" },
 	{ "restart", cmd_restart, "SP 800-90B 3.1.4 restart tests on a 1000x1000 restart matrix",
-	  "usage: rngaudit restart [-i|-n] [-v|-vv|-q] [-o JSON] FILE [BITS] H_I\n"
+	  "usage: rngaudit restart [-i|-n] [-v|-vv|-q] [-o JSON] [--full] FILE [BITS] H_I\n"
 	  "\n"
 	  "Options are NIST's ea_restart's, with its meaning. FILE: 1000 restarts x 1000\n"
 	  "samples, one sample per byte, row i = restart i.\n"
 	  "  -i                 the IID track (MCV estimates, IID tests on rows and columns)\n"
+	  "  --full             -i: every permutation statistic to its end (NIST's table),\n"
+	  "                     not only until one has failed\n"
 	  "  -n                 the non-IID track: all ten estimators (default)\n"
 	  "  -v, -vv            more output, as NIST's\n"
 	  "  -q                 NIST's quiet mode\n"
