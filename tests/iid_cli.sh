@@ -90,4 +90,9 @@ expect_exit 2 "restart: H_I above the bits per sample" ra restart "$D/rand4_1000
 check "  ...with one line on stderr" one_line_error "H_I"
 expect_exit 2 "restart: non-numeric H_I" ra restart "$D/rand4_1000.bin" 4 abc
 check "  ...with one line on stderr" one_line_error "H_I"
+expect_exit 2 "restart -i --full: accepted (the file's size is what is wrong)" \
+	ra restart -i --full "$D/rand4_1000.bin" 4 2
+check "  ...the size named, not the option" one_line_error "1000000"
+expect_exit 2 "restart --fool: an unknown option" ra restart --fool "$D/rand4_1000.bin" 4 2
+check "  ...named on one line" one_line_error "unknown option '--fool'"
 tap_done

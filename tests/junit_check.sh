@@ -70,9 +70,10 @@ if [ -r "$JENKINS_XSD" ]; then
 else
 	for f in $all; do skip "$f.xml: Jenkins' junit-10.xsd not here (RNGAUDIT_JUNIT_XSD)"; done
 fi
-# The schema can fail: a dot in a source's classname, a time with four
-# decimals, a suite without properties, `skipped` on the root.
-sed '0,/classname="rngaudit\.sim:ideal"/s//classname="rngaudit.sim.ideal"/' "$TMPD/fail.xml" >"$TMPD/m1.xml"
+# The schema can fail: dots in a source's classname (two: one may follow
+# a host), a time with four decimals, a suite without properties, `skipped`
+# on the root.
+sed '0,/classname="rngaudit\.sim:ideal"/s//classname="rngaudit.sim.ide.al"/' "$TMPD/fail.xml" >"$TMPD/m1.xml"
 sed '0,/ time="\([0-9]*\.[0-9]*\)"/s// time="\10"/' "$TMPD/fail.xml" >"$TMPD/m2.xml"
 sed '/<properties>/,/<\/properties>/d' "$TMPD/pass.xml" >"$TMPD/m3.xml"
 sed 's/<testsuites name="rngaudit"/& skipped="0"/' "$TMPD/pass.xml" >"$TMPD/m4.xml"
@@ -179,5 +180,26 @@ check "warn.xml: no failure; SAMPLES_FEW as a warn line in sample_count" test \
 	"$(xp "$TMPD/warn.xml" 'count(//failure) = 0 and contains(//testcase[@name="sample_count"]/system-out, "warn SAMPLES_FEW")')" = true
 check "strict.xml: the warning is a failure of type SAMPLES_FEW" test \
 	"$(xp "$TMPD/strict.xml" 'count(//testcase[@name="sample_count"]/failure[@type="SAMPLES_FEW"])')" -eq 1
+
+# --junit-host (issue 26 item 6): the host between "rngaudit." and the
+# source, its dots as '_', so two hosts' reports merged keep their rows
+# apart.  The host names come from sysroot copies.
+for h in web01.example.com web02.example.com; do
+	cp -R "$top_srcdir/tests/data/sysroot/k419-config-n" "$TMPD/sr-$h" && chmod -R u+w "$TMPD/sr-$h" &&
+		echo "$h" >"$TMPD/sr-$h/proc/sys/kernel/hostname"
+	${RNGAUDIT_WRAP:-} "$RNGAUDIT" audit --source sim:ideal,sim:biased,p=0.1 -n 20000 --sysroot "$TMPD/sr-$h" \
+		--junit-host --junit "$TMPD/host-$h.xml" >/dev/null 2>&1
+done
+check "--junit-host: valid against rngaudit's schema" valid "$OWN_XSD" "$TMPD/host-web01.example.com.xml"
+check "--junit-host: classname rngaudit.web01_example_com.sim:biased,p=0_1" \
+	test "$(xp "$TMPD/host-web01.example.com.xml" 'string(//testsuite[@name="sim:biased,p=0.1"]/testcase[1]/@classname)')" = \
+	"rngaudit.web01_example_com.sim:biased,p=0_1"
+check "--junit-host: every classname is rngaudit.<host>.<source>, no other dot" sh -c "
+	grep -ho 'classname=\"[^\"]*\"' '$TMPD/host-web01.example.com.xml' >'$TMPD/hcn' && test -s '$TMPD/hcn' &&
+	! grep -Evq '^classname=\"rngaudit\.web01_example_com\.[^.\"]+\"\$' '$TMPD/hcn'"
+check "--junit-host: two hosts' reports merged keep distinct (classname, name) pairs" sh -c "
+	cat '$TMPD/host-web01.example.com.xml' '$TMPD/host-web02.example.com.xml' |
+		grep -o 'classname=\"[^\"]*\" name=\"[^\"]*\"' >'$TMPD/pairs' && test \$(wc -l <'$TMPD/pairs') -gt 10 &&
+		! sort '$TMPD/pairs' | uniq -d | grep -q ."
 
 tap_done

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "tap.h"
-#include "conditioning.h"
+#include "conditioning/conditioning.h"
 
 static void near_case(unsigned n_in, unsigned n_out, unsigned nw, long double h_in, double want,
 		      const char *name)
@@ -49,8 +49,16 @@ int main(void)
 	conditioning_compute(512, 256, 256, 400.0L, 0, 1.0L, &r, &e);
 	tap_ok(r.h_out == r.bound_90b, "non-vetted: h_out = 0.999 n_out when smallest");
 
-	tap_eq_long(conditioning_compute(100, 200, 100, 50.0L, 1, -1.0L, &r, &e), ERR_USAGE,
-		    "n_out > n_in is rejected");
+	/* n_out > n_in: NIST's ea_conditioning -v 64 256 64 64 prints
+	 * Output_Entropy(*) = 60.61881629318113145002 at 512 bits
+	 * (tests/data/nist-68ed165/conditioning.txt) */
+	tap_eq_long(conditioning_compute(64, 256, 64, 64.0L, 1, -1.0L, &r, &e), 0,
+		    "n_out > n_in is computed, as NIST's tool computes it");
+	tap_eq_long(r.prec[0], 512, "n_out > n_in: first precision 2 * n_out = 512");
+	tap_near((double)r.output_entropy, 60.61881629318113145002, 1e-12,
+		 "n_out > n_in: Output_Entropy(64,256,64,64) = 60.6188162931811 (NIST)");
+	tap_eq_long(conditioning_compute(64, COND_MAX_WIDTH + 1, 64, 64.0L, 1, -1.0L, &r, &e),
+		    ERR_USAGE, "n_out past COND_MAX_WIDTH is rejected");
 	tap_eq_long(conditioning_compute(100, 50, 100, 0.0L, 1, -1.0L, &r, &e), ERR_USAGE,
 		    "h_in = 0 is rejected");
 	tap_eq_long(conditioning_compute(100, 50, 100, 101.0L, 1, -1.0L, &r, &e), ERR_USAGE,

@@ -267,6 +267,9 @@ static void test_audit(void)
 	       "expected alarms per source and test");
 	tap_ok(!strstr(text, "{source=\"hwrng:device=/nonexistent\",test="), "no health samples for a source never tested");
 	tap_ok(has_line(text, "rngaudit_underflow_ratio{source=\"rdrand:width=64\"} 0.25"), "underflow ratio 1/4");
+	tap_ok(has_line(text, "# HELP rngaudit_underflow_ratio Fraction of calls that returned no random "
+			"data (CF=0): RDRAND and RDSEED sources only; 0 for every other source, absent "
+			"for one not opened."), "underflow ratio: HELP names the sources it applies to");
 	tap_ok(has_line(text, "rngaudit_word_events{source=\"rdrand:width=64\",event=\"repeats\"} 3"), "word events");
 	tap_ok(has_line(text, "rngaudit_last_run_timestamp_seconds 1796367965"), "timestamp gauge, integer seconds");
 	tap_ok(has_line(text, "rngaudit_ideal_estimate_ratio{source=\"file:/t/a\\\"b\\\\c\"} 0.875"),

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "restart.h"
+#include "restart/restart.h"
 
 /* 4-bit IID uniform samples */
 static void gen_uniform(uint8_t *s, unsigned bits, uint64_t seed)

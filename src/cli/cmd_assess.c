@@ -23,9 +23,10 @@
 #include <time.h>
 
 #include "atomicfile.h"
-#include "cli/assess_nist.h"
+#include "report/nist_noniid.h"
 #include "cli/cli_util.h"
 #include "cli/cli_wide.h"
+#include "cli/nist_out.h"
 #include "parse.h"
 #include "cli/commands.h"
 #include "estimators/noniid.h"
@@ -261,19 +262,19 @@ static int print_csv(const struct assess_args *a, const struct noniid_report *re
 }
 
 /* NIST's text, then rngaudit's one line that scripts read (always last). */
-static void print_text(const struct assess_args *a, const struct assess_nist_run *run,
+static void print_text(const struct assess_args *a, const struct nist_noniid_run *run,
 		       const struct noniid_report *rep)
 {
 	/* 90B 6.4: how the wide samples were reduced, and what the figure means */
 	if (a->wide)
 		cli_print_translation(stdout, a->wide_format, &a->map);
-	assess_nist_print(stdout, run, rep);
+	nist_noniid_print(stdout, run, rep);
 	printf("assessed min-entropy: %.17g bits per sample\n",
 	       rep->alph_size <= 1 ? 0.0 : nz(rep->h_assessed));
 }
 
 static void run_init(const struct assess_args *a, const uint8_t *s, size_t n,
-		     struct assess_nist_run *run)
+		     struct nist_noniid_run *run)
 {
 	memset(run, 0, sizeof *run);
 	run->path = a->path;
@@ -288,7 +289,7 @@ static void run_init(const struct assess_args *a, const uint8_t *s, size_t n,
 int cmd_assess(int argc, char **argv)
 {
 	struct assess_args a;
-	struct assess_nist_run run;
+	struct nist_noniid_run run;
 	struct noniid_report rep;
 	struct err e;
 	uint8_t *s = NULL;
@@ -320,7 +321,7 @@ int cmd_assess(int argc, char **argv)
 	free(s);
 	if (rc != 0)
 		return cli_error("assess", "%s: %s", a.path, e.msg);
-	if (a.json_path && nist_json_save("assess", a.json_path, assess_nist_json(&run, &rep)) != 0) {
+	if (a.json_path && nist_json_save("assess", a.json_path, nist_noniid_json(&run, &rep)) != 0) {
 		noniid_report_free(&rep);
 		return EXIT_ERROR;
 	}

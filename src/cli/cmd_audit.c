@@ -27,6 +27,7 @@
 #include "audit/audit_job.h"
 #include "cli/audit_progress.h"
 #include "cli/cli_plot.h"
+#include "report/report_json.h"
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
@@ -55,6 +56,8 @@ struct audit_args {
 	uint64_t samples;             /* -n; 0 = per-source default */
 	unsigned bits;
 	const char *csv, *junit, *prom, *policy, *plot, *quirks;
+	const char *json;             /* --json FILE (report/json_audit.c) */
+	int junit_host;               /* --junit-host */
 	const char *sysroot;          /* --sysroot / RNGAUDIT_SYSROOT: the kernel and CPU from a bundle */
 	int strict;
 };
@@ -82,6 +85,8 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 		{ "csv", required_argument, NULL, 'C' },
 		{ "junit", required_argument, NULL, 'J' },
 		{ "prom", required_argument, NULL, 'P' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "junit-host", no_argument, NULL, 'H' },
 		{ "policy", required_argument, NULL, 'p' },
 		{ "plot", required_argument, NULL, 'G' },
 		{ "quirks", required_argument, NULL, 'Q' },
@@ -109,6 +114,8 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 		case 'C': a->csv = optarg; break;
 		case 'J': a->junit = optarg; break;
 		case 'P': a->prom = optarg; cli_check_prom_name("audit", optarg); break;
+		case 'j': a->json = optarg; break;
+		case 'H': a->junit_host = 1; break;
 		case 'p': a->policy = optarg; break;
 		case 'G': a->plot = optarg; break;
 		case 'Q': a->quirks = optarg; break;
@@ -339,6 +346,7 @@ static void audit_run(struct audit *au)
 	au->run.tool_version = PACKAGE_VERSION;
 	au->run.policy = &au->pol;
 	au->run.strict = au->a.strict;
+	au->run.junit_host = au->a.junit_host;
 	for (size_t i = 0; i < n; i++) {
 		struct report_source *s = &au->out[i];
 		/* Interrupted while collecting or assessing (audit/audit_job.c); a
@@ -383,14 +391,16 @@ static int audit_print(const struct audit *au)
 
 	/* A report sent to stdout ("-") keeps stdout to itself: the table goes
 	 * to stderr then. */
-	if (report_text_write(audit_is_stdout(a->csv) || audit_is_stdout(a->junit) || audit_is_stdout(a->prom) ?
-			      stderr : stdout, &au->run, &e) != 0)
+	if (report_text_write(audit_is_stdout(a->csv) || audit_is_stdout(a->junit) || audit_is_stdout(a->prom) ||
+			      audit_is_stdout(a->json) ? stderr : stdout, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
 	if (a->csv && report_csv_write(a->csv, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
 	if (a->junit && report_junit_write(a->junit, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
 	if (a->prom && report_prom_write(a->prom, &au->run, &e) != 0)
+		status = cli_error_err("audit", &e);
+	if (a->json && report_json_write(a->json, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);
 	if (a->plot && status == EXIT_OK)
 		status = audit_print_plots(au);

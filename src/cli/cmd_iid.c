@@ -2,7 +2,7 @@
  * [--seed S|random] [--threads N] [--full] FILE [BITS]`: the SP 800-90B
  * chapter 5 IID track, printed as NIST's ea_iid (commit 68ed165, version
  * 1.1.7) prints it at the same verbosity, then (after NIST's lines) the
- * seed of the permutations; -o writes NIST's JSON (iid_json.c).  Exit 0 when the data passes every IID test
+ * seed of the permutations; -o writes NIST's JSON (report/nist_iid.c).  Exit 0 when the data passes every IID test
  * (5.1, 5.2), 1 when any rejects it, 2 on bad input.
  *
  * One difference by default: once the verdict is known (the cheapest
@@ -22,7 +22,7 @@
 #endif
 
 #include "cli/cli_util.h"
-#include "cli/iid_json.h"
+#include "report/nist_iid.h"
 #include "cli/nist_out.h"
 #include "sha256.h"
 #include "cli/cli_wide.h"
@@ -37,50 +37,6 @@
 #define IID_MIN_SAMPLES 1000000
 #define IID_USAGE "usage: rngaudit iid [-i|-c] [-a|-t] [-v|-vv|-q] [-l INDEX,SAMPLES] [-o JSON] " \
 	"[--seed S|random] [--threads N] [--full] [--max-samples N] FILE [BITS]"
-
-static void print_mcv(const char *label, const uint8_t *s, size_t n, unsigned k,
-		      const struct est_result *r, int verbose)
-{
-	size_t count[256] = { 0 }, mode = 0;
-	double phat;
-	for (size_t i = 0; i < n; i++)
-		count[s[i]]++;
-	for (unsigned v = 0; v < k; v++)
-		if (count[v] > mode)
-			mode = count[v];
-	phat = (double)mode / (double)n;
-	if (verbose == 2) {
-		printf("%s MCV Estimate: mode = %zu, p-hat = %.17g, p_u = %.17g\n", label, mode, phat,
-		       r->p);
-	} else if (verbose == 3) {
-		printf("%s Most Common Value Estimate: Mode count = %zu\n", label, mode);
-		printf("%s Most Common Value Estimate: p-hat = %.17g\n", label, phat);
-		printf("%s Most Common Value Estimate: p_u = %.17g\n", label, r->p);
-		printf("%s Most Common Value Estimate: min entropy = %.17g\n", label, r->h);
-	}
-}
-
-static void print_chisq(const char *what, const struct iid_chisq *c, int verbose)
-{
-	if (verbose == 2) {
-		printf("Chi square %s\n", what);
-		printf("\tscore = %f\n", c->score);
-		printf("\tdegrees of freedom = %d\n", c->df);
-		printf("\tp-value = %f\n\n", c->p);
-	} else if (verbose >= 3) {
-		printf("Chi square %s: T = %.17g\n", what, c->score);
-		printf("Chi square %s: df = %d\n", what, c->df);
-		printf("Chi square %s: P-value = %.17g\n", what, c->p);
-	}
-}
-
-static void print_verdict(int verbose, int pass, const char *what, const char *what3)
-{
-	if (verbose == 1 || verbose == 2)
-		printf("** %s %s\n\n", pass ? "Passed" : "Failed", what);
-	else if (verbose > 2)
-		printf("%s: %s\n", what3, pass ? "Passed" : "Failed");
-}
 
 /* permutation-test progress on a terminal */
 static void iid_progress_show(void *ctx, int phase, int done)
@@ -227,12 +183,7 @@ int cmd_iid(int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	sha256_hex(buf, n, sha);
-	if (verbose > 1) {
-		printf("Opening file: '%s' (SHA-256 hash %s)", path, sha);
-		if (sub_count != 0)
-			printf(", reading block %zu of size %zu", sub_index, sub_count);
-		printf("\n");
-	}
+	nist_iid_print_opening(stdout, path, sha, sub_index, sub_count, verbose);
 	if (sub_count) {
 		if (sub_index > n / sub_count || sub_index * sub_count >= n) {
 			free(buf);
@@ -249,10 +200,7 @@ int cmd_iid(int argc, char **argv)
 		return cli_error(CMD, "%s: %s", path, e.msg);
 	}
 	free(buf);
-	if (d.narrower)
-		printf("Warning: Symbols appear to be narrower than described.\n");
-	if (verbose > 1)
-		printf("Loaded %zu samples of %u distinct %u-bit-wide symbols\n", d.n, d.k, d.bits);
+	nist_iid_print_loaded(stdout, &d, verbose);
 	if (d.k <= 1) {
 		printf("Symbol alphabet consists of 1 symbol. No entropy awarded...\n");
 		iid_data_free(&d);
@@ -263,31 +211,14 @@ int cmd_iid(int argc, char **argv)
 	nbits = d.n * d.bits;
 	if (!all_bits && nbits > IID_MIN_SAMPLES)
 		nbits = IID_MIN_SAMPLES;
-	if ((verbose > 1) && (d.k > 2 || !initial))
-		printf("Number of Binary samples: %zu\n", nbits);
-	if (d.n < IID_MIN_SAMPLES)
-		printf("\n*** Warning: data contains less than %d samples ***\n\n", IID_MIN_SAMPLES);
-	if (verbose > 1 && d.k < (1u << d.bits))
-		printf("\nSamples have been translated\n");
-
-	if (verbose == 1 || verbose == 2)
-		printf("Calculating baseline statistics...\n");
-	if (verbose == 2) {
-		printf("\tRaw Mean: %f\n", d.rawmean);
-		printf("\tMedian: %f\n", d.median);
-		printf("\tBinary: %s\n\n", d.k == 2 ? "true" : "false");
-	} else if (verbose > 2) {
-		printf("Raw Mean = %.17g\n", d.rawmean);
-		printf("Median = %.17g\n", d.median);
-		printf("Binary = %s\n", d.k == 2 ? "true" : "false");
-	}
+	nist_iid_print_baseline(stdout, &d, nbits, initial, verbose);
 
 	/* 90B 5 / 6.3.1: the IID estimate is the MCV estimate */
 	h_original = d.bits;
 	if (initial) {
 		if (est_mcv(d.sym, d.n, d.k, &mcv_lit, &e) != 0)
 			goto fail;
-		print_mcv("Literal", d.sym, d.n, d.k, &mcv_lit, verbose);
+		nist_iid_print_mcv(stdout, "Literal", d.sym, d.n, d.k, &mcv_lit, verbose);
 		h_original = mcv_lit.h;
 	}
 	if (d.k > 2 || !initial) {
@@ -299,79 +230,39 @@ int cmd_iid(int argc, char **argv)
 		samples_to_bits(d.raw, d.n, d.bits, bitbuf);
 		if (est_mcv(bitbuf, nbits, 2, &mcv_bit, &e) != 0)
 			goto fail;
-		print_mcv("Bitstring", bitbuf, nbits, 2, &mcv_bit, verbose);
+		nist_iid_print_mcv(stdout, "Bitstring", bitbuf, nbits, 2, &mcv_bit, verbose);
 		h_bitstring = mcv_bit.h;
 		free(bitbuf);
 		bitbuf = NULL;
 	}
-	/* what NIST's -vv prints; its JSON has it only then (see iid_json.c) */
+	/* what NIST's -vv prints; its JSON has it only then (see report/nist_iid.c) */
 	h_assessed = d.bits;
 	if ((d.k > 2 || !initial) && h_bitstring * d.bits < h_assessed)
 		h_assessed = h_bitstring * d.bits;
 	if (initial && h_original < h_assessed)
 		h_assessed = h_original;
-	if (verbose == 1 || verbose == 2) {
-		if (initial) {
-			printf("H_original: %f\n", h_original);
-			if (d.k > 2) {
-				printf("H_bitstring: %f\n", h_bitstring);
-				printf("min(H_original, %u X H_bitstring): %f\n", d.bits,
-				       h_original < d.bits * h_bitstring ? h_original
-									 : d.bits * h_bitstring);
-			}
-		} else {
-			printf("h': %f\n", h_bitstring);
-		}
-	} else if (verbose > 2) {
-		if (d.k > 2 || !initial) {
-			printf("H_bitstring = %.17g\n", h_bitstring);
-			printf("H_bitstring Per Symbol = %.17g\n", h_bitstring * d.bits);
-		}
-		if (initial) {
-			printf("H_original = %.17g\n", h_original);
-		}
-		printf("Assessed min entropy: %.17g\n", h_assessed);
-	}
+	nist_iid_print_entropy(stdout, &d, initial, h_original, h_bitstring, h_assessed, verbose);
 
 	/* 5.2 chi-square tests */
 	if (iid_chisq_independence(d.sym, d.n, d.k, &ind, &e) != 0)
 		goto fail;
-	print_chisq("independence", &ind, verbose);
+	nist_iid_print_chisq(stdout, "independence", &ind, verbose);
 	if (iid_chisq_goodness(d.sym, d.n, d.k, &gof, &e) != 0)
 		goto fail;
-	print_chisq("goodness of fit", &gof, verbose);
+	nist_iid_print_chisq(stdout, "goodness of fit", &gof, verbose);
 	chi_pass = !(ind.p < IID_CHISQ_ALPHA) && !(gof.p < IID_CHISQ_ALPHA);
-	print_verdict(verbose, chi_pass, "chi square tests", "Chi square tests");
+	nist_iid_print_verdict(stdout, verbose, chi_pass, "chi square tests", "Chi square tests");
 
 	/* 5.2.5 LRS */
 	if (iid_lrs_test(d.sym, d.n, d.k, &lrs, &e) != 0)
 		goto fail;
-	if (lrs.degenerate) {
-		if (verbose == 2)
-			printf("\tPr(X >= 1) = 1.0\n");
-		else if (verbose > 2)
-			printf("Literal Longest Repeated Substring: P_col = 1.0\n"
-			       "Literal Longest Repeated Substring: Pr(X >= 1) = 1.0\n");
-	} else if (verbose > 2) {
-		printf("Literal Longest Repeated Substring results: P_col = %.22Lg\n", lrs.p_col);
-		printf("Literal Longest Repeated Substring results: W = %ld\n", lrs.w);
-		printf("Literal Longest Repeated Substring results: Pr(X >= 1) = %.22Lg\n", lrs.pr_ge1);
-	} else if (verbose == 2) {
-		printf("Literal Longest Repeated Substring results\n");
-		printf("\tP_col: %Lf\n", lrs.p_col);
-		printf("\tLength of LRS: %ld\n", lrs.w);
-		printf("\tPr(X >= 1): %Lf\n", lrs.pr_ge1);
-	}
-	if (lrs.underflow && verbose >= 1)
-		printf("\tP_col^W is below the range of long double (W = %ld): Pr(X >= 1) = 0\n",
-		       lrs.w);
+	nist_iid_print_lrs(stdout, &lrs, verbose);
 	lrs_pass = lrs.passed;
-	print_verdict(verbose, lrs_pass, "length of longest repeated substring test",
-		      "Length of longest repeated substring test");
+	nist_iid_print_verdict(stdout, verbose, lrs_pass, "length of longest repeated substring test",
+			       "Length of longest repeated substring test");
 
 	/* 5.1 permutation tests */
-	if (verbose == 2)
-		printf("Beginning initial tests...\n");
+	nist_iid_print_perm_begin(stdout, verbose);
 	cli_install_stop_handlers();
 	iid_perm_opts_init(&popts);
 	popts.seed = seed;
@@ -385,36 +276,10 @@ int cmd_iid(int argc, char **argv)
 	cli_progress_done(&prog);
 	if (rc != 0)
 		goto fail;
-	if (verbose == 2) {
-		printf("\nInitial test results\n");
-		for (int i = 0; i < IID_NSTATS; i++)
-			printf("%23s: %Lg\n", iid_stat_name(i), perm.t[i]);
-		printf("\n");
-		printf("Beginning permutation tests... these may take some time\n");
-	} else if (verbose >= 3) {
-		for (int i = 0; i < IID_NSTATS; i++)
-			printf("Permutation testing: Unpermuted result %s = %.22Lg\n", iid_stat_name(i),
-			       perm.t[i]);
-	}
-	if (verbose > 1) {
-		printf("\n\n                statistic  C[i][0]  C[i][1]  C[i][2]\n");
-		printf("----------------------------------------------------\n");
-		for (int i = 0; i < IID_NSTATS; i++) {
-			if (perm.skipped[i] && perm.c[i][0] + perm.c[i][1] + perm.c[i][2] == 0)
-				printf("%25s  not scored (--full scores it)\n", iid_stat_name(i));
-			else if (perm.skipped[i])
-				printf("%25s%8d%8d%8d  stopped (--full runs it)\n", iid_stat_name(i),
-				       perm.c[i][0], perm.c[i][1], perm.c[i][2]);
-			else if (!perm.stat_passed[i])
-				printf("%24s*%8d%8d%8d\n", iid_stat_name(i), perm.c[i][0], perm.c[i][1],
-				       perm.c[i][2]);
-			else
-				printf("%25s%8d%8d%8d\n", iid_stat_name(i), perm.c[i][0], perm.c[i][1],
-				       perm.c[i][2]);
-		}
-		printf("(* denotes failed test)\n\n");
-	}
-	print_verdict(verbose, perm.passed, "IID permutation tests", "IID permutation tests");
+	nist_iid_print_perm_initial(stdout, &perm, verbose);
+	nist_iid_print_perm_table(stdout, &perm, verbose);
+	nist_iid_print_verdict(stdout, verbose, perm.passed, "IID permutation tests",
+			       "IID permutation tests");
 	/* rngaudit's own lines, after NIST's */
 	if (verbose > 0)
 		printf("Permutation seed: %" PRIu64 " (%d shuffles; rerun with --seed %" PRIu64 ")\n",
@@ -437,14 +302,14 @@ int cmd_iid(int argc, char **argv)
 		}
 	}
 	if (json_path) {
-		struct iid_json_in jin = {
+		struct nist_iid_json_in jin = {
 			.path = path, .sha256 = sha, .mean = d.rawmean, .median = d.median,
 			.binary = d.k == 2, .h_original = h_original, .h_bitstring = h_bitstring,
 			.h_assessed = h_assessed, .chi_pass = chi_pass, .lrs_pass = lrs_pass,
 			.perm = &perm,
 		};
 
-		if (nist_json_save(CMD, json_path, iid_json_build(&jin)) != 0) {
+		if (nist_json_save(CMD, json_path, nist_iid_json(&jin)) != 0) {
 			iid_data_free(&d);
 			return EXIT_ERROR;
 		}

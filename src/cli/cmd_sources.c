@@ -14,11 +14,13 @@
 #include "audit/sysinfo.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "report/report_json.h"
 #include "sources/source.h"
 #include "sources/widefmt.h"
 
 struct sources_args {
 	const char *sysroot, *save;
+	int json;          /* --format json */
 };
 
 static int sources_parse(int argc, char **argv, struct sources_args *a)
@@ -26,6 +28,7 @@ static int sources_parse(int argc, char **argv, struct sources_args *a)
 	static const struct option longopts[] = {
 		{ "sysroot", required_argument, NULL, 'R' },
 		{ "save-sysroot", required_argument, NULL, 'W' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -36,6 +39,11 @@ static int sources_parse(int argc, char **argv, struct sources_args *a)
 		switch (c) {
 		case 'R': a->sysroot = optarg; break;
 		case 'W': a->save = optarg; break;
+		case 'f':
+			if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0)
+				return cli_error("sources", "--format %s: expected text or json", optarg);
+			a->json = strcmp(optarg, "json") == 0;
+			break;
 		case ':':
 			return cli_error("sources", "option '%s' needs a value", argv[optind - 1]);
 		default:
@@ -48,6 +56,8 @@ static int sources_parse(int argc, char **argv, struct sources_args *a)
 		a->sysroot = cli_sysroot_env();
 	if (a->save && a->sysroot)
 		return cli_error("sources", "--save-sysroot reads the running machine: it does not go with --sysroot");
+	if (a->save && a->json)
+		return cli_error("sources", "--save-sysroot writes a bundle, not a listing: it does not go with --format json");
 	return 0;
 }
 
@@ -147,6 +157,21 @@ static int sources_save(const char *dir)
 	return EXIT_OK;
 }
 
+/* --format json (report/json_sources.c): the same facts, typed */
+static int sources_json(const struct sysinfo *si, const struct kernel_ctx *k, int from_sysroot)
+{
+	struct source_probe p[8];
+	size_t n = 0;
+	struct err e;
+
+	for (const char *const *name = source_real_names; !from_sysroot && *name &&
+	     n < sizeof p / sizeof p[0]; name++)
+		source_probe(*name, &p[n++]);
+	if (report_sources_json_write(stdout, si, k, from_sysroot ? NULL : p, n, &e) != 0)
+		return cli_error_err("sources", &e);
+	return EXIT_OK;
+}
+
 int cmd_sources(int argc, char **argv)
 {
 	struct sources_args a = { 0 };
@@ -186,6 +211,8 @@ int cmd_sources(int argc, char **argv)
 	quirks_free(&qt);
 	if (rc != 0)
 		return cli_error_err("sources", &e);
+	if (a.json)
+		return sources_json(&si, &k, a.sysroot != NULL);
 	sources_machine(&si);
 	sources_kernel(&k);
 	sources_cpurng(&arch);

@@ -9,6 +9,7 @@
 #include "cli/cli_util.h"
 #include "input.h"
 #include "cli/commands.h"
+#include "cli/ea.h"
 
 struct command {
 	const char *name;
@@ -19,7 +20,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "sources", cmd_sources, "list the random sources of this machine and whether each is usable",
-	  "usage: rngaudit sources [--sysroot DIR | --save-sysroot DIR]\n"
+	  "usage: rngaudit sources [--sysroot DIR | --save-sysroot DIR] [--format text|json]\n"
 	  "\n"
 	  "Lists the machine (CPU vendor, family/model/stepping, microcode, kernel), what\n"
 	  "its kernel trusts (random.trust_cpu, random.trust_bootloader, CPU RNG flags it\n"
@@ -32,7 +33,8 @@ static const struct command commands[] = {
 	  "  --sysroot DIR       read the machine and kernel from a saved bundle (default:\n"
 	  "                      $RNGAUDIT_SYSROOT); the sources are not probed then\n"
 	  "  --save-sysroot DIR  write this machine's bundle (plain files, the relevant\n"
-	  "                      kernel log lines in dmesg.txt) for an auditor elsewhere\n" },
+	  "                      kernel log lines in dmesg.txt) for an auditor elsewhere\n"
+	  "  --format json       the same as one JSON document (rngaudit-sources-1.schema.json)\n" },
 	{ "collect", cmd_collect, "collect samples from a source into a NIST-format file",
 	  "usage: rngaudit collect --source SPEC [-n N] [--bits K | --format F] [-o FILE]\n"
 	  "                        [--no-health] [--entropy H] [--alpha A] [--per-window]\n"
@@ -151,11 +153,13 @@ static const struct command commands[] = {
 	  "\n"
 	  "Exit status: 0 IID, 1 a test rejected the IID assumption, 2 error.\n" },
 	{ "restart", cmd_restart, "SP 800-90B 3.1.4 restart tests on a 1000x1000 restart matrix",
-	  "usage: rngaudit restart [-i|-n] [-v|-vv|-q] [-o JSON] FILE [BITS] H_I\n"
+	  "usage: rngaudit restart [-i|-n] [-v|-vv|-q] [-o JSON] [--full] FILE [BITS] H_I\n"
 	  "\n"
 	  "Options are NIST's ea_restart's, with its meaning. FILE: 1000 restarts x 1000\n"
 	  "samples, one sample per byte, row i = restart i.\n"
 	  "  -i                 the IID track (MCV estimates, IID tests on rows and columns)\n"
+	  "  --full             -i: every permutation statistic to its end (NIST's table),\n"
+	  "                     not only until one has failed\n"
 	  "  -n                 the non-IID track: all ten estimators (default)\n"
 	  "  -v, -vv            more output, as NIST's\n"
 	  "  -q                 NIST's quiet mode\n"
@@ -183,14 +187,17 @@ static const struct command commands[] = {
 	  "Exit status: 0 computed, 2 usage error or bad input.\n" },
 	{ "audit", cmd_audit, "audit every source: collect, health-test, assess, verdict, reports",
 	  "usage: rngaudit audit [--source LIST|all] [-n N] [--bits K] [--csv F] [--junit F]\n"
-	  "                      [--prom F] [--policy F] [--quirks F] [--plot DIR] [--strict]\n"
-	  "                      [--sysroot DIR]\n"
+	  "                      [--junit-host] [--prom F] [--json F] [--policy F] [--quirks F]\n"
+	  "                      [--plot DIR] [--strict] [--sysroot DIR]\n"
 	  "\n"
 	  "  --source LIST   comma-separated source specs (default: every real source;\n"
 	  "                  sim sources only when named)\n"
 	  "  -n N            samples per source (default 10^6; 20000 for hwrng)\n"
 	  "  --bits K        bits per sample, 1..8 (default 8)\n"
 	  "  --csv/--junit/--prom F   write the CSV, JUnit XML or Prometheus report\n"
+	  "  --junit-host    JUnit classnames name the host: rngaudit.HOST.SOURCE, one row\n"
+	  "                  per host and source when a fleet's reports are merged\n"
+	  "  --json F        write the JSON report (rngaudit-audit-1.schema.json; - = stdout)\n"
 	  "  --policy F      gating policy (key=value; see rngaudit-audit(1))\n"
 	  "  --quirks F      table of known-bad CPUs (default: the installed quirks.txt)\n"
 	  "  --plot DIR      draw PNGs with gnuplot into DIR\n"
@@ -268,6 +275,10 @@ int main(int argc, char **argv)
 	const struct command *c;
 	int rc;
 
+	/* run as ea_non_iid, ea_iid, ea_restart or ea_conditioning: NIST's
+	 * tool by that name (cli/ea.h) */
+	if ((rc = ea_dispatch(argc, argv)) >= 0)
+		return rc;
 	if (argc < 2) {
 		print_main_help(stderr);
 		return EXIT_ERROR;

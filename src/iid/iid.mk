@@ -1,19 +1,14 @@
-# iid.mk: SP 800-90B chapter 5 IID track, 3.1.4 restart, 3.1.5 conditioning (included by Makefile.am)
+# iid.mk: SP 800-90B chapter 5 IID track (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/iid/iid.h src/iid/data.c src/iid/shuffle.c src/iid/stats.c \
 	src/iid/permutation.c src/iid/chisquare.c src/iid/lrs_test.c \
-	src/iid/bzsize.c src/iid/bzsize.h src/iid/bzsize_int.h src/iid/bzcode.c src/iid/bzmtf.c src/iid/tokbwt.c src/iid/tokbwt_int.h src/iid/toksort.c src/iid/stats_bits.c src/iid/stats_int.h \
-	src/conditioning.c src/conditioning.h src/restart.c src/restart.h
-src_rngaudit_SOURCES += src/cli/cmd_iid.c src/cli/cmd_restart.c src/cli/cmd_conditioning.c
+	src/iid/bzsize.c src/iid/bzsize.h src/iid/bzsize_int.h src/iid/bzcode.c src/iid/bzmtf.c src/iid/tokbwt.c src/iid/tokbwt_int.h src/iid/toksort.c src/iid/stats_bits.c src/iid/stats_int.h
+src_rngaudit_SOURCES += src/cli/cmd_iid.c
 
-check_PROGRAMS += tests/test_iid tests/test_conditioning tests/test_restart
+check_PROGRAMS += tests/test_iid
 tests_test_iid_SOURCES = tests/test_iid.c
 tests_test_iid_LDADD = $(LIBS_ALL)
-tests_test_conditioning_SOURCES = tests/test_conditioning.c
-tests_test_conditioning_LDADD = $(LIBS_ALL)
-tests_test_restart_SOURCES = tests/test_restart.c
-tests_test_restart_LDADD = $(LIBS_ALL)
-TESTS += tests/test_iid tests/test_conditioning tests/test_restart tests/iid_cli.sh \
+TESTS += tests/test_iid tests/iid_cli.sh \
 	tests/iid_oracle.sh
 dist_check_SCRIPTS += tests/iid_cli.sh tests/iid_oracle.sh
 dist_check_DATA += tests/data/iid/README tests/data/iid/rand4_1000.bin \

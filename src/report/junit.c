@@ -13,7 +13,10 @@
  * every '.' replaced by '_' (sim:biased,p=0.1 -> rngaudit.sim:biased,p=0_1):
  * package "rngaudit", one class per source, one test per check.  GitLab
  * shows the classname as the suite.  The exact spec stays in the testsuite
- * name and the `source` property.  Two specs that map to the same
+ * name and the `source` property.  With --junit-host the host comes
+ * between, its dots replaced too (rngaudit.web01_example_com.rdrand):
+ * package "rngaudit.HOST", so the reports of many hosts merged in one job
+ * keep one row per host and source.  Two specs that map to the same
  * classname (file:a.bin and file:a_bin, or a source named twice) get "~2",
  * "~3", ... so that the (classname, name) pairs stay unique.
  *
@@ -63,7 +66,7 @@ static const struct {
 
 /* "rngaudit." + a 255-byte spec, each byte perhaps 3 (U+FFFD), + "~" and a
  * suffix number. */
-#define CLASSNAME_MAX (9 + 3 * 255 + 16)
+#define CLASSNAME_MAX (9 + 3 * 255 + 1 + 3 * 255 + 16)
 
 static int code_in(const char *code, size_t c)
 {
@@ -120,10 +123,20 @@ static void classnames_make(const struct report_run *r, char *names)
 {
 	for (size_t i = 0; i < r->n; i++) {
 		char base[CLASSNAME_MAX - 12], *name = names + i * CLASSNAME_MAX;
+		size_t at = 9;
 		/* compared as a parser reads them back */
 		memcpy(base, "rngaudit.", 9);
-		xmltext_clean(spec_of(&r->src[i]), base + 9, sizeof base - 9);
-		for (char *p = base + 9; *p; p++)
+		if (r->junit_host) {
+			xmltext_clean(r->sys.hostname[0] ? r->sys.hostname : "unknown", base + at,
+				      sizeof base - at - 1);
+			for (char *p = base + at; *p; p++)
+				if (*p == '.')
+					*p = '_';
+			at += strlen(base + at);
+			base[at++] = '.';
+		}
+		xmltext_clean(spec_of(&r->src[i]), base + at, sizeof base - at);
+		for (char *p = base + at; *p; p++)
 			if (*p == '.')
 				*p = '_';
 		snprintf(name, CLASSNAME_MAX, "%s", base);

@@ -76,8 +76,11 @@ static void write_sources(FILE *fp, const struct report_run *r)
 	for (size_t i = 0; i < r->n; i++)
 		by_source(&f, &r->src[i], (double)r->src[i].samples);
 
+	/* only the x86 instructions underflow (sources/x86rng.c counts CF=0);
+	 * every other opened source reports 0, which the HELP says */
 	promfmt_family(&f, fp, "rngaudit_underflow_ratio", PROMFMT_GAUGE,
-		       "Fraction of RDRAND/RDSEED calls that returned CF=0.");
+		       "Fraction of calls that returned no random data (CF=0): RDRAND and RDSEED "
+		       "sources only; 0 for every other source, absent for one not opened.");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct report_source *s = &r->src[i];
 		if (s->available && s->counters.calls)

@@ -62,6 +62,7 @@ struct report_run {
 	const struct policy *policy;
 	int partial;                  /* interrupted: some sources stopped early */
 	int strict;                   /* --strict: warnings fail */
+	int junit_host;               /* --junit-host: JUnit classnames name the host */
 	size_t n;
 	struct report_source *src;
 };

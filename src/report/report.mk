@@ -4,6 +4,12 @@ src_librngaudit_a_SOURCES += \
 	src/report/report.h src/report/text.c src/report/csv.c src/report/junit.c src/report/xmltext.c src/report/xmltext.h \
 	src/report/prom.c src/report/promfmt.c src/report/promfmt.h src/report/merge.c src/report/merge_text.c src/report/csvread.c src/report/csvread.h \
 	src/report/hashtab.c src/report/hashtab.h
+# the audit and `sources` as JSON, their schemas in data/ (issue 26 item 2)
+src_librngaudit_a_SOURCES += src/report/report_json.h src/report/json_context.c \
+	src/report/json_audit.c src/report/json_sources.c
+dist_pkgdata_DATA += data/rngaudit-audit-1.schema.json data/rngaudit-sources-1.schema.json
+TESTS += tests/json_report.sh
+dist_check_SCRIPTS += tests/json_report.sh tests/json_validate.py
 src_rngaudit_SOURCES += src/cli/cmd_audit.c src/cli/audit_progress.c src/cli/audit_progress.h src/cli/cmd_report.c \
 	src/cli/cli_plot.c src/cli/cli_plot.h
 # The audit finds data/quirks.txt and scripts/rngaudit-plot.sh here once installed.

@@ -15,7 +15,7 @@
 #include <errno.h>
 #include <math.h>
 
-#include "conditioning.h"
+#include "conditioning/conditioning.h"
 
 #define FUZZ_COND_WIDTH_MAX 4096u
 #define FUZZ_COND_ARGS 5

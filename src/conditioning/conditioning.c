@@ -4,7 +4,7 @@
  * precision policy) so that the printed figures agree with its output. */
 #include "config.h"
 
-#include "conditioning.h"
+#include "conditioning/conditioning.h"
 
 #include <errno.h>
 #include <fenv.h>
@@ -142,12 +142,11 @@ int conditioning_compute(unsigned n_in, unsigned n_out, unsigned nw, long double
 	memset(r, 0, sizeof *r);
 	if (n_in < 1 || n_out < 1 || nw < 1)
 		return err_set(e, ERR_USAGE, "n_in, n_out and nw must be at least 1");
-	if (n_out > n_in)
-		return err_set(e, ERR_USAGE, "n_out (%u) must not exceed n_in (%u)", n_out, n_in);
-	if (n_in > COND_MAX_WIDTH)
-		return err_set(e, ERR_USAGE, "n_in (%u) is past the %u bits rngaudit conditions "
+	if (n_in > COND_MAX_WIDTH || n_out > COND_MAX_WIDTH)
+		return err_set(e, ERR_USAGE, "%s (%u) is past the %u bits rngaudit conditions "
 			       "(cost grows with the square of the width; NIST's tool has no cap)",
-			       n_in, COND_MAX_WIDTH);
+			       n_in > COND_MAX_WIDTH ? "n_in" : "n_out",
+			       n_in > COND_MAX_WIDTH ? n_in : n_out, COND_MAX_WIDTH);
 	if (!(h_in > 0.0L) || h_in > (long double)n_in)
 		return err_set(e, ERR_USAGE, "h_in (%Lg) must be in (0, n_in = %u]", h_in, n_in);
 	if (!vetted && (!(h_p > 0.0L) || h_p > 1.0L))

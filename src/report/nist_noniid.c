@@ -1,4 +1,4 @@
-/* assess_nist.c - see assess_nist.h.  Each print below names the line of
+/* nist_noniid.c - see nist_noniid.h.  Each print below names the line of
  * NIST's cpp/non_iid_main.cpp, shared/most_common.h, shared/lrs_test.h,
  * the non_iid/ headers or shared/utils.h (predictionEstimate) it reproduces.
  *
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/assess_nist.h"
+#include "report/nist_noniid.h"
 
 /* NIST's MIN_SIZE: fewer samples than this draws its warning (90B 3.1.1). */
 #define NIST_MIN_SAMPLES 1000000u
@@ -197,7 +197,7 @@ static void print_slot(FILE *fp, const struct noniid_report *rep, int verbose, i
 	}
 }
 
-static void print_header(FILE *fp, const struct assess_nist_run *run, int i)
+static void print_header(FILE *fp, const struct nist_noniid_run *run, int i)
 {
 	if (run->verbose != NIST_NORMAL && run->verbose != NIST_VERBOSE)
 		return;
@@ -211,15 +211,19 @@ static void print_header(FILE *fp, const struct assess_nist_run *run, int i)
 		fprintf(fp, "\nRunning Predictor Estimates...\n");
 }
 
-void assess_nist_print(FILE *fp, const struct assess_nist_run *run, const struct noniid_report *rep)
+void nist_noniid_print(FILE *fp, const struct nist_noniid_run *run, const struct noniid_report *rep)
 {
 	int v = run->verbose;
 
 	if (v > NIST_NORMAL) {
-		fprintf(fp, "Opening file: '%s' (SHA-256 hash %s)", run->path, run->sha256);
-		if (run->have_block)
-			fprintf(fp, ", reading block %zu of size %zu", run->sub_index, run->sub_count);
-		fprintf(fp, "\nLoaded %zu samples of %u distinct %u-bit-wide symbols\n", rep->n,
+		if (!run->opening_printed) {
+			fprintf(fp, "Opening file: '%s' (SHA-256 hash %s)", run->path, run->sha256);
+			if (run->have_block)
+				fprintf(fp, ", reading block %zu of size %zu", run->sub_index,
+					run->sub_count);
+			fprintf(fp, "\n");
+		}
+		fprintf(fp, "Loaded %zu samples of %u distinct %u-bit-wide symbols\n", rep->n,
 			rep->alph_size, rep->bits);
 	}
 	if (rep->alph_size <= 1) {
@@ -296,7 +300,7 @@ static int json_case(struct json *cases, const struct noniid_report *rep, int i)
 	return rc ? ERR_NOMEM : 0;
 }
 
-struct json *assess_nist_json(const struct assess_nist_run *run, const struct noniid_report *rep)
+struct json *nist_noniid_json(const struct nist_noniid_run *run, const struct noniid_report *rep)
 {
 	struct json *cases, *all = NULL;
 	struct json *doc = nist_json_doc(0, "", run->path, run->sha256, &cases);

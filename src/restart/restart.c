@@ -2,7 +2,7 @@
  * following NIST's ea_restart v1.1.7. */
 #include "config.h"
 
-#include "restart.h"
+#include "restart/restart.h"
 #include "engine/samples.h"
 
 #include <math.h>

@@ -10,6 +10,9 @@
 #ifndef RNGAUDIT_CONDITIONING_H
 #define RNGAUDIT_CONDITIONING_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "err.h"
 
 #define COND_MAX_ATTEMPTS 16
@@ -41,9 +44,11 @@ struct cond_result {
 	int ig_dk_full;            /* ... and h_in >= n_out + 64 (FIPS 140-3 IG D.K Res. 19) */
 };
 
-/* Checks the inputs (n_in, n_out, nw >= 1; n_out <= n_in <= COND_MAX_WIDTH; 0 < h_in <= n_in;
- * non-vetted: 0 < h' <= 1) and computes the result.  ERR_USAGE names the bad
- * value in one line. */
+/* Checks the inputs (n_in, n_out, nw >= 1; n_in, n_out <= COND_MAX_WIDTH;
+ * 0 < h_in <= n_in; non-vetted: 0 < h' <= 1) and computes the result.
+ * n_out > n_in is accepted, as NIST's tool accepts it (n = min(n_out, nw)
+ * <= n_in keeps every step defined).  ERR_USAGE names the bad value in one
+ * line. */
 int conditioning_compute(unsigned n_in, unsigned n_out, unsigned nw, long double h_in,
 			 int vetted, long double h_p, struct cond_result *r, struct err *e);
 
@@ -51,5 +56,12 @@ int conditioning_compute(unsigned n_in, unsigned n_out, unsigned nw, long double
  * FE_TOWARDZERO first so that no input is overestimated).  The whole text must
  * be a finite number.  Returns 0 or ERR_USAGE naming `what`. */
 int conditioning_parse_ld(const char *text, const char *what, long double *out, struct err *e);
+
+/* 90B 3.1.5.2: h' from n output samples of the conditioning component
+ * (read from path, which messages name): the bitstring assessment of all
+ * their bits by the ten estimators, or by the MCV estimate alone (iid),
+ * capped at 1, as NIST's computeEntropyOfConditionedData computes it. */
+int conditioning_h_prime(const char *path, const uint8_t *s, size_t n, int iid,
+			 long double *h_p, struct err *e);
 
 #endif

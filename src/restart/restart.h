@@ -48,6 +48,11 @@ struct restart_result {
 	struct iid_lrs lrs[2];
 	int validation_passed;     /* min(H_r, H_c) >= H_I / 2 */
 	double h_min;              /* min(H_r, H_c, H_I) */
+	/* IID track: 5.1 permutation tests (restart_permutation), perm_runs
+	 * of them: rows then columns, or (as NIST's ea_restart) rows twice;
+	 * reported like the 5.2 tests, outside the verdict */
+	struct iid_perm_result perm[2];
+	int perm_runs;
 };
 
 /* The largest count X_cutoff that passes the sanity check for k symbols and
@@ -59,5 +64,12 @@ int restart_cutoff(double h_i, unsigned k, double alpha, int *x_cutoff, struct e
  * s[0..n-1] (n must be 1000000; values < 2^bits).  threads <= 0: 2. */
 int restart_run(const uint8_t *s, size_t n, unsigned bits, double h_i, int iid, int threads,
 		struct restart_result *r, struct err *e);
+
+/* 90B 3.1.4.2, IID track: the 5.1 permutation tests on the row dataset
+ * (columns = 0) or the column dataset (columns = 1, column j = sample j of
+ * every restart) of the restart matrix s (as read, row i = restart i; n
+ * must be RESTART_SAMPLES, values < 2^bits), with the options o. */
+int restart_permutation(const uint8_t *s, size_t n, unsigned bits, int columns,
+			const struct iid_perm_opts *o, struct iid_perm_result *r, struct err *e);
 
 #endif

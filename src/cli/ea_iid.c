@@ -1,0 +1,246 @@
+/* ea_iid.c - rngaudit run as ea_iid: NIST's iid_main.cpp (commit 68ed165)
+ * step by step, its checks, messages and exit codes (0 once the tests ran,
+ * whatever they found), with rngaudit's IID track (iid/) and NIST's text
+ * and JSON (report/nist_iid.c).  The permutation tests run NIST's complete
+ * table (iid_perm_opts.full) from rngaudit's default seed, and -v prints
+ * NIST's line after each shuffle. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/ea.h"
+#include "engine/samples.h"
+#include "estimators/estimators.h"
+#include "iid/iid.h"
+#include "report/nist_iid.h"
+
+/* NIST's MIN_SIZE: -t cuts the bitstring to this many bits */
+#define EA_MIN_SIZE 1000000u
+
+static int parse_block(const char *text, unsigned long *index, unsigned long *size)
+{
+	char *next = NULL;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(text, &next, 0);
+	if (v > ULONG_MAX || errno == EINVAL || !next || *next != ',')
+		return -1;
+	*index = (unsigned long)v;
+	errno = 0;
+	v = strtoull(next + 1, NULL, 0);
+	if (v > ULONG_MAX || errno == EINVAL)
+		return -1;
+	*size = (unsigned long)v;
+	return 0;
+}
+
+static int iid_main(struct ea_run *run, int argc, char **argv)
+{
+	struct nistread in;
+	struct iid_data d;
+	struct est_result mcv_lit, mcv_bit;
+	struct iid_chisq ind, gof;
+	struct iid_lrs lrs;
+	struct iid_perm_result *perm = NULL;
+	struct iid_perm_opts popts;
+	struct err e;
+	unsigned long block_index = ULONG_MAX, block_size = 0;
+	int initial = 1, all_bits = 1, verbose = 1, quiet = 0, opt, word_size = 0, rc;
+	int chi_pass, lrs_pass;
+	size_t nbits;
+	uint8_t *bitbuf = NULL;
+	double h_original, h_bitstring = 1.0, h_assessed;
+	const char *path;
+	char msg[ERR_MSG_MAX + 64];
+
+	if (ea_wants_version(argc, argv))
+		return ea_print_version("iid");
+	optind = 1;
+	opterr = 1;
+	while ((opt = getopt(argc, argv, "icatvl:qo:")) != -1) {
+		switch (opt) {
+		case 'i': initial = 1; break;
+		case 'c': initial = 0; break;
+		case 'a': all_bits = 1; break;
+		case 't': all_bits = 0; break;
+		case 'v': verbose++; break;
+		case 'l':
+			if (parse_block(optarg, &block_index, &block_size) != 0) {
+				ea_fail_json(run, 1, "", NULL, NULL, "Error on index/samples.");
+				return ea_usage(ea_usage_iid);
+			}
+			break;
+		case 'q': quiet = 1; break;
+		case 'o': run->json_path = optarg; break;
+		default:
+			return ea_usage(ea_usage_iid);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 2 && argc != 1) {
+		printf("Incorrect usage.\n");
+		return ea_usage(ea_usage_iid);
+	}
+	if (quiet)
+		verbose = 0;
+	path = argv[0];
+	if (argc == 2) {
+		word_size = atoi(argv[1]);
+		if (word_size < 1 || word_size > 8) {
+			/* ea_iid checks the width before it hashes the file */
+			snprintf(msg, sizeof msg, "Invalid bits per symbol: %d.", word_size);
+			ea_fail_json(run, 1, "", path, NULL, msg);
+			printf("Invalid bits per symbol: %d.\n", word_size);
+			return ea_usage(ea_usage_iid);
+		}
+	}
+	ea_check_openable(path);
+	err_clear(&e);
+	rc = nistread_file(path, block_index, block_size, (unsigned)word_size, &in, &e);
+	if (verbose > 1) {
+		printf("Opening file: '%s' (SHA-256 hash %s)", path, in.sha256);
+		if (block_size != 0)
+			printf(", reading block %ld of size %ld", (long)block_index, (long)block_size);
+		printf("\n");
+	}
+	if (rc != 0) {
+		ea_print_read_error(&in, path);
+		ea_fail_json(run, 1, "", path, in.sha256,
+			     ea_read_error_message(&in, path, msg, sizeof msg));
+		printf("Error reading file.\n");
+		return ea_usage(ea_usage_iid);
+	}
+	if (in.bits == 0) {
+		/* all zero: NIST's width 0, one symbol */
+		if (verbose > 1)
+			printf("Loaded %zu samples of 1 distinct 0-bit-wide symbols\n", in.n);
+		goto one_symbol;
+	}
+	rc = iid_data_init(&d, in.s, in.n, in.bits, &e);
+	if (rc != 0) {
+		nistread_free(&in);
+		return ea_error(run, "%s: %s", path, e.msg);
+	}
+	nist_iid_print_loaded(stdout, &d, verbose);
+	if (d.k <= 1) {
+		iid_data_free(&d);
+one_symbol:
+		printf("Symbol alphabet consists of 1 symbol. No entropy awarded...\n");
+		ea_fail_json(run, 1, "", path, in.sha256,
+			     "Symbol alphabet consists of 1 symbol. No entropy awarded...");
+		nistread_free(&in);
+		fflush(stdout);
+		return EA_EXIT_ERROR;
+	}
+
+	nbits = d.n * d.bits;
+	if (!all_bits && nbits > EA_MIN_SIZE)
+		nbits = EA_MIN_SIZE;
+	nist_iid_print_baseline(stdout, &d, nbits, initial, verbose);
+
+	/* 90B 5 / 6.3.1: the IID estimate is the MCV estimate */
+	h_original = d.bits;
+	if (initial) {
+		if (est_mcv(d.sym, d.n, d.k, &mcv_lit, &e) != 0)
+			goto fail;
+		nist_iid_print_mcv(stdout, "Literal", d.sym, d.n, d.k, &mcv_lit, verbose);
+		h_original = mcv_lit.h;
+	}
+	if (d.k > 2 || !initial) {
+		if (!(bitbuf = malloc(d.n * d.bits))) {
+			err_set(&e, ERR_NOMEM, "out of memory for the bitstring");
+			goto fail;
+		}
+		samples_to_bits(d.raw, d.n, d.bits, bitbuf);
+		if (est_mcv(bitbuf, nbits, 2, &mcv_bit, &e) != 0)
+			goto fail;
+		nist_iid_print_mcv(stdout, "Bitstring", bitbuf, nbits, 2, &mcv_bit, verbose);
+		h_bitstring = mcv_bit.h;
+		free(bitbuf);
+		bitbuf = NULL;
+	}
+	h_assessed = d.bits;
+	if ((d.k > 2 || !initial) && h_bitstring * d.bits < h_assessed)
+		h_assessed = h_bitstring * d.bits;
+	if (initial && h_original < h_assessed)
+		h_assessed = h_original;
+	nist_iid_print_entropy(stdout, &d, initial, h_original, h_bitstring, h_assessed, verbose);
+
+	/* 5.2 */
+	if (iid_chisq_independence(d.sym, d.n, d.k, &ind, &e) != 0)
+		goto fail;
+	nist_iid_print_chisq(stdout, "independence", &ind, verbose);
+	if (iid_chisq_goodness(d.sym, d.n, d.k, &gof, &e) != 0)
+		goto fail;
+	nist_iid_print_chisq(stdout, "goodness of fit", &gof, verbose);
+	chi_pass = !(ind.p < IID_CHISQ_ALPHA) && !(gof.p < IID_CHISQ_ALPHA);
+	nist_iid_print_verdict(stdout, verbose, chi_pass, "chi square tests", "Chi square tests");
+	if (iid_lrs_test(d.sym, d.n, d.k, &lrs, &e) != 0)
+		goto fail;
+	nist_iid_print_lrs(stdout, &lrs, verbose);
+	lrs_pass = lrs.passed;
+	nist_iid_print_verdict(stdout, verbose, lrs_pass, "length of longest repeated substring test",
+			       "Length of longest repeated substring test");
+
+	/* 5.1: NIST's complete table, every statistic to its decision */
+	nist_iid_print_perm_begin(stdout, verbose);
+	fflush(stdout);
+	if (!(perm = malloc(sizeof *perm))) {
+		err_set(&e, ERR_NOMEM, "out of memory for the permutation tests");
+		goto fail;
+	}
+	iid_perm_opts_init(&popts);
+	popts.threads = ea_threads();
+	popts.full = 1;
+	if (iid_permutation_tests(&d, &popts, perm, &e) != 0)
+		goto fail;
+	nist_iid_print_perm_initial(stdout, perm, verbose);
+	if (verbose == 2)
+		nist_iid_print_progress(stdout, perm, popts.threads, isatty(STDOUT_FILENO));
+	nist_iid_print_perm_table(stdout, perm, verbose);
+	nist_iid_print_verdict(stdout, verbose, perm->passed, "IID permutation tests",
+			       "IID permutation tests");
+	fflush(stdout);
+	if (run->json_path) {
+		/* iid_main.cpp computes hAssessed only at -vv: otherwise its
+		 * JSON carries the bits per symbol (rngaudit iid writes the
+		 * assessed value always) */
+		struct nist_iid_json_in jin = {
+			.path = path, .sha256 = in.sha256, .mean = d.rawmean, .median = d.median,
+			.binary = d.k == 2, .h_original = h_original, .h_bitstring = h_bitstring,
+			.h_assessed = verbose > 2 ? h_assessed : (double)d.bits,
+			.chi_pass = chi_pass, .lrs_pass = lrs_pass, .perm = perm,
+		};
+
+		rc = ea_json_save(run, nist_iid_json(&jin));
+	}
+	free(perm);
+	iid_data_free(&d);
+	nistread_free(&in);
+	return rc;
+fail:
+	free(bitbuf);
+	free(perm);
+	iid_data_free(&d);
+	nistread_free(&in);
+	return ea_error(run, "%s: %s", path, e.msg);
+}
+
+int ea_iid(int argc, char **argv)
+{
+	struct ea_run run;
+	int rc;
+
+	ea_run_init(&run, "ea_iid", argc, argv);
+	rc = iid_main(&run, argc, argv);
+	ea_run_free(&run);
+	return rc;
+}
