@@ -67,11 +67,11 @@ check "assess -: its short options too (-v, -vv, -q, -l)" has "$RNGAUDIT assess 
 
 # source specs
 check "audit --source: every real source, file:, sim: and all" \
-	is "$RNGAUDIT audit --source " "rdrand rdseed hwrng getrandom jitter chaoskey file: sim: all"
+	is "$RNGAUDIT audit --source " "rdrand rdseed hwrng getrandom jitter chaoskey rndr rndrrs darn trng seed file: sim: all"
 check "audit --source LIST,: the list's last item" \
 	is "$RNGAUDIT audit --source rdrand,rd" "rdrand,rdrand rdrand,rdseed"
 check "collect --source sim:: the sim models, the colon kept by bash" \
-	is "$RNGAUDIT collect --source sim:" ":ideal :biased :stuck,after= :markov :amd-rdrand-ffffffff :rdseed-zero :repeat-words"
+	is "$RNGAUDIT collect --source sim:" ":ideal :biased :stuck,after= :markov :amd-rdrand-ffffffff :rdseed-zero :repeat-words :rndr :rndrrs :darn :trng :seed"
 check "collect --source sim:re: repeat-words" is "$RNGAUDIT collect --source sim:re" "repeat-words"
 check "collect --source getrandom:: its flags" \
 	is "$RNGAUDIT collect --source getrandom:fl" "flags=random flags=insecure flags=nonblock"

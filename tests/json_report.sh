@@ -40,9 +40,9 @@ print(eval(sys.argv[2]))' "$1" "$2" 2>&1; }
 expect_exit 0 "sources --format json: exit 0" ra sources --format json
 cp "$TMPD/out" "$TMPD/sources.json"
 valid "sources --format json: valid against its schema" "$SS" "$TMPD/sources.json"
-check "sources --format json: the six real sources, in the text listing's order" \
+check "sources --format json: the real sources, in the text listing's order" \
 	test "$(py "$TMPD/sources.json" '" ".join(s["name"] for s in d["sources"])')" = \
-	"rdrand rdseed hwrng getrandom jitter chaoskey"
+	"$(ra sources | awk '/^SOURCE /{p=1; next} p && NF == 0 {exit} p {printf "%s%s", n++ ? " " : "", $1}')"
 check "sources --format json: typed (available a boolean, word_bits a number)" \
 	test "$(py "$TMPD/sources.json" 'all(type(s["available"]) is bool and type(s["word_bits"]) is int for s in d["sources"])')" = True
 expect_exit 0 "sources --format json --sysroot: exit 0" \

@@ -127,6 +127,14 @@ COLUMNS = {
     "assess_seconds": lambda d, s: get(s, "estimates.seconds"),
     "policy_fail_below": lambda d, s: get(s, "policy.fail_below"),
     "policy_warn_below": lambda d, s: get(s, "policy.warn_below"),
+    "kind_basis": lambda d, s: s["kind_basis"],
+    "ideal_h_low": lambda d, s: get(s, "ideal.low"),
+    "ideal_h_mean": lambda d, s: get(s, "ideal.mean"),
+    "kernel_credits": lambda d, s: "" if s["trust"]["role"] == "none" else TRI[s["trust"]["credited"]],
+    "operator_choice": lambda d, s: 1 if s["trust"]["operator_choice"] else 0,
+    "kernel_version": lambda d, s: d["kernel"]["version"],
+    "kernel_version_source": lambda d, s: d["kernel"]["version_from"],
+    "kernel_cpu_flags_warned": lambda d, s: " ".join(d["kernel"]["cpu_flags_warned"]),
 }
 for _i in ESTIMATORS:
     COLUMNS["lit_" + _i] = (lambda i: lambda d, s: estimator(s, "literal", i))(_i)

@@ -157,16 +157,31 @@ static int sources_save(const char *dir)
 	return EXIT_OK;
 }
 
+/* One real source's probe, /dev/hwrng classified by its driver as the
+ * audit classifies it (classify.h: virtio-rng passes on DRBG output). */
+static void sources_probe(const char *name, const struct kernel_ctx *k, struct source_probe *p)
+{
+	const char *drbg;
+
+	source_probe(name, p);
+	drbg = strcmp(p->name, "hwrng") == 0 ? classify_hwrng_brief(k->rng_current) : NULL;
+	if (drbg) {
+		p->kind = SOURCE_DRBG;
+		snprintf(p->what, sizeof p->what, "%s (driver %s: %s)", source_kind_describe(SOURCE_DRBG),
+			 k->rng_current, drbg);
+	}
+}
+
 /* --format json (report/json_sources.c): the same facts, typed */
 static int sources_json(const struct sysinfo *si, const struct kernel_ctx *k, int from_sysroot)
 {
-	struct source_probe p[8];
+	struct source_probe p[SOURCE_REAL_MAX];
 	size_t n = 0;
 	struct err e;
 
 	for (const char *const *name = source_real_names; !from_sysroot && *name &&
 	     n < sizeof p / sizeof p[0]; name++)
-		source_probe(*name, &p[n++]);
+		sources_probe(*name, k, &p[n++]);
 	if (report_sources_json_write(stdout, si, k, from_sysroot ? NULL : p, n, &e) != 0)
 		return cli_error_err("sources", &e);
 	return EXIT_OK;
@@ -223,17 +238,10 @@ int cmd_sources(int argc, char **argv)
 	printf("\n%-10s %-11s %-16s %5s  %s\n", "SOURCE", "STATUS", "DEVICE", "WIDTH", "OUTPUT");
 	for (const char *const *name = source_real_names; *name; name++) {
 		struct source_probe p;
-		const char *drbg;
-		source_probe(*name, &p);
-		/* /dev/hwrng is what its driver passes on: the audit's one
-		 * classification (classify.h) */
-		drbg = strcmp(p.name, "hwrng") == 0 ? classify_hwrng_brief(k.rng_current) : NULL;
+		sources_probe(*name, &k, &p);
 		printf("%-10s %-11s %-16s %5u  %s", p.name, p.available ? "available" : "unavailable",
-		       p.device, p.word_bits, drbg ? source_kind_describe(SOURCE_DRBG)
-		       : p.what[0] ? p.what : source_kind_describe(p.kind));
-		if (drbg)
-			printf(" (driver %s: %s)", k.rng_current, drbg);
-		else if (p.detail[0] && !p.what[0])
+		       p.device, p.word_bits, p.what[0] ? p.what : source_kind_describe(p.kind));
+		if (p.detail[0] && !p.what[0])
 			printf(" (driver %s)", p.detail);
 		if (!p.available)
 			printf(": %s", p.why);

@@ -143,6 +143,27 @@ static int source_estimates(struct json *s, const struct report_source *src)
 	return rc ? ERR_NOMEM : 0;
 }
 
+/* What an ideal source of this width and sample count scores (baseline.h). */
+static int source_ideal(struct json *s, const struct report_source *src)
+{
+	const struct baseline_cell *c = &src->ideal;
+	struct json *o;
+	int rc;
+
+	if (!src->est_ran || !src->ideal_known)
+		return json_set_null(s, "ideal");
+	if ((rc = json_set_new(s, "ideal", JSON_OBJECT, &o)) != 0)
+		return rc;
+	rc |= json_set_int(o, "bits", c->bits);
+	rc |= set_u64(o, "samples", c->n);
+	rc |= json_set_int(o, "runs", c->runs);
+	rc |= report_json_real(o, "mean", 1, c->mean);
+	rc |= report_json_real(o, "sd", 1, c->sd);
+	rc |= report_json_real(o, "min", 1, c->min);
+	rc |= report_json_real(o, "low", 1, c->low);
+	return rc ? ERR_NOMEM : 0;
+}
+
 static int source_verdict(struct json *s, const struct verdict *v)
 {
 	struct json *o, *reasons, *x;
@@ -178,6 +199,7 @@ static int source_trust(struct json *s, const struct trust_decision *t)
 	rc |= report_json_text(o, "recommendation", t->recommendation);
 	rc |= json_set_bool(o, "change", t->change);
 	rc |= json_set_bool(o, "credits_failed", t->credits_failed);
+	rc |= json_set_bool(o, "operator_choice", t->operator_choice);
 	rc |= report_json_text(o, "reason", t->reason);
 	return rc ? ERR_NOMEM : 0;
 }
@@ -199,6 +221,7 @@ static int source_object(struct json *arr, const struct report_run *r, const str
 	rc |= report_json_text(s, "name", known ? src->info.name : "");
 	rc |= report_json_text(s, "device", known ? src->info.device : "");
 	rc |= report_json_text(s, "kind", known ? source_kind_token(src->info.kind) : "");
+	rc |= report_json_text(s, "kind_basis", known ? src->kind_basis : "");
 	if (known) {
 		rc |= json_set_bool(s, "conditioned", src->info.kind != SOURCE_RAW);
 		rc |= json_set_int(s, "word_bits", src->info.word_bits);
@@ -226,6 +249,7 @@ static int source_object(struct json *arr, const struct report_run *r, const str
 	rc |= report_json_real(s, "entropy_credit", src->est_ran && src->verdict.entropy_credit,
 			       src->est.h_assessed);
 	rc |= json_set_string(s, "credit_status", credit_status(src));
+	rc |= source_ideal(s, src);
 	rc |= source_verdict(s, &src->verdict);
 	rc |= source_trust(s, &src->trust);
 	/* the floors the verdict held h_assessed per bit against */

@@ -121,12 +121,15 @@ int report_json_kernel(struct json *obj, const char *key, const struct kernel_ct
 	rc |= report_json_text(k, "sysroot", c->sysroot);
 	rc |= report_json_text(k, "release", c->release_known ? c->release : "");
 	rc |= report_json_text(k, "release_why", c->release_why);
+	rc |= report_json_text(k, "version", c->version);
+	rc |= report_json_text(k, "version_from", c->release_known ? c->version_from : "");
 	rc |= json_set_bool(k, "cmdline_read", c->cmdline_known);
 	rc |= report_json_text(k, "config", c->config_from);
 	rc |= report_json_text(k, "config_why", c->config_why);
 	rc |= kernel_trust(k, "trust_cpu", &c->trust_cpu);
 	rc |= kernel_trust(k, "trust_bootloader", &c->trust_bootloader);
 	rc |= report_json_words(k, "cpu_flags_cleared", c->cleared_names);
+	rc |= report_json_words(k, "cpu_flags_warned", c->warned_names);
 	rc |= report_json_text(k, "cpu_flags_evidence", c->flags_evidence);
 	if ((rc |= json_set_new(k, "cpuinfo", JSON_OBJECT, &ci)) != 0)
 		return ERR_NOMEM;
@@ -148,5 +151,8 @@ int report_json_kernel(struct json *obj, const char *key, const struct kernel_ct
 		rc |= json_set_int(k, "poolsize", c->poolsize);
 	else
 		rc |= json_set_null(k, "poolsize");
+	rc |= report_json_text(k, "entropy_avail_meaning", c->entropy_avail_meaning);
+	rc |= report_json_tri(k, "hwrng_credit_counts", c->hwrng_credit_counts);
+	rc |= report_json_text(k, "hwrng_credit_note", c->hwrng_note);
 	return rc ? ERR_NOMEM : 0;
 }

@@ -16,6 +16,8 @@ static const struct source_backend *const backends[] = {
 
 const char *const source_real_names[] = { "rdrand", "rdseed", "hwrng", "getrandom", "jitter",
 					   "chaoskey", "rndr", "rndrrs", "darn", "trng", "seed", NULL };
+_Static_assert(sizeof source_real_names / sizeof source_real_names[0] <= SOURCE_REAL_MAX + 1,
+	       "SOURCE_REAL_MAX holds every real source");
 
 /* The CPU RNGs of the other architectures join the default audit only on
  * their own (issue 27): an x86 audit has no row for rndr. */

@@ -81,6 +81,8 @@ struct source_probe {
 
 /* The real sources, in a stable order; NULL-terminated. */
 extern const char *const source_real_names[];
+/* Room for every real source (source.c checks it). */
+#define SOURCE_REAL_MAX 16
 /* The ones the default audit runs here: the x86 ones, the devices, and
  * this architecture's CPU RNG (rndr and rndrrs on aarch64, darn on
  * ppc64le, trng on s390x, seed on riscv64). */
