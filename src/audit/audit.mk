@@ -9,6 +9,7 @@ src_librngaudit_a_SOURCES += \
 	src/audit/kparse.c src/audit/kparse.h \
 	src/audit/sysroot.c src/audit/sysroot.h \
 	src/audit/kernel.c src/audit/kernel.h src/audit/kernel_dev.c src/audit/kernel_int.h \
+	src/audit/bundle_save.c \
 	src/audit/trust.c src/audit/trust.h \
 	src/audit/audit_job.c src/audit/audit_job.h
 
