@@ -24,3 +24,10 @@ check_PROGRAMS += tests/test_trust
 tests_test_trust_SOURCES = tests/test_trust.c
 tests_test_trust_LDADD = $(LIBS_ALL)
 TESTS += tests/test_trust
+# the bundle reader opens nothing but regular files inside it (issue 24)
+check_PROGRAMS += tests/test_sysroot
+tests_test_sysroot_SOURCES = tests/test_sysroot.c
+tests_test_sysroot_LDADD = $(LIBS_ALL)
+TESTS += tests/test_sysroot
+TESTS += tests/bundle_cli.sh
+dist_check_SCRIPTS += tests/bundle_cli.sh

@@ -4,6 +4,12 @@
  * whose resolution (".." or a symlink, relative or absolute) leaves the
  * directory; where openat2 is missing the path is resolved with
  * realpath(3) and checked against the bundle's own real path.
+ *
+ * A bundle comes from elsewhere and may hold device nodes and FIFOs where
+ * files belong (proc/cmdline -> a tape drive rewinds on open, a FIFO
+ * blocks), so a name is first opened with O_PATH, which opens nothing, and
+ * only a regular file is then opened for reading, through its O_PATH
+ * descriptor (/proc/self/fd/N names exactly the file checked).
  */
 #include "config.h"
 
@@ -68,14 +74,16 @@ static int sysroot_open_checked(const struct sysroot *s, const char *rel)
 		errno = EXDEV;
 		return -1;
 	}
-	return open(real, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	return open(real, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 }
 
-static int sysroot_openfile(const struct sysroot *s, const char *path)
+/* An O_PATH descriptor of PATH (inside the sysroot): nothing is opened
+ * for reading, so a device node or FIFO is only looked at. */
+static int sysroot_openpath(const struct sysroot *s, const char *path)
 {
 	const char *rel = path;
 	if (s->dirfd < 0)
-		return open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+		return open(path, O_PATH | O_CLOEXEC);
 	while (*rel == '/')
 		rel++;
 #if defined(HAVE_LINUX_OPENAT2_H) && defined(SYS_openat2)
@@ -83,7 +91,7 @@ static int sysroot_openfile(const struct sysroot *s, const char *path)
 		struct open_how how;
 		long fd;
 		memset(&how, 0, sizeof how);
-		how.flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+		how.flags = O_PATH | O_CLOEXEC;
 		how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
 		fd = syscall(SYS_openat2, s->dirfd, rel, &how, sizeof how);
 		if (fd >= 0 || (errno != ENOSYS && errno != EPERM))
@@ -94,12 +102,37 @@ static int sysroot_openfile(const struct sysroot *s, const char *path)
 	return sysroot_open_checked(s, rel);
 }
 
+/* PATH opened for reading if it is a regular file, else -1 with errno
+ * (EINVAL: not a regular file). */
+static int sysroot_openfile(const struct sysroot *s, const char *path)
+{
+	struct stat st;
+	char self[64];
+	int pfd = sysroot_openpath(s, path), fd, saved;
+
+	if (pfd < 0)
+		return -1;
+	if (fstat(pfd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(pfd);
+		errno = EINVAL;
+		return -1;
+	}
+	snprintf(self, sizeof self, "/proc/self/fd/%d", pfd);
+	fd = open(self, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	saved = errno;
+	close(pfd);
+	errno = saved;
+	return fd;
+}
+
 static void sysroot_why_errno(int err, char *why, size_t whylen)
 {
 	if (err == ENOENT || err == ENOTDIR)
 		snprintf(why, whylen, "missing");
 	else if (err == EXDEV)
 		snprintf(why, whylen, "a symlink or '..' that leaves the sysroot");
+	else if (err == EINVAL)
+		snprintf(why, whylen, "not a regular file");
 	else
 		snprintf(why, whylen, "unreadable: %s", strerror(err));
 }
@@ -107,7 +140,6 @@ static void sysroot_why_errno(int err, char *why, size_t whylen)
 int sysroot_read(const struct sysroot *s, const char *path, size_t max, char **buf, size_t *len,
 		 char *why, size_t whylen)
 {
-	struct stat st;
 	size_t cap = 4096, n = 0;
 	char *b;
 	int fd = sysroot_openfile(s, path);
@@ -116,13 +148,6 @@ int sysroot_read(const struct sysroot *s, const char *path, size_t max, char **b
 	*len = 0;
 	if (fd < 0) {
 		sysroot_why_errno(errno, why, whylen);
-		return -1;
-	}
-	/* Never a FIFO or device: a bundle could otherwise block or consume
-	 * the auditor's own devices. */
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(why, whylen, "not a regular file");
-		close(fd);
 		return -1;
 	}
 	b = malloc(cap + 1);
@@ -174,7 +199,7 @@ int sysroot_read(const struct sysroot *s, const char *path, size_t max, char **b
 
 int sysroot_exists(const struct sysroot *s, const char *path)
 {
-	int fd = sysroot_openfile(s, path);
+	int fd = sysroot_openpath(s, path);
 	if (fd < 0)
 		return 0;
 	close(fd);
