@@ -3,7 +3,7 @@
 src_librngaudit_a_SOURCES += \
 	src/report/report.h src/report/text.c src/report/csv.c src/report/junit.c src/report/xmltext.c src/report/xmltext.h \
 	src/report/prom.c src/report/promfmt.c src/report/promfmt.h src/report/merge.c src/report/merge_text.c src/report/csvread.c src/report/csvread.h \
-	src/report/hashtab.c src/report/hashtab.h
+	src/report/hashtab.c src/report/hashtab.h src/report/csvcell.c src/report/csvcell.h
 src_rngaudit_SOURCES += src/cli/cmd_audit.c src/cli/audit_progress.c src/cli/audit_progress.h src/cli/cmd_report.c \
 	src/cli/cli_plot.c src/cli/cli_plot.h
 # The audit finds data/quirks.txt and scripts/rngaudit-plot.sh here once installed.
@@ -33,3 +33,10 @@ dist_check_SCRIPTS += tests/plot_cli.sh
 # audit and merge timings (run by hand: scripts/bench-audit.sh BUILD-DIR,
 # scripts/bench-merge.sh BUILD-DIR for the fleet-scale merge)
 dist_noinst_SCRIPTS += scripts/bench-audit.sh scripts/bench-merge.sh
+# spreadsheet-safe CSV cells (issue 24 item 3)
+check_PROGRAMS += tests/test_csvcell
+tests_test_csvcell_SOURCES = tests/test_csvcell.c
+tests_test_csvcell_LDADD = $(LIBS_ALL)
+TESTS += tests/test_csvcell
+TESTS += tests/csvcell_cli.sh
+dist_check_SCRIPTS += tests/csvcell_cli.sh
