@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli/assess_nist.h"
+#include "report/termtext.h"
 
 /* NIST's MIN_SIZE: fewer samples than this draws its warning (90B 3.1.1). */
 #define NIST_MIN_SAMPLES 1000000u
@@ -216,7 +217,7 @@ void assess_nist_print(FILE *fp, const struct assess_nist_run *run, const struct
 	int v = run->verbose;
 
 	if (v > NIST_NORMAL) {
-		fprintf(fp, "Opening file: '%s' (SHA-256 hash %s)", run->path, run->sha256);
+		fprintf(fp, "Opening file: '%s' (SHA-256 hash %s)", termtext(run->path), run->sha256);
 		if (run->have_block)
 			fprintf(fp, ", reading block %zu of size %zu", run->sub_index, run->sub_count);
 		fprintf(fp, "\nLoaded %zu samples of %u distinct %u-bit-wide symbols\n", rep->n,

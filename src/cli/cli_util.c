@@ -5,6 +5,7 @@
 #include "atomicfile.h"
 #include "engine/samples.h"
 #include "parse.h"
+#include "report/termtext.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -17,23 +18,14 @@
 
 volatile sig_atomic_t cli_stop;
 
-/* Writes s to fp with control characters escaped (\n, \t, \x1b...), so that
- * a file name, an argument or a CSV field echoed into a message can neither
- * break it over lines nor drive the terminal. */
+/* Writes s to fp with control characters, C1 controls and bytes that are
+ * not UTF-8 escaped (\n, \t, \x1b, \xc2\x9b...; termtext.h), so that a file
+ * name, an argument or a CSV field echoed into a message can neither break
+ * it over lines nor drive the terminal.  A backslash stays as it is: parts
+ * from the input were escaped already (err_escape()). */
 void cli_put_escaped(FILE *fp, const char *s)
 {
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '\n')
-			fputs("\\n", fp);
-		else if (*p == '\t')
-			fputs("\\t", fp);
-		else if (*p == '\r')
-			fputs("\\r", fp);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(fp, "\\x%02x", *p);
-		else
-			fputc(*p, fp);
-	}
+	termtext_put_line(fp, s);
 }
 
 static void cli_vline(const char *cmd, const char *fmt, va_list ap)

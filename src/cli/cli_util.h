@@ -28,7 +28,9 @@ void cli_wait_notice(const char *msg);
 /* Prints e's message the same way; returns EXIT_ERROR. */
 int cli_error_err(const char *cmd, const struct err *e);
 
-/* Writes s to fp with control characters escaped as \n, \t, \r, \xHH. */
+/* Writes s to fp with control characters, C1 controls and bytes that are
+ * not UTF-8 escaped as \n, \t, \r, \xHH (report/termtext.h); backslashes
+ * stay (the message's parts from input were escaped already). */
 void cli_put_escaped(FILE *fp, const char *s);
 
 /* True if argv holds -h or --help before any "--". */

@@ -13,6 +13,7 @@
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
+#include "report/termtext.h"
 #include "cli/datapath.h"
 #include "cli/health_print.h"
 #include "engine/asyncsink.h"
@@ -176,7 +177,7 @@ static int collect_wide_run(struct collect_args *a, struct source *src)
 	if (atomicfile_commit(&af, &e) != 0)
 		return cli_error_err("collect", &e);
 	fprintf(stderr, "rngaudit collect: %zu raw %u-bit samples from %s -> %s (%s)%s\n", n,
-		info->sample_bits, info->spec, strcmp(a->output, "-") == 0 ? "stdout" : a->output,
+		info->sample_bits, termtext(info->spec), termtext(strcmp(a->output, "-") == 0 ? "stdout" : a->output),
 		widefmt_name(a->format), st.interrupted ? " (interrupted: partial)" : st.eof ? " (end of input)" : "");
 	fprintf(stderr, "  %.3f s (%.0f samples/s); health tests: none on raw samples (they run on "
 		"the reduced symbols: rngaudit audit)\n", st.seconds, st.seconds > 0 ? (double)n / st.seconds : 0.0);

@@ -13,6 +13,7 @@
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
+#include "report/termtext.h"
 #include "cli/datapath.h"
 #include "cli/health_follow.h"
 #include "cli/health_print.h"
@@ -244,7 +245,7 @@ int cmd_health(int argc, char **argv)
 	info_prefix = health_follow_prefix(&fol, 6);
 	if (a.follow) {
 		fprintf(out, "%sfollowing %s: %u-bit samples, status every %g s, at most %g bytes/s\n",
-			info_prefix, info->spec, a.bits, a.interval, a.rate);
+			info_prefix, termtext(info->spec), a.bits, a.interval, a.rate);
 		fflush(out);
 	}
 	rc = engine_run(src, &opts, sinks, a.follow ? 2 : 1, &st, &e);
@@ -269,7 +270,7 @@ int cmd_health(int argc, char **argv)
 	health_monitor_results(mon, &res);
 	health_follow_finish(&fol);
 	out = health_follow_out(&fol);   /* SIGHUP may have reopened the log */
-	fprintf(out, "%ssource: %s (%s)%s\n", info_prefix, a.file ? a.file : info->spec,
+	fprintf(out, "%ssource: %s (%s)%s\n", info_prefix, termtext(a.file ? a.file : info->spec),
 		a.file ? "NIST-format file" : source_kind_describe(info->kind),
 		st.interrupted ? ", stopped by a signal" : "");
 	health_print_results(out, info_prefix, &res);

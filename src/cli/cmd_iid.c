@@ -28,6 +28,7 @@
 #include "cli/cli_wide.h"
 #include "parse.h"
 #include "cli/commands.h"
+#include "report/termtext.h"
 #include "estimators/estimators.h"
 #include "iid/iid.h"
 #include "engine/samples.h"
@@ -228,7 +229,7 @@ int cmd_iid(int argc, char **argv)
 	}
 	sha256_hex(buf, n, sha);
 	if (verbose > 1) {
-		printf("Opening file: '%s' (SHA-256 hash %s)", path, sha);
+		printf("Opening file: '%s' (SHA-256 hash %s)", termtext(path), sha);
 		if (sub_count != 0)
 			printf(", reading block %zu of size %zu", sub_index, sub_count);
 		printf("\n");

@@ -15,6 +15,7 @@
 #include "sha256.h"
 #include "parse.h"
 #include "cli/commands.h"
+#include "report/termtext.h"
 #include "restart.h"
 #include "engine/samples.h"
 
@@ -190,7 +191,7 @@ int cmd_restart(int argc, char **argv)
 	}
 	sha256_hex(buf, n, sha);
 	if (verbose > 1)
-		printf("Opening file: '%s' (SHA-256 hash %s)\n", path, sha);
+		printf("Opening file: '%s' (SHA-256 hash %s)\n", termtext(path), sha);
 	rc = restart_run(buf, n, bits, h_i, iid, 0, &r, &e);
 	free(buf);
 	if (rc)

@@ -15,6 +15,7 @@
 #include "atomicfile.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "report/termtext.h"
 #include "engine/samples.h"
 #include "engine/translate.h"
 #include "engine/widein.h"
@@ -109,7 +110,7 @@ int cmd_translate(int argc, char **argv)
 		return cli_error_err("translate", &e);
 	translate_describe(&map, line, sizeof line);
 	fprintf(strcmp(a.out, "-") == 0 ? stderr : stdout,
-		"%s: %zu %s samples -> %u-bit symbols: %s\n", a.in, n, widefmt_name(a.format),
+		"%s: %zu %s samples -> %u-bit symbols: %s\n", termtext(a.in), n, widefmt_name(a.format),
 		map.bits, line);
 	return EXIT_OK;
 }

@@ -3,7 +3,8 @@
 src_librngaudit_a_SOURCES += \
 	src/report/report.h src/report/text.c src/report/csv.c src/report/junit.c src/report/xmltext.c src/report/xmltext.h \
 	src/report/prom.c src/report/promfmt.c src/report/promfmt.h src/report/merge.c src/report/merge_text.c src/report/csvread.c src/report/csvread.h \
-	src/report/hashtab.c src/report/hashtab.h src/report/csvcell.c src/report/csvcell.h
+	src/report/hashtab.c src/report/hashtab.h src/report/csvcell.c src/report/csvcell.h \
+	src/report/termtext.c src/report/termtext.h
 src_rngaudit_SOURCES += src/cli/cmd_audit.c src/cli/audit_progress.c src/cli/audit_progress.h src/cli/cmd_report.c \
 	src/cli/cli_plot.c src/cli/cli_plot.h
 # The audit finds data/quirks.txt and scripts/rngaudit-plot.sh here once installed.
@@ -40,3 +41,10 @@ tests_test_csvcell_LDADD = $(LIBS_ALL)
 TESTS += tests/test_csvcell
 TESTS += tests/csvcell_cli.sh
 dist_check_SCRIPTS += tests/csvcell_cli.sh
+# terminal-safe text for every report on stdout (issue 24 item 3)
+check_PROGRAMS += tests/test_termtext
+tests_test_termtext_SOURCES = tests/test_termtext.c
+tests_test_termtext_LDADD = $(LIBS_ALL)
+TESTS += tests/test_termtext
+TESTS += tests/termtext_cli.sh
+dist_check_SCRIPTS += tests/termtext_cli.sh
