@@ -48,3 +48,9 @@ tests_test_termtext_LDADD = $(LIBS_ALL)
 TESTS += tests/test_termtext
 TESTS += tests/termtext_cli.sh
 dist_check_SCRIPTS += tests/termtext_cli.sh
+# Prometheus label values always valid UTF-8 (issue 24 item 3)
+check_PROGRAMS += tests/test_promfmt
+tests_test_promfmt_SOURCES = tests/test_promfmt.c
+tests_test_promfmt_LDADD = $(LIBS_ALL)
+TESTS += tests/test_promfmt tests/prom_utf8.sh
+dist_check_SCRIPTS += tests/prom_utf8.sh
