@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -54,10 +55,13 @@ static void atomicfile_reset(struct atomicfile *af)
 {
 	if (af->tmp)
 		live_remove(af->tmp);
+	if (af->lockfd >= 0)
+		close(af->lockfd);   /* drops the temporary's lock: after its rename or unlink */
 	free(af->path);
 	free(af->target);
 	free(af->tmp);
 	memset(af, 0, sizeof *af);
+	af->lockfd = -1;
 }
 
 static int open_failed(struct atomicfile *af, struct err *e, int errnum, const char *why)
@@ -164,13 +168,31 @@ static int is_our_temp(const char *name)
 	       strncmp(name + len - tail, TEMP_TAG, strlen(TEMP_TAG)) == 0;
 }
 
-/* Removes our temporaries left in dir by a killed run (over an hour old,
- * ours by owner, regular files): best effort, errors ignored. */
+/* Removes name (one of our temporaries in dir) if its writer is gone:
+ * its flock can be taken.  The name is checked to still be the file
+ * locked before it goes. */
+static void remove_if_orphan(int dfd, const char *name, const struct stat *st)
+{
+	struct stat now;
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &now) == 0 && now.st_dev == st->st_dev && now.st_ino == st->st_ino &&
+	    flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+	    fstatat(dfd, name, &now, AT_SYMLINK_NOFOLLOW) == 0 && now.st_dev == st->st_dev &&
+	    now.st_ino == st->st_ino)
+		(void)unlinkat(dfd, name, 0);
+	close(fd);
+}
+
+/* Removes our temporaries left in dir by a killed run: ours by name and
+ * owner, regular files, past the grace period, and unlocked (no writer
+ * holds them: atomicfile.h).  Best effort, errors ignored. */
 static void remove_stale_temps(const char *dir)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	time_t cutoff = time(NULL) - ATOMICFILE_STALE_SECONDS;
+	time_t grace = time(NULL) - ATOMICFILE_GRACE_SECONDS;
 	if (!d)
 		return;
 	while ((de = readdir(d)) != NULL) {
@@ -178,8 +200,8 @@ static void remove_stale_temps(const char *dir)
 		if (!is_our_temp(de->d_name))
 			continue;
 		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		    S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_mtime < cutoff)
-			(void)unlinkat(dirfd(d), de->d_name, 0);
+		    S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_mtime < grace)
+			remove_if_orphan(dirfd(d), de->d_name, &st);
 	}
 	closedir(d);
 }
@@ -211,6 +233,13 @@ static int open_temp(struct atomicfile *af, const struct stat *existing, struct 
 		return open_failed(af, e, errno, "cannot write");
 	}
 	live_add(af->tmp);
+	/* The lock that tells other runs this temporary has a writer; on its
+	 * own descriptor, so that it outlives fclose() until the rename. */
+	af->lockfd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	if (af->lockfd >= 0 && flock(af->lockfd, LOCK_EX | LOCK_NB) != 0) {
+		close(af->lockfd);   /* no flock here (ENOLCK): nobody can take it either */
+		af->lockfd = -1;
+	}
 	/* mkstemp creates 0600: keep a replaced file's mode, else 0666 less umask. */
 	mask = umask(0);
 	umask(mask);
@@ -232,6 +261,7 @@ int atomicfile_open(struct atomicfile *af, const char *path, struct err *e)
 	int fd;
 
 	memset(af, 0, sizeof *af);
+	af->lockfd = -1;
 	if (!path || !*path)
 		return err_set(e, ERR_USAGE, "empty output file name");
 	af->path = strdup(path);

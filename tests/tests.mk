@@ -35,3 +35,6 @@ tests_test_xmltext_SOURCES = tests/test_xmltext.c
 tests_test_xmltext_LDADD = $(LIBS_ALL)
 TESTS += tests/test_xmltext
 dist_check_SCRIPTS += tests/prom_check.sh
+# a live run's temporary is never removed by another run (issue 24 item 6)
+TESTS += tests/tempfile_cli.sh
+dist_check_SCRIPTS += tests/tempfile_cli.sh
