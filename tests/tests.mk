@@ -38,3 +38,6 @@ dist_check_SCRIPTS += tests/prom_check.sh
 # a live run's temporary is never removed by another run (issue 24 item 6)
 TESTS += tests/tempfile_cli.sh
 dist_check_SCRIPTS += tests/tempfile_cli.sh
+# small bad inputs refused up front in one line (issue 24 item 7)
+TESTS += tests/options_cli.sh
+dist_check_SCRIPTS += tests/options_cli.sh

@@ -34,6 +34,7 @@ struct collect_args {
 	unsigned bits;
 	int health;              /* run the 90B 4.4 health tests online (default) */
 	double entropy;          /* claimed H per sample; 0 = the source kind's default */
+	const char *entropy_text; /* --entropy as given, for messages */
 	double alpha;            /* 0 = 2^-20 over the run */
 	enum health_scope scope; /* --per-window: 90B's meaning of alpha */
 	int stop_on_failure;
@@ -89,12 +90,13 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 		case OPT_STOP_ON_FAILURE: a->stop_on_failure = 1; break;
 		case OPT_PER_WINDOW: a->scope = HEALTH_SCOPE_WINDOW; break;
 		case OPT_ENTROPY:
+			a->entropy_text = optarg;
 			if (parse_double(optarg, &a->entropy) != 0 || !(a->entropy > 0))
 				return cli_error("collect", "--entropy %s: must be a number of bits > 0 and <= the bits per sample", optarg);
 			break;
 		case OPT_ALPHA:
 			if (parse_alpha(optarg, &a->alpha) != 0)
-				return cli_error("collect", "--alpha %s: must be in (0, 1), e.g. 2^-20 or 1e-6", optarg);
+				return cli_error("collect", "--alpha %s: must be in " PARSE_ALPHA_RANGE ", e.g. 2^-20 or 1e-6", optarg);
 			break;
 		case ':':
 			return cli_error("collect", "option '%s' needs a value", argv[optind - 1]);
@@ -109,8 +111,8 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 	if (!a->health && (a->entropy > 0 || a->alpha > 0 || a->stop_on_failure ||
 			   a->scope == HEALTH_SCOPE_WINDOW))
 		return cli_error("collect", "--entropy, --alpha, --per-window and --stop-on-failure need the health tests (drop --no-health)");
-	if (a->entropy > a->bits)
-		return cli_error("collect", "--entropy %g: more than the %u bits per sample", a->entropy, a->bits);
+	if (a->entropy > a->bits)   /* the text given: "%g" showed 8.0000001 as 8 */
+		return cli_error("collect", "--entropy %s: more than the %u bits per sample", a->entropy_text, a->bits);
 	if (a->wide && (a->bits_given || a->entropy > 0 || a->alpha > 0 || a->stop_on_failure))
 		return cli_error("collect", "--format writes raw wide samples: --bits and the health-test "
 				 "options apply to symbols (see rngaudit translate, rngaudit audit)");

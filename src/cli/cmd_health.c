@@ -30,6 +30,12 @@
  * that rate, the default horizon, is 3.2e13 samples.  Slower sources are
  * read as they come. */
 #define HEALTH_FOLLOW_RATE_DEFAULT 1e6
+/* --rate's range (0 aside): a byte a second up to 10^12, beyond any source. */
+#define HEALTH_RATE_MIN 1.0
+#define HEALTH_RATE_MAX 1e12
+/* --horizon at most 1000 years: its samples at the fastest rate stay
+ * within 2^63 (health_budget_horizon). */
+#define HEALTH_HORIZON_MAX (1000 * 365.25 * 86400.0)
 
 enum { OPT_PER_WINDOW = 256, OPT_HORIZON, OPT_RATE, OPT_PROM, OPT_LOG };
 
@@ -40,6 +46,7 @@ struct health_args {
 	int have_samples;
 	unsigned bits;
 	double entropy;           /* 0: default */
+	const char *entropy_text; /* --entropy as given, for messages */
 	double alpha;
 	int follow;
 	double interval;
@@ -90,13 +97,14 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 				return cli_error_err("health", &e);
 			break;
 		case 'H':
+			a->entropy_text = optarg;
 			if (parse_double(optarg, &a->entropy) != 0 || !(a->entropy > 0))
 				return cli_error("health", "--entropy %s: the claimed min-entropy must be a "
 						 "number above 0 (and at most the bits per sample)", optarg);
 			break;
 		case 'a':
 			if (parse_alpha(optarg, &a->alpha) != 0)
-				return cli_error("health", "--alpha %s: must be in (0, 1), e.g. 2^-20 or 1e-6",
+				return cli_error("health", "--alpha %s: must be in " PARSE_ALPHA_RANGE ", e.g. 2^-20 or 1e-6",
 						 optarg);
 			break;
 		case 'i':
@@ -108,14 +116,22 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 		case OPT_PROM: a->prom = optarg; break;
 		case OPT_LOG: a->log = optarg; break;
 		case OPT_HORIZON:
-			if (cli_parse_duration(optarg, &a->horizon) != 0)
-				return cli_error("health", "--horizon %s: must be a duration above 0, "
+			/* at least a second: alpha over a horizon of no samples
+			 * would make every alarm a failure */
+			if (cli_parse_duration(optarg, &a->horizon) != 0 || !(a->horizon >= 1) ||
+			    !(a->horizon <= HEALTH_HORIZON_MAX))
+				return cli_error("health", "--horizon %s: must be a duration from 1 s to 1000y, "
 						 "e.g. 30d or 1y", optarg);
 			break;
 		case OPT_RATE:
-			if (parse_double(optarg, &a->rate) != 0 || !(a->rate >= 0))
-				return cli_error("health", "--rate %s: must be bytes per second (0 = "
-						 "flat out)", optarg);
+			/* A rate below a byte a second made the sleep to hold it
+			 * (seconds to a time_t) overflow, undefined behaviour, and
+			 * the horizon's samples (rate x horizon) fall to one, so a
+			 * healthy source raised alarms. */
+			if (parse_double(optarg, &a->rate) != 0 ||
+			    !(a->rate == 0 || (a->rate >= HEALTH_RATE_MIN && a->rate <= HEALTH_RATE_MAX)))
+				return cli_error("health", "--rate %s: must be 0 (flat out) or bytes per second "
+						 "from 1 to 1e12", optarg);
 			break;
 		case ':':
 			return cli_error("health", "option '%s' needs a value", argv[optind - 1]);
@@ -131,8 +147,8 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 	if (!a->spec == !a->file)
 		return cli_error("health", "give either --source SPEC or a NIST-format FILE");
 	if (a->entropy > a->bits)
-		return cli_error("health", "--entropy %g: above %u, the bits per sample", a->entropy,
-				 a->bits);
+		return cli_error("health", "--entropy %s: above %u, the bits per sample", a->entropy_text,
+				 a->bits);   /* the text given: "%g" showed 8.0000001 as 8 */
 	if ((a->prom || a->log) && !a->follow)
 		return cli_error("health", "--prom and --log go with --follow");
 	return 0;

@@ -131,10 +131,13 @@ static void follow_throttle(struct health_follow *f, size_t bytes)
 		return;
 	due = f->start + (double)f->bytes / f->o.rate;
 	now = cli_now();
-	if (due > now && !cli_stop) {
-		double d = due - now;
+	/* a minute at most per sleep, so the seconds always fit a time_t;
+	 * a signal (stop, or SIGHUP's reopen) cuts it short */
+	while (due > now && !cli_stop && !follow_reopen) {
+		double d = due - now < 60 ? due - now : 60;
 		struct timespec ts = { (time_t)d, (long)((d - floor(d)) * 1e9) };
 		nanosleep(&ts, NULL);
+		now = cli_now();
 	}
 }
 
