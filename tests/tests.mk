@@ -41,3 +41,6 @@ dist_check_SCRIPTS += tests/tempfile_cli.sh
 # small bad inputs refused up front in one line (issue 24 item 7)
 TESTS += tests/options_cli.sh
 dist_check_SCRIPTS += tests/options_cli.sh
+# every run bounded by the machine (issue 24 item 4)
+TESTS += tests/bounded_cli.sh
+dist_check_SCRIPTS += tests/bounded_cli.sh

@@ -31,3 +31,8 @@ tests_test_sysroot_LDADD = $(LIBS_ALL)
 TESTS += tests/test_sysroot
 TESTS += tests/bundle_cli.sh
 dist_check_SCRIPTS += tests/bundle_cli.sh
+# an audit job bounded by the machine (issue 24 item 4)
+check_PROGRAMS += tests/test_audit_job
+tests_test_audit_job_SOURCES = tests/test_audit_job.c
+tests_test_audit_job_LDADD = $(LIBS_ALL)
+TESTS += tests/test_audit_job

@@ -202,6 +202,7 @@ struct audit {
 	struct report_source *out;    /* one per spec, in the order named */
 	struct report_run run;
 	int usage;                    /* a named source could not be used */
+	size_t keep_max;              /* samples a source keeps for the estimators */
 };
 
 /* Everything before the sources run: the policy, the quirk table, the
@@ -243,6 +244,15 @@ static int audit_setup(struct audit *au)
 	} else if (spec_list_split(a->sources, au->specs, AUDIT_MAX_SOURCES, &n, &e) != 0) {
 		return cli_error_err("audit", &e);
 	}
+	/* Every run bounded by the machine: the estimators keep each source's
+	 * samples, so -n past what memory holds is refused now, not after an
+	 * hour of collecting (or gigabytes of swap). */
+	au->keep_max = audit_job_keep_max(n);
+	if (a->samples > au->keep_max)
+		return cli_error("audit", "-n %llu: more samples than this machine can keep for the estimators: at "
+				 "most %zu per source with %zu source%s (a quarter of physical memory at 40 "
+				 "bytes a sample)", (unsigned long long)a->samples, au->keep_max, n,
+				 n == 1 ? "" : "s");
 	au->out = calloc(n, sizeof *au->out);
 	if (!au->out)
 		return cli_error("audit", "out of memory");
@@ -266,6 +276,7 @@ static void audit_job_prepare(struct audit *au, size_t i, const struct audit_job
 	j->cpu = &au->cpu;
 	j->out = &au->out[i];
 	j->named = au->listed;
+	j->keep_max = au->keep_max;
 	if (a->samples) {
 		j->samples = a->samples;
 		j->samples_why = "-n";
