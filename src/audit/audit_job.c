@@ -265,6 +265,15 @@ void audit_job_run(struct audit_job *j)
 
 decide:
 	audit_state(j, AUDIT_DONE);
+	/* A source that opened and gave nothing (an empty file named with
+	 * --source, a device at its end) is bad input or an operational error:
+	 * exit 2, as every other command says of the same input. */
+	if (rs->available && rs->samples == 0 && !rs->stats.interrupted) {
+		j->usage_error = 1;
+		snprintf(rs->why, sizeof rs->why, "%.200s: no samples (%s)",
+			 rs->info.device[0] ? rs->info.device : rs->info.spec,
+			 rs->stats.eof ? "empty input" : "the source failed");
+	}
 	if (rs->available)
 		nq = quirks_match(j->quirks, j->cpu, rs->info.name, rs->info.word_bits, qm, QUIRK_MATCH_MAX);
 	vin.info = rs->available ? &rs->info : NULL;

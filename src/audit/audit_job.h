@@ -52,7 +52,8 @@ struct audit_job {
 	const struct audit_job_hooks *hooks;
 	struct report_source *out;
 	/* results */
-	int usage_error;              /* a named source could not be opened: exit 2 */
+	int usage_error;              /* a named source could not be opened, or gave
+					 no samples: exit 2 (why in out->why) */
 	char source_error[ERR_MSG_MAX];
 	char est_skipped[160];
 	char translation[256];        /* wide samples: what the 90B 6.4 reduction did */
