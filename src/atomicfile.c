@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "parse.h"
+#include "outpath.h"
 
 #define TEMP_TAG ".rngaudit-tmp."
 #define TEMP_RANDOM "XXXXXX"
@@ -88,22 +88,6 @@ static int attach_in_place(struct atomicfile *af, int fd, struct err *e)
 	return 0;
 }
 
-/* The descriptor a name for stdout or an open descriptor means, or -1:
- * "-", "/dev/stdout", "/dev/stderr", "/dev/fd/N", "/proc/self/fd/N". */
-static int descriptor_alias(const char *path)
-{
-	uint64_t n;
-	if (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0)
-		return STDOUT_FILENO;
-	if (strcmp(path, "/dev/stderr") == 0)
-		return STDERR_FILENO;
-	if (strncmp(path, "/dev/fd/", 8) == 0 && parse_u64(path + 8, 0, INT_MAX, &n) == 0)
-		return (int)n;
-	if (strncmp(path, "/proc/self/fd/", 14) == 0 && parse_u64(path + 14, 0, INT_MAX, &n) == 0)
-		return (int)n;
-	return -1;
-}
-
 static int open_descriptor(struct atomicfile *af, int fd, struct err *e)
 {
 	int dupfd;
@@ -118,32 +102,11 @@ static int open_descriptor(struct atomicfile *af, int fd, struct err *e)
 	return attach_in_place(af, dupfd, e);
 }
 
-/* A FIFO opened for writing blocks until a reader comes; O_NONBLOCK fails
- * with ENXIO instead, so poll for the reader for a bounded time. */
-static int open_fifo_writer(const char *path, int *fdp)
-{
-	struct timespec nap = { 0, 50 * 1000 * 1000 };
-	int waited_ms = 0, fd;
-	for (;;) {
-		fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-		if (fd >= 0 || errno != ENXIO || waited_ms >= ATOMICFILE_FIFO_WAIT_MS)
-			break;
-		nanosleep(&nap, NULL);
-		waited_ms += 50;
-	}
-	if (fd < 0)
-		return errno;
-	/* Writes block again from here on, as on any output. */
-	(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	*fdp = fd;
-	return 0;
-}
-
 static int open_in_place(struct atomicfile *af, const struct stat *st, struct err *e)
 {
 	int fd = -1, rc;
 	if (S_ISFIFO(st->st_mode)) {
-		rc = open_fifo_writer(af->target, &fd);
+		rc = outpath_open_fifo(af->target, ATOMICFILE_FIFO_WAIT_MS, &fd);
 		if (rc == ENXIO) {
 			err_set(e, ERR_IO, "%s: FIFO has no reader (waited %d s)", af->path,
 				ATOMICFILE_FIFO_WAIT_MS / 1000);
@@ -267,7 +230,7 @@ int atomicfile_open(struct atomicfile *af, const char *path, struct err *e)
 	af->path = strdup(path);
 	if (!af->path)
 		return err_set(e, ERR_NOMEM, "%s: out of memory", path);
-	if ((fd = descriptor_alias(path)) >= 0)
+	if ((fd = outpath_descriptor(path)) >= 0)
 		return open_descriptor(af, fd, e);
 
 	if (lstat(path, &st) != 0) {

@@ -44,3 +44,6 @@ dist_check_SCRIPTS += tests/options_cli.sh
 # every run bounded by the machine (issue 24 item 4)
 TESTS += tests/bounded_cli.sh
 dist_check_SCRIPTS += tests/bounded_cli.sh
+# interrupted or failed means non-zero, nothing lost silently (issue 24 item 5)
+TESTS += tests/signals_cli.sh
+dist_check_SCRIPTS += tests/signals_cli.sh

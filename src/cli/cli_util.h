@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "err.h"
+#include "outpath.h"
 
 enum {
 	EXIT_OK = 0,        /* passed */
@@ -93,6 +94,16 @@ int cli_parse_max_samples(const char *cmd, const char *text, uint64_t *out);
  * default cap, samples_default_max()), saying on stderr when the cap cut
  * it short.  Returns 0, or EXIT_ERROR after one line. */
 int cli_read_samples(const char *cmd, const char *path, uint64_t max, uint8_t **s, size_t *n);
+
+/* Checks a command's outputs before its run (outpath.h): one line and
+ * EXIT_ERROR, or 0. */
+int cli_check_outputs(const char *cmd, const struct outpath *o, size_t n, unsigned allowed);
+
+/* NIST's -o JSON to stdout: stdout carries one format only, so the JSON
+ * keeps it and the text output moves to stderr (fd 1 becomes a copy of
+ * fd 2).  Returns the path to write the JSON to ("/dev/fd/N" in buf), or
+ * json_path as it was when it does not name stdout. */
+const char *cli_json_stdout_split(const char *json_path, char *buf, size_t len);
 
 /* After a command: flushes stdout; a write that failed (EPIPE, ENOSPC)
  * turns rc into EXIT_ERROR (with one line, except for EPIPE). */

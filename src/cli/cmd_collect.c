@@ -199,6 +199,10 @@ static int collect_wide_run(struct collect_args *a, struct source *src)
 		snprintf(defname, sizeof defname, "%s.%s", info->name, widefmt_name(a->format));
 		a->output = defname;
 	}
+	if (cli_check_outputs("collect", &(struct outpath){ "-o", a->output }, 1,
+			      OUTPATH_DEVICES | OUTPATH_STDOUT) != 0)
+		return EXIT_ERROR;
+	a->output = outpath_normal(a->output);
 	out = strcmp(a->output, "-") == 0 ? "stdout" : a->output;
 	o.f = a->format;
 	o.room = (size_t)WIDEIN_BLOCK_SAMPLES * (widefmt_size(a->format) > COLLECT_TEXT_SAMPLE_MAX
@@ -346,6 +350,13 @@ static int collect_run(struct collect_args *a, struct collect_run *r)
 		snprintf(r->defname, sizeof r->defname, "%s.bin", source_get_info(r->src)->name);
 		a->output = r->defname;
 	}
+	/* checked before the run; one that names stdout is "-" */
+	if (cli_check_outputs("collect", &(struct outpath){ "-o", a->output }, 1,
+			      OUTPATH_DEVICES | OUTPATH_STDOUT) != 0) {
+		collect_release(r);
+		return EXIT_ERROR;
+	}
+	a->output = outpath_normal(a->output);
 	if (recorder_open(&r->rec, a->output, &r->e) != 0)
 		goto fail;
 	sinks[0] = &r->rec.sink;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli_util.h"
 #include "parse.h"
@@ -173,6 +174,45 @@ static uint64_t health_run_samples(const struct health_args *a, const char *file
 	return file ? 1 : HEALTH_DEFAULT_SAMPLES;
 }
 
+/* One error line on stderr, with the journal's err priority when stderr
+ * is the journal and the run is a service (--follow); returns EXIT_ERROR. */
+static int health_error(const struct health_args *a, const char *msg)
+{
+	if (a->follow && health_follow_is_journal(STDERR_FILENO))
+		fputs("<3>", stderr);
+	return cli_error("health", "%s", msg);
+}
+
+static int failed_output(const struct health_follow *f)
+{
+	const char *why;
+	return health_follow_failed(f, &why);
+}
+
+static const char *health_follow_why(const struct health_follow *f)
+{
+	const char *why;
+	health_follow_failed(f, &why);
+	return why;
+}
+
+/* DESIGN.md: the outputs checked before the run.  The textfile is a
+ * regular file (node_exporter's textfile collector reads *.prom files; a
+ * FIFO stalled every interval); the log may be a file, FIFO, device or
+ * stdout ("-", the default); not the same file. */
+static int health_check_outputs(struct health_args *a)
+{
+	const struct outpath o[] = { { "--prom", a->prom }, { "--log", a->log } };
+
+	if (a->prom && cli_check_outputs("health", o, 1, 0) != 0)
+		return EXIT_ERROR;
+	if (cli_check_outputs("health", o, 2, OUTPATH_DEVICES | OUTPATH_STDOUT) != 0)
+		return EXIT_ERROR;
+	if (a->log && outpath_is_stdout(a->log))
+		a->log = NULL;
+	return 0;
+}
+
 int cmd_health(int argc, char **argv)
 {
 	struct health_args a = { 0 };
@@ -184,7 +224,7 @@ int cmd_health(int argc, char **argv)
 	struct source *src = NULL;
 	const struct source_info *info;
 	struct engine_opts opts = { 0 };
-	struct engine_stats st;
+	struct engine_stats st = { 0 };
 	struct cli_progress prog;
 	struct sink *sinks[2];
 	FILE *out;
@@ -192,9 +232,9 @@ int cmd_health(int argc, char **argv)
 	struct policy pol;
 	char spec[4096 + 8];
 	struct err e;
-	int rc;
+	int rc = 0;
 
-	if ((rc = health_parse(argc, argv, &a)))
+	if ((rc = health_parse(argc, argv, &a)) || (rc = health_check_outputs(&a)))
 		return rc;
 	if (a.file) {
 		if (strlen(a.file) > 4096)
@@ -262,34 +302,52 @@ int cmd_health(int argc, char **argv)
 	if (a.follow) {
 		fprintf(out, "%sfollowing %s: %u-bit samples, status every %g s, at most %g bytes/s\n",
 			info_prefix, termtext(info->spec), a.bits, a.interval, a.rate);
-		fflush(out);
 	}
-	rc = engine_run(src, &opts, sinks, a.follow ? 2 : 1, &st, &e);
+	if (a.follow && health_follow_check(&fol))   /* the first line could not be written */
+		rc = ERR_IO;
+	rc = rc ? rc : engine_run(src, &opts, sinks, a.follow ? 2 : 1, &st, &e);
 	if (!a.follow)
 		cli_progress_done(&prog);
-	if (rc != 0 && (rc == ERR_DATA || st.samples == 0)) {
+	if (rc != 0 && !failed_output(&fol) && (rc == ERR_DATA || st.samples == 0)) {
 		health_monitor_free(mon);
 		health_follow_close(&fol);
 		source_close(src);
-		return cli_error_err("health", &e);
+		return health_error(&a, e.msg);
 	}
-	if (rc != 0)            /* the source failed mid-run: say so, then what was tested */
-		cli_error_err("health", &e);
-	if (st.samples == 0) {
+	if (rc != 0)            /* the source or an output failed mid-run: say so once */
+		health_error(&a, failed_output(&fol) ? health_follow_why(&fol) : e.msg);
+	if (st.samples == 0 && !failed_output(&fol)) {
 		/* info belongs to src: name the input before closing it */
-		cli_error("health", "%s: no samples (empty input)", a.file ? a.file : info->spec);
+		char msg[ERR_MSG_MAX];
+		snprintf(msg, sizeof msg, "%.400s: no samples (empty input)", a.file ? a.file : info->spec);
 		health_monitor_free(mon);
 		health_follow_close(&fol);
 		source_close(src);
-		return EXIT_ERROR;
+		return health_error(&a, msg);
+	}
+	/* DESIGN.md: a followed source that ends or shrinks (a file read to
+	 * its end, a device gone) is an operational error, so that a service
+	 * does not stop watching with "pass"; -n reached is a normal end */
+	if (a.follow && rc == 0 && st.eof && !st.interrupted && !(a.have_samples && st.samples >= a.samples)) {
+		char msg[ERR_MSG_MAX];
+		snprintf(msg, sizeof msg, "%.400s: the followed source ended after %llu samples",
+			 a.file ? a.file : info->spec, (unsigned long long)st.samples);
+		health_error(&a, msg);
+		rc = ERR_SOURCE;
 	}
 	health_monitor_results(mon, &res);
 	health_follow_finish(&fol);
-	out = health_follow_out(&fol);   /* SIGHUP may have reopened the log */
+	/* SIGHUP may have reopened the log; a dead output leaves the summary
+	 * to stderr, where it can be seen */
+	out = failed_output(&fol) ? stderr : health_follow_out(&fol);
 	fprintf(out, "%ssource: %s (%s)%s\n", info_prefix, termtext(a.file ? a.file : info->spec),
 		a.file ? "NIST-format file" : source_kind_describe(info->kind),
 		st.interrupted ? ", stopped by a signal" : "");
 	health_print_results(out, info_prefix, &res);
+	if (a.follow && !failed_output(&fol) && health_follow_check(&fol)) {
+		health_error(&a, health_follow_why(&fol));   /* the summary itself was lost */
+		rc = ERR_IO;
+	}
 	health_follow_close(&fol);
 	health_monitor_free(mon);
 	source_close(src);
