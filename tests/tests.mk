@@ -47,3 +47,7 @@ dist_check_SCRIPTS += tests/bounded_cli.sh
 # interrupted or failed means non-zero, nothing lost silently (issue 24 item 5)
 TESTS += tests/signals_cli.sh
 dist_check_SCRIPTS += tests/signals_cli.sh
+check_PROGRAMS += tests/test_outpath
+tests_test_outpath_SOURCES = tests/test_outpath.c
+tests_test_outpath_LDADD = $(LIBS_ALL)
+TESTS += tests/test_outpath
