@@ -207,10 +207,10 @@ int outpath_open_fifo(const char *path, int wait_ms, int *fdp)
 int outpath_open_append(const char *path, int wait_ms, int *fdp, struct err *e)
 {
 	struct stat st;
-	int fd, rc;
+	int fd;
 
 	if (stat(path, &st) == 0 && S_ISFIFO(st.st_mode)) {
-		rc = outpath_open_fifo(path, wait_ms, &fd);
+		int rc = outpath_open_fifo(path, wait_ms, &fd);
 		if (rc == ENXIO)
 			return err_set(e, ERR_IO, "%s: FIFO has no reader (waited %d s)", path, wait_ms / 1000);
 		if (rc)

@@ -25,8 +25,8 @@ static const char *plot_script_path(char *buf, size_t len)
 
 int cli_plot_check(const char *cmd, const char *dir)
 {
-	char pbuf[1024], parent[1100];
-	const char *script = plot_script_path(pbuf, sizeof pbuf), *slash;
+	char pbuf[1024];
+	const char *script = plot_script_path(pbuf, sizeof pbuf);
 	struct stat st;
 
 	if (!*dir)
@@ -37,9 +37,10 @@ int cli_plot_check(const char *cmd, const char *dir)
 		if (access(dir, W_OK | X_OK) != 0)
 			return cli_error(cmd, "--plot %s: %s", dir, strerror(errno));
 	} else {
+		char parent[1100];
+		const char *slash = strrchr(dir, '/');
 		if (errno != ENOENT)
 			return cli_error(cmd, "--plot %s: %s", dir, strerror(errno));
-		slash = strrchr(dir, '/');
 		if ((size_t)snprintf(parent, sizeof parent, "%.*s", slash ? (int)(slash - dir) : 1,
 				     slash ? (slash == dir ? "/" : dir) : ".") >= sizeof parent)
 			return cli_error(cmd, "--plot: directory name too long");

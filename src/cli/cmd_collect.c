@@ -142,14 +142,14 @@ static int collect_wide_block(void *ctx, const uint64_t *x, size_t n, struct err
 	struct collect_wide_out *o = ctx;
 	int text = o->f == WIDEFMT_DEC || o->f == WIDEFMT_HEX;
 	size_t len = 0, done = 0;
-	int rc;
 
 	if (text) {
 		for (size_t i = 0; i < n; i++)
 			len += (size_t)snprintf((char *)o->buf + len, o->room - len,
 						o->f == WIDEFMT_DEC ? "%llu\n" : "0x%llx\n", (unsigned long long)x[i]);
 	} else {
-		if ((rc = widefmt_encode(o->f, x, n, o->buf, e)) != 0)
+		int rc = widefmt_encode(o->f, x, n, o->buf, e);
+		if (rc != 0)
 			return rc;
 		len = n * widefmt_size(o->f);
 	}

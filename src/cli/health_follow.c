@@ -236,8 +236,8 @@ static void follow_hup(struct health_follow *f, double now)
 static int follow_push(struct sink *sk, const struct block *b, struct err *e)
 {
 	struct health_follow *f = sk->ctx;
-	double now;
 	if (!f->failed) {
+		double now;
 		follow_throttle(f, b->raw_len);
 		now = cli_now();
 		if (follow_reopen)

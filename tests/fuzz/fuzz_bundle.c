@@ -181,7 +181,7 @@ static void build(const char *s, size_t n)
 	mkdir(root, 0755);
 	while (at + 4 < n && entries < BUNDLE_ENTRIES_MAX) {
 		const char *head, *eol, *body, *next;
-		char kind, rel[512], p[PATH_MAX], target[PATH_MAX];
+		char kind, rel[512], p[PATH_MAX];
 		size_t blen;
 		if (memcmp(s + at, "@@ ", 3) != 0) {
 			const char *m = memmem(s + at, n - at, "\n@@ ", 4);
@@ -219,6 +219,7 @@ static void build(const char *s, size_t n)
 			mknod(p, S_IFCHR | 0600, makedev(1, 3));
 			break;
 		case 'l': {
+			char target[PATH_MAX];
 			const char *le = memchr(body, '\n', blen);
 			size_t tl = le ? (size_t)(le - body) : blen, o = 0;
 			for (size_t i = 0; i < tl && o + strlen(out) + 1 < sizeof target;) {
