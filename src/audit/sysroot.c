@@ -2,8 +2,8 @@
  *
  * openat2(2) with RESOLVE_BENEATH (Linux 5.6) refuses, with EXDEV, any path
  * whose resolution (".." or a symlink, relative or absolute) leaves the
- * directory; where openat2 is missing the path is resolved with
- * realpath(3) and checked against the bundle's own real path.
+ * directory; where openat2 is missing the same rule is applied a component
+ * at a time (sysroot_open_beneath).
  *
  * A bundle comes from elsewhere and may hold device nodes and FIFOs where
  * files belong (proc/cmdline -> a tape drive rewinds on open, a FIFO
@@ -56,25 +56,96 @@ void sysroot_close(struct sysroot *s)
 	s->dirfd = -1;
 }
 
-/* The realpath(3) fallback: open only when PATH's real path lies inside
- * the bundle's. */
-static int sysroot_open_checked(const struct sysroot *s, const char *rel)
-{
-	char full[PATH_MAX], real[PATH_MAX], root[PATH_MAX];
-	size_t rl;
+/* As the kernel's MAXSYMLINKS: more symlinks on one name is a loop. */
+#define SYSROOT_LINKS_MAX 40
 
-	if (snprintf(full, sizeof full, "%s/%s", s->path, rel) >= (int)sizeof full) {
+/* openat2's RESOLVE_BENEATH done by hand, where the kernel lacks it
+ * (before 5.6) or a sandbox refuses it (seccomp; valgrind does not know
+ * it): rel is resolved a component at a time beneath the bundle, a
+ * symlink's target spliced in for it.  As openat2 says, an absolute symlink
+ * or a ".." above the bundle is EXDEV, whatever lies outside (it is never
+ * looked at, so the answer does not depend on it), more than 40 symlinks
+ * ELOOP.  Returns an O_PATH descriptor, or -1 with errno. */
+static int sysroot_open_beneath(const struct sysroot *s, const char *rel)
+{
+	char todo[2 * PATH_MAX], done[PATH_MAX], link[PATH_MAX], cand[PATH_MAX];
+	size_t at = 0, dlen = 0;
+	int links = 0;
+
+	if (strlen(rel) >= sizeof todo) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	if (!realpath(s->path, root) || !realpath(full, real))
-		return -1;
-	rl = strlen(root);
-	if (strncmp(real, root, rl) != 0 || (real[rl] != '/' && real[rl] != '\0')) {
-		errno = EXDEV;
-		return -1;
+	snprintf(todo, sizeof todo, "%s", rel);
+	done[0] = '\0';
+	for (;;) {
+		struct stat st;
+		size_t clen;
+		ssize_t n;
+		while (todo[at] == '/')
+			at++;
+		if (!todo[at])
+			break;
+		clen = strcspn(todo + at, "/");
+		if (clen == 1 && todo[at] == '.') {
+			at += clen;
+			continue;
+		}
+		if (clen == 2 && todo[at] == '.' && todo[at + 1] == '.') {
+			char *slash;
+			if (dlen == 0) {          /* above the bundle */
+				errno = EXDEV;
+				return -1;
+			}
+			slash = strrchr(done, '/');
+			dlen = slash ? (size_t)(slash - done) : 0;
+			done[dlen] = '\0';
+			at += clen;
+			continue;
+		}
+		if ((size_t)snprintf(cand, sizeof cand, "%s%s%.*s", done, dlen ? "/" : "", (int)clen,
+				     todo + at) >= sizeof cand) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		if (fstatat(s->dirfd, cand, &st, AT_SYMLINK_NOFOLLOW) != 0)
+			return -1;
+		if (S_ISLNK(st.st_mode)) {
+			if (++links > SYSROOT_LINKS_MAX) {
+				errno = ELOOP;
+				return -1;
+			}
+			n = readlinkat(s->dirfd, cand, link, sizeof link - 1);
+			if (n <= 0) {
+				errno = n == 0 ? ENOENT : errno;
+				return -1;
+			}
+			link[n] = '\0';
+			if (link[0] == '/') {    /* absolute: never beneath */
+				errno = EXDEV;
+				return -1;
+			}
+			/* the target, then what followed the symlink */
+			if ((size_t)snprintf(cand, sizeof cand, "%s%s", link, todo + at + clen) >= sizeof cand ||
+			    strlen(cand) >= sizeof todo) {
+				errno = ENAMETOOLONG;
+				return -1;
+			}
+			snprintf(todo, sizeof todo, "%s", cand);
+			at = 0;
+			continue;
+		}
+		at += clen;
+		while (todo[at] == '/')
+			at++;
+		if (todo[at] && !S_ISDIR(st.st_mode)) {
+			errno = ENOTDIR;
+			return -1;
+		}
+		memcpy(done, cand, strlen(cand) + 1);
+		dlen = strlen(done);
 	}
-	return open(real, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	return openat(s->dirfd, dlen ? done : ".", O_PATH | O_NOFOLLOW | O_CLOEXEC);
 }
 
 /* An O_PATH descriptor of PATH (inside the sysroot): nothing is opened
@@ -99,7 +170,7 @@ static int sysroot_openpath(const struct sysroot *s, const char *path)
 		/* ENOSYS: a kernel before 5.6; EPERM: a seccomp filter */
 	}
 #endif
-	return sysroot_open_checked(s, rel);
+	return sysroot_open_beneath(s, rel);
 }
 
 /* PATH opened for reading if it is a regular file, else -1 with errno
