@@ -1,9 +1,20 @@
 # rngaudit-plot.awk - turns an audit CSV or a merged fleet CSV into the
 # tables plot.gp and plot-fleet.gp draw (run by rngaudit-plot.sh).
-# usage: awk -v mode=audit|fleet -v tmp=DIR -v csvname=NAME -v floors=FLOORS -f rngaudit-plot.awk CSV
-# FLOORS: lines FAIL<TAB>WARN<TAB>SOURCE (policy floors per bit, may be empty).
-# Writes DIR/layout.gp (gnuplot settings: titles, ranges, tick labels, image
-# height) and tab-separated tables DIR/*.tsv, one per kind of mark.
+# usage: PLOT_MODE=audit|fleet PLOT_TMP=DIR PLOT_CSVNAME=NAME PLOT_FLOORS=FLOORS \
+#          awk -f rngaudit-plot.awk CSV
+# (names through the environment: awk -v would read backslashes in them as
+# escapes).  FLOORS: lines FAIL<TAB>WARN<TAB>SOURCE (policy floors per bit,
+# may be empty).
+# Writes DIR/layout.gp (numbers only: ranges, margins, image heights) and
+# tab-separated tables DIR/*.tsv, one per kind of mark, the row labels
+# (*_tics.tsv) and the titles (titles.tsv).
+#
+# Labels are data, never code: every text from the CSV (a source spec, a
+# host name, a file name) goes only into a table column, which gnuplot
+# reads as a string (ytic(), with labels, strcol()) and never evaluates.
+# layout.gp, which gnuplot loads as commands, holds numbers printed here
+# with %d and %.6g and nothing else: a string there would be a command line,
+# where gnuplot runs `backquotes` and expands @macros.
 # Columns are found by name in the CSV's header: later schemas may add or
 # reorder columns.  POSIX awk only (Debian's default awk is mawk).
 
@@ -42,8 +53,6 @@ function record(f,    n, i, c, q, v, line, L) {
 # Text safe in a tab-separated gnuplot table: no tabs, newlines or double
 # quotes (gnuplot reads "..." in data as a quoted string).
 function cell(s) { gsub(/[\t\n\r]/, " ", s); gsub(/"/, "'", s); return s }
-# A gnuplot single-quoted string literal.
-function gq(s) { s = cell(s); gsub(/'/, "''", s); return "'" s "'" }
 function get(name) { return (name in col) ? F[col[name]] : "" }
 function has(name) { return (name in col) }
 # 12500 -> "12,500"
@@ -62,13 +71,18 @@ function lmargin(names, n,    i, m) {
 	return m + 3
 }
 function fmt(x) { return sprintf("%.2f", x) }
+# A number from a CSV field (0 for text): numeric columns of the tables hold nothing else.
 function num(s) { return s + 0 }
+# A number as layout.gp and the tables print it (never text).
+function g(x) { return sprintf("%.6g", x) }
 function maxf(a, b) { return a > b ? a : b }
 
 BEGIN {
+	mode = ENVIRON["PLOT_MODE"]; tmp = ENVIRON["PLOT_TMP"]
+	csvname = ENVIRON["PLOT_CSVNAME"]; floors = ENVIRON["PLOT_FLOORS"]
 	# Every table exists, if empty: gnuplot skips an empty one quietly.
-	nt = split("me_bar me_hatch me_line me_llab me_lab h_bar h_hatch h_lab h_hlab h_head " \
-		   "f_bar f_hatch f_med f_lab f_head", tables, " ")
+	nt = split("me_bar me_hatch me_line me_flab me_llab me_lab me_tics h_bar h_hatch h_lab h_hlab h_head h_tics " \
+		   "f_bar f_hatch f_med f_lab f_head f_tics titles", tables, " ")
 	for (t = 1; t <= nt; t++) { printf "" > (tmp "/" tables[t] ".tsv"); close(tmp "/" tables[t] ".tsv") }
 	# The floors file (read here: an empty first file would confuse FNR == NR).
 	while (floors != "" && (getline fline < floors) > 0) {
@@ -98,17 +112,19 @@ function audit_row(i,    v) {
 	v = get("verdict")
 	verdict[i] = (v == "pass" || v == "warn" || v == "fail") ? v : "unavailable"
 	h[i] = get("h_assessed")
-	K[i] = get("bits_per_sample") == "" ? 8 : num(get("bits_per_sample"))
-	claim[i] = get("h_claim")
+	# K: bits per sample, 8 unless the CSV gives 1..64 (the scale depends on it)
+	v = num(get("bits_per_sample"))
+	K[i] = v >= 1 && v <= 64 && v == int(v) ? v : 8
+	claim[i] = get("h_claim") == "" ? "" : num(get("h_claim"))
 	kind[i] = get("kind")
 	reasons[i] = ";" get("reasons") ";"
 	samples[i] = get("samples")
 	nc = split("rct_failures apt_failures prop_failures zero_words ones_words word_repeats", cname, " ")
 	for (c = 1; c <= nc; c++) cnt[i, c] = get(cname[c])
-	alarms[i] = get("alarms"); alarms_exp[i] = get("alarms_expected")
+	alarms[i] = get("alarms") == "" ? "" : num(get("alarms")); alarms_exp[i] = get("alarms_expected")
 	# The policy's floors from the CSV (schema 3), unless -f gave them.
 	if (!(src[i] in ffail) && get("policy_fail_below") != "" && get("policy_warn_below") != "") {
-		ffail[src[i]] = get("policy_fail_below"); fwarn[src[i]] = get("policy_warn_below")
+		ffail[src[i]] = num(get("policy_fail_below")); fwarn[src[i]] = num(get("policy_warn_below"))
 	}
 	if (head == "" && get("host") != "")   # one audit: one host, one time
 		head = "host " get("host") " · " get("cpu_vendor") " family " get("cpu_family") \
@@ -127,7 +143,7 @@ function line_runs(kindno, name, vals,    i, j, y0, y1, key) {
 		j = i
 		while (j < rows && vals[j + 1] == vals[i]) j++
 		y0 = rows - j + 1 - 0.36; y1 = rows - i + 1 + 0.36
-		printf "%s\t%s\t%s\t%d\n", vals[i], y0, y1, kindno > (tmp "/me_line.tsv")
+		printf "%s\t%s\t%s\t%d\n", g(vals[i]), y0, y1, kindno > (tmp "/me_line.tsv")
 		key = vals[i] SUBSEP (rows - i + 1.5)
 		if (key in lab) lab[key] = lab[key] " = " name
 		else { lab[key] = name " " sprintf("%.3g", vals[i]); labk[++nl] = key; labn[key] = kindno }
@@ -135,18 +151,17 @@ function line_runs(kindno, name, vals,    i, j, y0, y1, key) {
 	}
 }
 
-function audit_end(    i, c, k, kk, y, n, x, hi, tics, top, hend, xmax, st, t, fv, wv, cv, kv, cmax, line,
+function audit_end(    i, c, k, kk, y, n, x, hi, top, hend, xmax, st, t, fv, wv, cv, kv, cmax, line,
 		     cited, extra) {
 	if (rows == 0) { print "rngaudit-plot: " csvname ": no rows" > "/dev/stderr"; exit 2 }
 	xmax = 0
 	for (i = 1; i <= rows; i++) xmax = maxf(xmax, K[i])
 
 	# min-entropy.png: one row per source, the first at the top.
-	tics = ""
 	for (i = 1; i <= rows; i++) {
 		y = rows - i + 1
 		st = verdict[i]
-		tics = tics (tics == "" ? "" : ", ") gq(short(src[i])) " " y
+		printf "%d\t%s\n", y, cell(short(src[i])) > (tmp "/me_tics.tsv")
 		extra = kind[i] == "drbg" ? "  DRBG: check only" : \
 			kind[i] == "conditioned" ? "  conditioned: check only" : ""
 		# A source can fail above the floors: say so when its health tests
@@ -175,17 +190,20 @@ function audit_end(    i, c, k, kk, y, n, x, hi, tics, top, hend, xmax, st, t, f
 	line_runs(2, "warn <", wv)
 	line_runs(3, "claim", cv)
 	line_runs(4, "K", kv)
+	# The fail floor's labels (right of their line) in a table of their own:
+	# gnuplot 5.4.4 crashes in the next plot after a `with labels` whose
+	# every row was filtered out as NaN (an audit with no fail floor drawn).
 	for (k = 1; k <= nl; k++) {
 		split(labk[k], kk, SUBSEP)
-		printf "%s\t%s\t%s\t%d\t%d\n", kk[1], kk[2], lab[labk[k]], labn[labk[k]],
+		printf "%s\t%s\t%s\t%d\t%d\n", g(kk[1]), kk[2], cell(lab[labk[k]]), labn[labk[k]],
 			labn[labk[k]] == 1 ? tcolour("fail") : labn[labk[k]] == 2 ? tcolour("warn") : \
-			labn[labk[k]] == 3 ? 0 : 6250335 > (tmp "/me_llab.tsv")
+			labn[labk[k]] == 3 ? 0 : 6250335 > (tmp (labn[labk[k]] == 1 ? "/me_flab.tsv" : "/me_llab.tsv"))
 	}
-	printf "me_n = %d\nme_xmax = %s\n", rows, xmax > (tmp "/layout.gp")
+	printf "me_n = %d\nme_xmax = %s\n", rows, g(xmax) > (tmp "/layout.gp")
 	printf "me_lmargin = %d\n", lmargin(src, rows) > (tmp "/layout.gp")
 	printf "me_height = %d\n", 190 + 46 * rows > (tmp "/layout.gp")
-	printf "me_ytics = \"set ytics (%s)\"\n", escq(tics) > (tmp "/layout.gp")
-	printf "head = %s\n", gq(head) > (tmp "/layout.gp")
+	# the title's host line, read by plot.gp with strcol() (never a command)
+	printf "head\t%s\n", cell(head) > (tmp "/titles.tsv")
 
 	# health.png: per source a header row (source, verdict, alarms) and a
 	# row per count it measured; unavailable sources one hatched row.
@@ -202,7 +220,7 @@ function audit_end(    i, c, k, kk, y, n, x, hi, tics, top, hend, xmax, st, t, f
 	# decades: room right of the longest bar for its label
 	top = 1; while (top <= cmax) top *= 10; top *= 10
 	hend = 0.3 * exp(0.4 * log(top / 0.3))   # hatched rows: 40% of the axis
-	y = n; tics = ""
+	y = n
 	split("RCT failures|APT failures|proportion-test failures|all-zero words|all-ones words|repeated words", clabel, "|")
 	split("HEALTH_RCT HEALTH_APT HEALTH_PROP WORD_ZEROS WORD_ONES WORD_REPEATS", ccode, " ")
 	for (i = 1; i <= rows; i++) {
@@ -218,12 +236,11 @@ function audit_end(    i, c, k, kk, y, n, x, hi, tics, top, hend, xmax, st, t, f
 			line = line "   ·   health alarms " alarms[i] ", " sprintf("%.3g", num(alarms_exp[i])) " expected"
 		if (samples[i] != "" && st != "unavailable")
 			line = line "   ·   " thousands(samples[i]) " samples"
-		printf "%s\t%s\t%s\t%d\n", 0.3, y, line, tcolour(st) > (tmp "/h_head.tsv")
+		printf "%s\t%s\t%s\t%d\n", 0.3, y, cell(line), tcolour(st) > (tmp "/h_head.tsv")
 		y--
 		if (st == "unavailable" || !anycount(i)) {
 			printf "%s\t%s\t%s\t%s\t%s\t%d\n", y, 0.3, hend, y - 0.32, y + 0.32, colour(st) > (tmp "/h_hatch.tsv")
 			t = st == "unavailable" ? "unavailable: nothing measured" : "health tests did not run"
-			tics = tics (tics == "" ? "" : ", ") "'' " y
 			printf "%s\t%s\t%s\t%d\n", hend * 1.1, y, t, tcolour(st) > (tmp "/h_hlab.tsv")
 			y--
 			continue
@@ -239,16 +256,13 @@ function audit_end(    i, c, k, kk, y, n, x, hi, tics, top, hend, xmax, st, t, f
 					colour(cited ? "fail" : "pass") > (tmp "/h_bar.tsv")
 			printf "%s\t%s\t%s\t%d\n", hi * 1.1, y, thousands(x) (cited ? "   failed (" ccode[c] ")" : ""),
 				tcolour(cited ? "fail" : "pass") > (tmp "/h_lab.tsv")
-			tics = tics (tics == "" ? "" : ", ") gq(clabel[c]) " " y
+			printf "%s\t%s\n", y, clabel[c] > (tmp "/h_tics.tsv")
 			y--
 		}
 	}
-	printf "h_n = %s\nh_top = %s\nh_height = %d\n", n, top, 150 + 24 * n > (tmp "/layout.gp")
-	printf "h_ytics = \"set ytics (%s)\"\n", escq(tics) > (tmp "/layout.gp")
+	printf "h_n = %s\nh_top = %s\nh_height = %d\n", g(n), g(top), 150 + 24 * n > (tmp "/layout.gp")
 }
 function anycount(i,    c) { for (c = 1; c <= nc; c++) if (cnt[i, c] != "") return 1; return 0 }
-# A string for gnuplot's double quotes: backslashes and quotes escaped.
-function escq(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return s }
 
 # ---- merged fleet CSV -----------------------------------------------------
 function fleet_row(i,    v, key) {
@@ -263,10 +277,11 @@ function fleet_row(i,    v, key) {
 	ghosts[i] = num(get("hosts"))
 	gpass[i] = num(get("pass")); gwarn[i] = num(get("warn"))
 	gfail[i] = num(get("fail")); gun[i] = num(get("unavailable"))
-	gmin[i] = get("h_assessed_min"); gmed[i] = get("h_assessed_median")
+	gmin[i] = get("h_assessed_min") == "" ? "" : num(get("h_assessed_min"))
+	gmed[i] = get("h_assessed_median") == "" ? "" : num(get("h_assessed_median"))
 }
 
-function fleet_end(    i, c, y, n, st, hmax, s, t, tics, hosts) {
+function fleet_end(    i, c, y, n, st, hmax, s, t, hosts) {
 	if (rows == 0) { print "rngaudit-plot: " csvname ": no rows" > "/dev/stderr"; exit 2 }
 	hmax = 0
 	for (i = 1; i <= rows; i++) {
@@ -275,9 +290,9 @@ function fleet_end(    i, c, y, n, st, hmax, s, t, tics, hosts) {
 	}
 	s = 1; while (s < hmax) s *= 2       # K is 1..8 bits: the scale's end
 	n = ncpu + rows
-	y = n; tics = ""
+	y = n
 	for (c = 1; c <= ncpu; c++) {
-		printf "%s\t%s\t%s\n", 0, y, cpukey[c] > (tmp "/f_head.tsv")
+		printf "%s\t%s\t%s\n", 0, y, cell(cpukey[c]) > (tmp "/f_head.tsv")
 		y--
 		for (i = 1; i <= rows; i++) {
 			if (gcpu[i] != c) continue
@@ -289,7 +304,7 @@ function fleet_end(    i, c, y, n, st, hmax, s, t, tics, hosts) {
 			if (gfail[i]) t = t ", " gfail[i] " fail"
 			if (gun[i]) t = t ", " gun[i] " unavailable"
 			hosts = hosts " (" substr(t, 3) ")"
-			tics = tics (tics == "" ? "" : ", ") gq(short(gsrc[i])) " " y
+			printf "%d\t%s\n", y, cell(short(gsrc[i])) > (tmp "/f_tics.tsv")
 			if (gmin[i] == "") {
 				printf "%s\t%s\t%s\t%s\t%s\t%d\n", y, 0, s, y - 0.3, y + 0.3, colour(st) > (tmp "/f_hatch.tsv")
 				printf "%s\t%s\t%s\t%d\n", s * 1.01, y, (st == "unavailable" ? "unavailable" : "not assessed") \
@@ -298,7 +313,7 @@ function fleet_end(    i, c, y, n, st, hmax, s, t, tics, hosts) {
 				printf "%s\t%s\t%s\t%s\t%s\t%d\n", y, 0, maxf(num(gmin[i]), s * 0.006), y - 0.3, y + 0.3,
 					colour(st) > (tmp "/f_bar.tsv")
 				if (gmed[i] != "")
-					printf "%s\t%s\t%s\n", gmed[i], y, gmin[i] > (tmp "/f_med.tsv")
+					printf "%s\t%s\t%s\n", g(gmed[i]), y, g(gmin[i]) > (tmp "/f_med.tsv")
 				printf "%s\t%s\t%s\t%d\n", s * 1.01, y,
 					"min " fmt(gmin[i]) (gmed[i] != "" ? ", median " fmt(gmed[i]) : "") "  ·  " hosts,
 					tcolour(st) > (tmp "/f_lab.tsv")
@@ -306,8 +321,7 @@ function fleet_end(    i, c, y, n, st, hmax, s, t, tics, hosts) {
 			y--
 		}
 	}
-	printf "f_n = %d\nf_scale = %s\nf_height = %d\n", n, s, 170 + 26 * n > (tmp "/layout.gp")
+	printf "f_n = %d\nf_scale = %s\nf_height = %d\n", n, g(s), 170 + 26 * n > (tmp "/layout.gp")
 	printf "f_lmargin = %d\n", lmargin(gsrc, rows) > (tmp "/layout.gp")
-	printf "f_ytics = \"set ytics (%s)\"\n", escq(tics) > (tmp "/layout.gp")
-	printf "f_title = %s\n", gq("Fleet: assessed min-entropy per sample by CPU and source (" rows " groups, from " base(csvname) ")") > (tmp "/layout.gp")
+	printf "f_title\t%s\n", cell("Fleet: assessed min-entropy per sample by CPU and source (" rows " groups, from " base(csvname) ")") > (tmp "/titles.tsv")
 }

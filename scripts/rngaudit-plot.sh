@@ -62,6 +62,8 @@ if ! command -v "$gnuplot" >/dev/null 2>&1; then
 	exit 2
 fi
 
+# "./$csv": awk reads an operand like a=b.csv as an assignment, not a file.
+case $csv in /*) csvarg=$csv ;; *) csvarg=./$csv ;; esac
 # Which CSV: by the header's column names.
 kind=$(awk 'NR == 1 {
 	sub(/\r$/, ""); n = split($0, f, ",")
@@ -71,7 +73,7 @@ kind=$(awk 'NR == 1 {
 	else if (("source" in c) && ("verdict" in c) && ("h_assessed" in c) && ("bits_per_sample" in c))
 		print "audit"
 	exit
-}' "$csv")
+}' "$csvarg")
 case $kind in
 audit) gp=$gpdir/plot.gp; pngs="min-entropy.png health.png" ;;
 fleet) gp=$gpdir/plot-fleet.gp; pngs="fleet.png" ;;
@@ -93,17 +95,20 @@ mkdir -p "$outdir" || exit 2
 # quotes), picks the columns by name and computes what is drawn where.
 # rngaudit-plot.awk writes $tmp/layout.gp (titles, ranges, sizes) and the
 # tables $tmp/*.tsv; the .gp file draws them.
-awk -v mode="$kind" -v tmp="$tmp" -v csvname="$csv" -v floors="$tmp/floors" \
-	-f "$gpdir/rngaudit-plot.awk" "$csv" || exit 2
+# Names go through the environment (awk -v would read a backslash in one as
+# an escape).
+PLOT_MODE=$kind PLOT_TMP=$tmp PLOT_CSVNAME=$csv PLOT_FLOORS=$tmp/floors \
+	awk -f "$gpdir/rngaudit-plot.awk" "$csvarg" || exit 2
 if [ -n "${RNGAUDIT_PLOT_TABLES:-}" ]; then
 	mkdir -p "$RNGAUDIT_PLOT_TABLES" && cp "$tmp"/*.tsv "$tmp/layout.gp" "$RNGAUDIT_PLOT_TABLES" || exit 2
 fi
 
-# Quote for gnuplot's single-quoted strings: '' stands for one quote.
-q() { printf "%s" "$1" | sed "s/'/''/g"; }
+# The directories are call arguments (ARG1, ARG2: strings gnuplot never
+# evaluates), not a -e command line, where gnuplot would run `backquotes`
+# in a directory's name.
 # gnuplot warns about a table with no rows of one kind (no unavailable
 # source, no floor lines): expected, so drop those warnings, keep the rest.
-"$gnuplot" -e "tmp='$(q "$tmp")'; outdir='$(q "$outdir")'" "$gp" 2>"$tmp/err"
+"$gnuplot" -c "$gp" "$tmp" "$outdir" 2>"$tmp/err"
 rc=$?
 grep -v -e 'no valid points' -e 'empty [xy] range' -e 'Skipping data file with no valid points' "$tmp/err" >&2
 if [ $rc -ne 0 ]; then

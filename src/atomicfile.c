@@ -11,11 +11,12 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "parse.h"
+#include "outpath.h"
 
 #define TEMP_TAG ".rngaudit-tmp."
 #define TEMP_RANDOM "XXXXXX"
@@ -54,10 +55,13 @@ static void atomicfile_reset(struct atomicfile *af)
 {
 	if (af->tmp)
 		live_remove(af->tmp);
+	if (af->lockfd >= 0)
+		close(af->lockfd);   /* drops the temporary's lock: after its rename or unlink */
 	free(af->path);
 	free(af->target);
 	free(af->tmp);
 	memset(af, 0, sizeof *af);
+	af->lockfd = -1;
 }
 
 static int open_failed(struct atomicfile *af, struct err *e, int errnum, const char *why)
@@ -84,22 +88,6 @@ static int attach_in_place(struct atomicfile *af, int fd, struct err *e)
 	return 0;
 }
 
-/* The descriptor a name for stdout or an open descriptor means, or -1:
- * "-", "/dev/stdout", "/dev/stderr", "/dev/fd/N", "/proc/self/fd/N". */
-static int descriptor_alias(const char *path)
-{
-	uint64_t n;
-	if (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0)
-		return STDOUT_FILENO;
-	if (strcmp(path, "/dev/stderr") == 0)
-		return STDERR_FILENO;
-	if (strncmp(path, "/dev/fd/", 8) == 0 && parse_u64(path + 8, 0, INT_MAX, &n) == 0)
-		return (int)n;
-	if (strncmp(path, "/proc/self/fd/", 14) == 0 && parse_u64(path + 14, 0, INT_MAX, &n) == 0)
-		return (int)n;
-	return -1;
-}
-
 static int open_descriptor(struct atomicfile *af, int fd, struct err *e)
 {
 	int dupfd;
@@ -114,32 +102,11 @@ static int open_descriptor(struct atomicfile *af, int fd, struct err *e)
 	return attach_in_place(af, dupfd, e);
 }
 
-/* A FIFO opened for writing blocks until a reader comes; O_NONBLOCK fails
- * with ENXIO instead, so poll for the reader for a bounded time. */
-static int open_fifo_writer(const char *path, int *fdp)
-{
-	struct timespec nap = { 0, 50 * 1000 * 1000 };
-	int waited_ms = 0, fd;
-	for (;;) {
-		fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-		if (fd >= 0 || errno != ENXIO || waited_ms >= ATOMICFILE_FIFO_WAIT_MS)
-			break;
-		nanosleep(&nap, NULL);
-		waited_ms += 50;
-	}
-	if (fd < 0)
-		return errno;
-	/* Writes block again from here on, as on any output. */
-	(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	*fdp = fd;
-	return 0;
-}
-
 static int open_in_place(struct atomicfile *af, const struct stat *st, struct err *e)
 {
 	int fd = -1, rc;
 	if (S_ISFIFO(st->st_mode)) {
-		rc = open_fifo_writer(af->target, &fd);
+		rc = outpath_open_fifo(af->target, ATOMICFILE_FIFO_WAIT_MS, &fd);
 		if (rc == ENXIO) {
 			err_set(e, ERR_IO, "%s: FIFO has no reader (waited %d s)", af->path,
 				ATOMICFILE_FIFO_WAIT_MS / 1000);
@@ -164,13 +131,31 @@ static int is_our_temp(const char *name)
 	       strncmp(name + len - tail, TEMP_TAG, strlen(TEMP_TAG)) == 0;
 }
 
-/* Removes our temporaries left in dir by a killed run (over an hour old,
- * ours by owner, regular files): best effort, errors ignored. */
+/* Removes name (one of our temporaries in dir) if its writer is gone:
+ * its flock can be taken.  The name is checked to still be the file
+ * locked before it goes. */
+static void remove_if_orphan(int dfd, const char *name, const struct stat *st)
+{
+	struct stat now;
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &now) == 0 && now.st_dev == st->st_dev && now.st_ino == st->st_ino &&
+	    flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+	    fstatat(dfd, name, &now, AT_SYMLINK_NOFOLLOW) == 0 && now.st_dev == st->st_dev &&
+	    now.st_ino == st->st_ino)
+		(void)unlinkat(dfd, name, 0);
+	close(fd);
+}
+
+/* Removes our temporaries left in dir by a killed run: ours by name and
+ * owner, regular files, past the grace period, and unlocked (no writer
+ * holds them: atomicfile.h).  Best effort, errors ignored. */
 static void remove_stale_temps(const char *dir)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	time_t cutoff = time(NULL) - ATOMICFILE_STALE_SECONDS;
+	time_t grace = time(NULL) - ATOMICFILE_GRACE_SECONDS;
 	if (!d)
 		return;
 	while ((de = readdir(d)) != NULL) {
@@ -178,8 +163,8 @@ static void remove_stale_temps(const char *dir)
 		if (!is_our_temp(de->d_name))
 			continue;
 		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		    S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_mtime < cutoff)
-			(void)unlinkat(dirfd(d), de->d_name, 0);
+		    S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_mtime < grace)
+			remove_if_orphan(dirfd(d), de->d_name, &st);
 	}
 	closedir(d);
 }
@@ -211,6 +196,13 @@ static int open_temp(struct atomicfile *af, const struct stat *existing, struct 
 		return open_failed(af, e, errno, "cannot write");
 	}
 	live_add(af->tmp);
+	/* The lock that tells other runs this temporary has a writer; on its
+	 * own descriptor, so that it outlives fclose() until the rename. */
+	af->lockfd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	if (af->lockfd >= 0 && flock(af->lockfd, LOCK_EX | LOCK_NB) != 0) {
+		close(af->lockfd);   /* no flock here (ENOLCK): nobody can take it either */
+		af->lockfd = -1;
+	}
 	/* mkstemp creates 0600: keep a replaced file's mode, else 0666 less umask. */
 	mask = umask(0);
 	umask(mask);
@@ -232,12 +224,13 @@ int atomicfile_open(struct atomicfile *af, const char *path, struct err *e)
 	int fd;
 
 	memset(af, 0, sizeof *af);
+	af->lockfd = -1;
 	if (!path || !*path)
 		return err_set(e, ERR_USAGE, "empty output file name");
 	af->path = strdup(path);
 	if (!af->path)
 		return err_set(e, ERR_NOMEM, "%s: out of memory", path);
-	if ((fd = descriptor_alias(path)) >= 0)
+	if ((fd = outpath_descriptor(path)) >= 0)
 		return open_descriptor(af, fd, e);
 
 	if (lstat(path, &st) != 0) {

@@ -14,9 +14,15 @@
  *
  * Temporaries are named ".NAME.rngaudit-tmp.XXXXXX".  They are removed on
  * every error path, by atomicfile_abort(), and from a signal handler by
- * atomicfile_remove_temps(); only SIGKILL can leave one, and the next
- * atomicfile_open() in that directory removes ours that are over an hour
- * old (ATOMICFILE_STALE_SECONDS).
+ * atomicfile_remove_temps(); only SIGKILL (or a crash) can leave one.  The
+ * next atomicfile_open() in that directory removes such a one, and only
+ * such a one: its writer holds an exclusive flock(2) on it from creation to
+ * rename, which the kernel drops when the writer dies, so a temporary whose
+ * lock can be taken has no writer left.  A collect that runs for days keeps
+ * its lock, however old its temporary's time stamps.  Age never decides:
+ * it only spares a temporary younger than ATOMICFILE_GRACE_SECONDS, whose
+ * writer may be between creating it and locking it.  On a file system
+ * without flock the lock cannot be taken and nothing is removed.
  */
 #ifndef RNGAUDIT_ATOMICFILE_H
 #define RNGAUDIT_ATOMICFILE_H
@@ -25,8 +31,9 @@
 
 #include "err.h"
 
-/* A temporary this old is left over from a killed run, not one being written. */
-#define ATOMICFILE_STALE_SECONDS 3600
+/* A temporary younger than this is never removed by another run, locked
+ * or not (its writer locks it microseconds after creating it). */
+#define ATOMICFILE_GRACE_SECONDS 60
 /* How long opening a FIFO for writing waits for a reader. */
 #define ATOMICFILE_FIFO_WAIT_MS 10000
 
@@ -37,6 +44,7 @@ struct atomicfile {
 	char *tmp;         /* temporary name; NULL when written in place */
 	int in_place;      /* stdout, a device, a FIFO: no temporary, no rename */
 	int owns_fp;       /* fp is ours to close (not the process's stdout) */
+	int lockfd;        /* holds the temporary's flock until the rename; -1: none */
 };
 
 /* Opens path for writing as described above.  Errors name path: an

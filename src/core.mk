@@ -4,6 +4,7 @@ src_librngaudit_a_SOURCES += \
 	src/parse.c src/parse.h \
 	src/input.c src/input.h \
 	src/atomicfile.c src/atomicfile.h \
+	src/outpath.c src/outpath.h \
 	src/bitops.h \
 	src/sources/source.c src/sources/source.h src/sources/backend.h \
 	src/sources/spec.c src/sources/spec.h \

@@ -83,6 +83,33 @@ static size_t utf8_len(const unsigned char *s)
 	return n;
 }
 
+size_t err_escape_char(const char *s, char piece[ERR_ESCAPE_PIECE], size_t *n, int keep_backslash)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t take = 1;
+
+	switch (*p) {
+	case '\n': memcpy(piece, "\\n", *n = 2); break;
+	case '\r': memcpy(piece, "\\r", *n = 2); break;
+	case '\t': memcpy(piece, "\\t", *n = 2); break;
+	case '\\':
+		if (keep_backslash)
+			memcpy(piece, "\\", *n = 1);
+		else
+			memcpy(piece, "\\\\", *n = 2);
+		break;
+	default:
+		if (*p < 0x20 || *p == 0x7f || (*p >= 0x80 && !(take = utf8_len(p)))) {
+			*n = (size_t)snprintf(piece, ERR_ESCAPE_PIECE, "\\x%02x", *p);
+			take = 1;
+		} else {
+			memcpy(piece, p, *n = take);
+		}
+	}
+	piece[*n] = '\0';
+	return take;
+}
+
 const char *err_escape(char *dst, size_t dstlen, const char *s)
 {
 	static const char ellipsis[] = "...";
@@ -92,21 +119,8 @@ const char *err_escape(char *dst, size_t dstlen, const char *s)
 	if (dstlen == 0)
 		return dst;
 	while (*p) {
-		char piece[8];
-		size_t n, take = 1;
-		switch (*p) {
-		case '\n': memcpy(piece, "\\n", n = 2); break;
-		case '\r': memcpy(piece, "\\r", n = 2); break;
-		case '\t': memcpy(piece, "\\t", n = 2); break;
-		case '\\': memcpy(piece, "\\\\", n = 2); break;
-		default:
-			if (*p < 0x20 || *p == 0x7f || (*p >= 0x80 && !(take = utf8_len(p)))) {
-				n = (size_t)snprintf(piece, sizeof piece, "\\x%02x", *p);
-				take = 1;
-			} else {
-				memcpy(piece, p, n = take);
-			}
-		}
+		char piece[ERR_ESCAPE_PIECE];
+		size_t n, take = err_escape_char((const char *)p, piece, &n, 0);
 		if (o + sizeof ellipsis <= dstlen)
 			mark = o;
 		if (o + n >= dstlen) {   /* no room: cut at the mark */

@@ -52,6 +52,16 @@ int err_code_from_errno(int errnum);
  * character).  Returns dst, so it can be an argument of err_set(). */
 const char *err_escape(char *dst, size_t dstlen, const char *s);
 
+/* Room for the escape of one character, its NUL included. */
+#define ERR_ESCAPE_PIECE 8
+/* One character of s (not at its NUL) by err_escape()'s rule: its text in
+ * piece (*n bytes, NUL-terminated); returns how many bytes of s it stands
+ * for (a whole UTF-8 character, or one byte).  keep_backslash leaves a
+ * backslash as it is, for text whose input parts are escaped already (a
+ * message built with err_escape()).  Shared with the terminal writers
+ * (report/termtext.h), so that every text a terminal sees follows one rule. */
+size_t err_escape_char(const char *s, char piece[ERR_ESCAPE_PIECE], size_t *n, int keep_backslash);
+
 /* Resets e to "no error". */
 void err_clear(struct err *e);
 

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,6 +71,18 @@ int parse_double(const char *text, double *out)
 	return 0;
 }
 
+const char *parse_format_double(double v, char *buf, size_t len)
+{
+	/* the fewest significant digits, 6 at least (17 always suffice for a
+	 * double), that read back as v: "%g" alone shows 8.0000001 as "8" */
+	for (int digits = 6; digits <= 17; digits++) {
+		snprintf(buf, len, "%.*g", digits, v + 0.0);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
+}
+
 int parse_alpha(const char *text, double *out)
 {
 	double v;
@@ -93,7 +106,7 @@ int parse_alpha(const char *text, double *out)
 	} else if (parse_double(text, &v) != 0) {
 		return ERR_USAGE;
 	}
-	if (!(v > 0.0 && v < 1.0))
+	if (!(v >= ldexp(1.0, PARSE_ALPHA_EXP_MIN) && v < 1.0))
 		return ERR_USAGE;
 	*out = v;
 	return 0;

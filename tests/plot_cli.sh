@@ -40,7 +40,7 @@ expect_exit 2 "rngaudit-plot.sh: a bad -f is a usage error" sh "$plot" -f 0.25:x
 check "rngaudit-plot.sh: the bad -f named in one line" one_line_error "want FAIL:WARN:SOURCE"
 
 if [ -z "${GNUPLOT:-}" ]; then
-	for i in $(seq 1 39); do skip "gnuplot not installed"; done
+	for i in $(seq 1 57); do skip "gnuplot not installed"; done
 	tap_done
 fi
 export GNUPLOT
@@ -71,11 +71,11 @@ check "min-entropy: warn floor line at 4 bits" test "$(row "$t/me_line.tsv" 4 2 
 check "min-entropy: claim lines at the CSV's h_claim (4 raw, 8 DRBG)" \
 	test "$(row "$t/me_line.tsv" 4 3 | cut -f1 | sort -n | tr '\n' ' ')" = "4 8 "
 check "min-entropy: the lines are labelled (fail <, warn < = claim)" \
-	sh -c "grep -q 'fail < 2' '$t/me_llab.tsv' && grep -q 'warn < 4 = claim' '$t/me_llab.tsv'"
+	sh -c "grep -q 'fail < 2' '$t/me_flab.tsv' && grep -q 'warn < 4 = claim' '$t/me_llab.tsv'"
 says_health_failed() { row "$t/me_lab.tsv" 2 "$1" | grep -q 'health tests failed'; }
 check "min-entropy: a source failing its health tests says so" says_health_failed 3
 check "min-entropy: a passing source does not" eval '! says_health_failed 4'
-check "min-entropy: a source spec with a comma is one label" grep -q "'sim:biased,p=0.1' 3" "$t/layout.gp"
+check "min-entropy: a source spec with a comma is one label" grep -qx "3	sim:biased,p=0.1" "$t/me_tics.tsv"
 # health.png: counts on a log scale; the all-ones source's 2,500 all-ones
 # words and its failures red, the biased source's zero RCT count marked 0.
 ones=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ones_words") c = i }
@@ -121,7 +121,7 @@ long=file:/var/lib/rngaudit/samples/a-long-directory-name/chaoskey-raw-0001.bin
 sed "s|\"sim:ideal\"|\"$long\"|" "$TMPD/a.csv" >"$TMPD/long.csv"
 RNGAUDIT_PLOT_TABLES="$TMPD/t3" sh "$plot" "$TMPD/long.csv" "$TMPD/p3" 2>"$TMPD/e3"
 check "a long source spec is shortened to its start and end in the row label" \
-	grep -qF "'file:/var/lib/rn...ame/chaoskey-raw-0001.bin' 4" "$TMPD/t3/layout.gp"
+	grep -qxF "4	file:/var/lib/rn...ame/chaoskey-raw-0001.bin" "$TMPD/t3/me_tics.tsv"
 check "and the left margin fits the shortened label" grep -qx "me_lmargin = 47" "$TMPD/t3/layout.gp"
 
 # More sources, more rows: the picture grows rather than squeezing them.
@@ -147,4 +147,64 @@ check "report merge to stdout --plot: the fleet CSV drawn is kept in DIR" \
 check "fleet: rngaudit-plot.sh knows a merged CSV by its header" \
 	sh -c "sh '$plot' '$TMPD/fleet.csv' '$TMPD/f2' && test -s '$TMPD/f2/fleet.png' && test ! -e '$TMPD/f2/health.png'"
 expect_exit 2 "rngaudit-plot.sh: a CSV of neither kind is refused" sh "$plot" "$top_srcdir/data/policy.default" "$TMPD/x"
+
+# Labels are data, never code (issue 24 item 1): gnuplot runs `backquotes`
+# (and expands @macros) on every command line it reads, so no text from a
+# CSV, a file name or a directory name may reach one.  Each payload would
+# touch a file under $pwn, named after the field it came through.
+pwn=$TMPD/pwn
+mkdir -p "$pwn"
+# hostile CSV: the header of CSV, every data field replaced by a payload
+# naming its column (backquotes, $(...), both quotes, a newline, a tab, @).
+hostile() {
+	awk -v pwn="$pwn" -v q='"' 'BEGIN { FS = "," }
+		NR == 1 { sub(/\r$/, ""); print; n = NF; for (i = 1; i <= n; i++) { c[i] = $i; gsub(q, "", c[i]) }; next }
+		NR == 2 { line = ""
+			for (i = 1; i <= n; i++) {
+				v = "x`touch " pwn "/bq-" c[i] "`y$(touch " pwn "/ds-" c[i] ")" q q "@" c[i] "\047\n\tz"
+				line = line (i > 1 ? "," : "") q v q
+			}
+			printf "%s\r\n", line }' "$1"
+}
+hostile "$TMPD/a.csv" >"$TMPD/hostile-audit.csv"
+RNGAUDIT_PLOT_TABLES="$TMPD/th" sh "$plot" "$TMPD/hostile-audit.csv" "$TMPD/ph" 2>"$TMPD/eh"
+check "hostile audit CSV (every field a payload): both pictures drawn" \
+	sh -c "test -s '$TMPD/ph/min-entropy.png' && test -s '$TMPD/ph/health.png'"
+check "hostile audit CSV: no payload ran (nothing in \$pwn)" test -z "$(ls -A "$pwn")"
+check "hostile audit CSV: the source is a row label, as data (quotes and all)" \
+	grep -qF 'x`touch ' "$TMPD/th/me_tics.tsv"
+check "hostile audit CSV: the host line of the title is data (titles.tsv)" grep -qF '$(touch ' "$TMPD/th/titles.tsv"
+hostile "$TMPD/fleet.csv" >"$TMPD/hostile-fleet.csv"
+RNGAUDIT_PLOT_TABLES="$TMPD/thf" sh "$plot" "$TMPD/hostile-fleet.csv" "$TMPD/phf" 2>"$TMPD/ehf"
+check "hostile fleet CSV: fleet.png drawn" test -s "$TMPD/phf/fleet.png"
+check "hostile fleet CSV: no payload ran" test -z "$(ls -A "$pwn")"
+# layout.gp is the one file gnuplot loads as commands: numbers only.
+numbers_only() { ! grep -qvE '^[a-z_]+ = -?[0-9.]+(e[-+]?[0-9]+)?$' "$1"; }
+check "layout.gp of the hostile audit CSV holds numbers only" numbers_only "$TMPD/th/layout.gp"
+check "layout.gp of the hostile fleet CSV holds numbers only" numbers_only "$TMPD/thf/layout.gp"
+check "the plot scripts evaluate nothing built from data (no eval, no @macro, no -e)" \
+	sh -c "! grep -nE '^[[:space:]]*eval|@[a-z_]' '$top_srcdir/scripts/plot.gp' '$top_srcdir/scripts/plot-fleet.gp' && \
+	       ! grep -n 'gnuplot\" -e' '$top_srcdir/scripts/rngaudit-plot.sh'"
+# The issue's case, through the tool: report merge --plot on a CSV whose
+# source holds a backquoted command; and audit --plot through a file name,
+# into a directory whose name is a payload too.
+sed 's/"sim:ideal"/"sim:ideal`touch '"$(printf %s "$pwn" | sed 's/[\/&]/\\&/g')"'\/merge-source`"/' "$TMPD/a.csv" >"$TMPD/bq.csv"
+expect_exit 0 "report merge --plot: a source holding \`touch ...\` is merged and drawn" \
+	"$RNGAUDIT" report merge "$TMPD/bq.csv" -o "$TMPD/bqfleet.csv" --plot "$TMPD/pbq"
+check "report merge --plot: the backquoted command did not run" test ! -e "$pwn/merge-source"
+check "report merge --plot: fleet.png drawn" test -s "$TMPD/pbq/fleet.png"
+# (a name's payload cannot hold a slash: it runs in $pwn)
+bqname="$TMPD/\`touch file-name\`\$(touch file-name2)'x\".bin"
+head -c 20000 /dev/urandom >"$bqname"
+bqdir="$TMPD/\`touch plot-dir\`'dir\"\$(touch plot-dir2)"
+expect_exit 0 "audit --plot: a file name and --plot DIR holding payloads" \
+	sh -c 'cd "$1" && shift && exec "$@"' sh "$pwn" "$RNGAUDIT" audit --source "file:$bqname" --plot "$bqdir"
+check "audit --plot: the pictures are in DIR" sh -c 'test -s "$1/min-entropy.png" && test -s "$1/health.png"' sh "$bqdir"
+# gnuplot 5.4.4 crashed (SIGSEGV) drawing an audit whose only source was
+# unavailable (no fail floor: a `with labels` of NaN rows only)
+expect_exit 2 "audit --plot of an unavailable source only: exit 2 for the source, not the plot" \
+	"$RNGAUDIT" audit --source "file:$TMPD/missing.bin" --plot "$TMPD/punav"
+check "audit --plot of an unavailable source only: both pictures drawn" \
+	sh -c "test -s '$TMPD/punav/min-entropy.png' && test -s '$TMPD/punav/health.png' && ! grep -q -e 'plot script' -e Segmentation '$TMPD/err'"
+check "audit --plot: no payload of the file or directory name ran" test -z "$(ls -A "$pwn")"
 tap_done

@@ -2,6 +2,8 @@
 # Each check prints one ok/not ok line; call tap_done at the end.
 : "${RNGAUDIT:=${top_builddir:-.}/src/rngaudit}"
 : "${top_srcdir:=.}"
+# absolute, so that a test may cd (automake passes it relative: '.' in tree)
+top_srcdir=$(cd "$top_srcdir" && pwd) || exit 99
 tap_n=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/rngaudit-test.XXXXXX") || exit 99
 trap 'rm -rf "$TMPD"' EXIT

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/time.h>
@@ -160,37 +161,61 @@ static void test_special_files(void)
 
 static void test_temporaries(void)
 {
-	char dir[] = "/tmp/rngaudit-af-XXXXXX", path[300], stale[300], fresh[300], other[300];
+	char dir[] = "/tmp/rngaudit-af-XXXXXX", path[300], path2[300], stale[300], fresh[300], other[300],
+	     live[300];
 	struct timeval old[2];
-	struct atomicfile af;
+	struct atomicfile af, af2;
 	struct err e;
 	struct stat st;
+	int lfd;
 
 	tap_ok(mkdtemp(dir) != NULL, "temp dir for temporaries");
 	snprintf(path, sizeof path, "%s/r.csv", dir);
+	snprintf(path2, sizeof path2, "%s/s.csv", dir);
 	snprintf(stale, sizeof stale, "%s/.r.csv.rngaudit-tmp.AAAAAA", dir);
 	snprintf(fresh, sizeof fresh, "%s/.q.csv.rngaudit-tmp.BBBBBB", dir);
 	snprintf(other, sizeof other, "%s/.r.csv.tmp.CCCCCC", dir);
+	snprintf(live, sizeof live, "%s/.p.bin.rngaudit-tmp.DDDDDD", dir);
 	fclose(fopen(stale, "w"));
 	fclose(fopen(fresh, "w"));
 	fclose(fopen(other, "w"));
+	/* a writer that is alive: it holds the lock, its file is days old */
+	lfd = open(live, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	tap_ok(lfd >= 0 && flock(lfd, LOCK_EX) == 0, "a live writer's temporary, locked");
 	gettimeofday(&old[0], NULL);
-	old[0].tv_sec -= ATOMICFILE_STALE_SECONDS + 60;
+	old[0].tv_sec -= 3 * 86400;
 	old[1] = old[0];
 	utimes(stale, old);
 	utimes(other, old);
+	utimes(live, old);
 
 	tap_ok(atomicfile_open(&af, path, &e) == 0, "open beside old temporaries");
-	tap_ok(stat(stale, &st) != 0, "ours over an hour old is removed (left by a SIGKILL)");
-	tap_ok(stat(fresh, &st) == 0, "ours under an hour old is kept (another run may be writing it)");
+	tap_ok(stat(stale, &st) != 0, "an unlocked one past the grace period is removed (left by a SIGKILL)");
+	tap_ok(stat(fresh, &st) == 0, "an unlocked one within the grace period (60 s) is kept: its writer may "
+	       "not have locked it yet");
+	tap_ok(stat(live, &st) == 0, "a locked one is kept however old (a collect running for days)");
 	tap_ok(stat(other, &st) == 0, "a file of another pattern is kept");
 	tap_ok(af.tmp && strstr(af.tmp, ".rngaudit-tmp."), "the temporary has the recognisable name: %s",
 	       af.tmp ? af.tmp : "(none)");
+	/* our own open temporary, made to look days old: another open in
+	 * the same directory (this process or another run) leaves it */
+	if (af.tmp)
+		utimes(af.tmp, old);
+	tap_ok(atomicfile_open(&af2, path2, &e) == 0, "a second file opened in the same directory");
+	tap_ok(af.tmp && stat(af.tmp, &st) == 0, "the first writer's temporary survives it (locked)");
+	atomicfile_abort(&af2);
+	fprintf(af.fp, "x\n");
+	tap_ok(atomicfile_commit(&af, &e) == 0 && stat(path, &st) == 0 && st.st_size == 2,
+	       "and commits whole");
+	close(lfd);   /* the live writer dies: its lock goes with it */
+	tap_ok(atomicfile_open(&af, path, &e) == 0 && stat(live, &st) != 0,
+	       "once its writer is gone, the next open removes the temporary");
 	atomicfile_remove_temps();
 	tap_ok(af.tmp && stat(af.tmp, &st) != 0, "atomicfile_remove_temps removes open temporaries");
 	atomicfile_abort(&af);
 	unlink(fresh);
 	unlink(other);
+	unlink(path);
 	tap_ok(count_entries(dir) == 0, "nothing left");
 	rmdir(dir);
 }

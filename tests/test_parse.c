@@ -57,9 +57,22 @@ static void test_alpha(void)
 	tap_ok(parse_alpha("2^-20", &a) == 0 && a == 0x1p-20, "2^-20");
 	tap_ok(parse_alpha("2^(-30)", &a) == 0 && a == 0x1p-30, "2^(-30)");
 	tap_ok(parse_alpha("1e-6", &a) == 0 && a == 1e-6, "1e-6");
-	static const char *bad[] = { "0", "1", "2^0", "2^1", "2^-2000", "-0.1", "2^", "2^()", "2^(-3", "1e-400" };
+	tap_ok(parse_alpha("2^-1000", &a) == 0 && a == 0x1p-1000, "2^-1000, the floor (issue 24 item 7)");
+	static const char *bad[] = { "0", "1", "2^0", "2^1", "2^-2000", "-0.1", "2^", "2^()", "2^(-3", "1e-400",
+				     "2^-1074", "2^-1001", "1e-305" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		tap_ok(parse_alpha(bad[i], &a) == ERR_USAGE, "parse_alpha refuses '%s'", bad[i]);
+}
+
+/* A figure printed is the figure used: "%g" showed 8.0000001 as "8". */
+static void test_format_double(void)
+{
+	char buf[40];
+	tap_eq_str(parse_format_double(8.0000001, buf, sizeof buf), "8.0000001", "8.0000001 reads back");
+	tap_eq_str(parse_format_double(7.99999999999, buf, sizeof buf), "7.99999999999", "7.99999999999 reads back");
+	tap_eq_str(parse_format_double(0.5, buf, sizeof buf), "0.5", "0.5 in its fewest digits");
+	tap_eq_str(parse_format_double(-0.0, buf, sizeof buf), "0", "-0 is 0");
+	tap_eq_str(parse_format_double(0.1, buf, sizeof buf), "0.1", "0.1, not 0.10000000000000001");
 }
 
 int main(void)
@@ -68,5 +81,6 @@ int main(void)
 	test_u64_refuses();
 	test_double();
 	test_alpha();
+	test_format_double();
 	return tap_done();
 }

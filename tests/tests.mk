@@ -35,3 +35,19 @@ tests_test_xmltext_SOURCES = tests/test_xmltext.c
 tests_test_xmltext_LDADD = $(LIBS_ALL)
 TESTS += tests/test_xmltext
 dist_check_SCRIPTS += tests/prom_check.sh
+# a live run's temporary is never removed by another run (issue 24 item 6)
+TESTS += tests/tempfile_cli.sh
+dist_check_SCRIPTS += tests/tempfile_cli.sh
+# small bad inputs refused up front in one line (issue 24 item 7)
+TESTS += tests/options_cli.sh
+dist_check_SCRIPTS += tests/options_cli.sh
+# every run bounded by the machine (issue 24 item 4)
+TESTS += tests/bounded_cli.sh
+dist_check_SCRIPTS += tests/bounded_cli.sh
+# interrupted or failed means non-zero, nothing lost silently (issue 24 item 5)
+TESTS += tests/signals_cli.sh
+dist_check_SCRIPTS += tests/signals_cli.sh
+check_PROGRAMS += tests/test_outpath
+tests_test_outpath_SOURCES = tests/test_outpath.c
+tests_test_outpath_LDADD = $(LIBS_ALL)
+TESTS += tests/test_outpath

@@ -10,6 +10,7 @@ src_librngaudit_a_SOURCES += \
 	src/audit/kfacts.c src/audit/kfacts.h \
 	src/audit/sysroot.c src/audit/sysroot.h \
 	src/audit/kernel.c src/audit/kernel.h src/audit/kernel_dev.c src/audit/kernel_int.h \
+	src/audit/bundle_save.c \
 	src/audit/trust.c src/audit/trust.h \
 	src/audit/audit_job.c src/audit/audit_job.h \
 	src/audit/baseline.c src/audit/baseline.h src/audit/baseline_table.c \
@@ -38,3 +39,15 @@ check_PROGRAMS += tests/test_cpurng_arch
 tests_test_cpurng_arch_SOURCES = tests/test_cpurng_arch.c
 tests_test_cpurng_arch_LDADD = $(LIBS_ALL)
 TESTS += tests/test_cpurng_arch
+# the bundle reader opens nothing but regular files inside it (issue 24)
+check_PROGRAMS += tests/test_sysroot
+tests_test_sysroot_SOURCES = tests/test_sysroot.c
+tests_test_sysroot_LDADD = $(LIBS_ALL)
+TESTS += tests/test_sysroot
+TESTS += tests/bundle_cli.sh
+dist_check_SCRIPTS += tests/bundle_cli.sh
+# an audit job bounded by the machine (issue 24 item 4)
+check_PROGRAMS += tests/test_audit_job
+tests_test_audit_job_SOURCES = tests/test_audit_job.c
+tests_test_audit_job_LDADD = $(LIBS_ALL)
+TESTS += tests/test_audit_job

@@ -20,6 +20,7 @@
 #include "audit/verdict.h"
 #include "engine/engine.h"
 #include "engine/recorder.h"
+#include "engine/samples.h"
 #include "engine/translate.h"
 #include "engine/widein.h"
 #include "estimators/noniid.h"
@@ -144,7 +145,8 @@ static int audit_collect_wide(struct audit_job *j, struct source *src, struct he
 	int rc;
 
 	audit_state(j, AUDIT_COLLECTING);
-	rc = widein_read(src, j->samples, j->stop, &x, &n, &rs->stats, e);
+	/* a file read whole: at most keep_max samples in memory (8 bytes each) */
+	rc = widein_read(src, j->samples ? j->samples : j->keep_max, j->stop, &x, &n, &rs->stats, e);
 	if (rc == 0 && n > 0 && (rc = translate_parse(TRANSLATE_DEFAULT, &m, e)) == 0)
 		rc = translate_plan(&m, x, n, rs->info.sample_bits, &map, e);
 	if (rc != 0 || n == 0) {
@@ -201,6 +203,12 @@ static void audit_job_trust(struct audit_job *j)
 	trust_decide(&ti, &j->out->trust);
 }
 
+size_t audit_job_keep_max(size_t nsources)
+{
+	size_t cap = samples_default_max() / (nsources ? nsources : 1);
+	return cap < SAMPLES_MAX_FLOOR ? SAMPLES_MAX_FLOOR : cap;
+}
+
 /* jitter is measured for information: its verdict sets the exit status
  * only when the policy names it (a claim.jitter-style key or `required`). */
 int audit_gates(const struct policy *p, const char *name)
@@ -229,7 +237,7 @@ void audit_job_run(struct audit_job *j)
 	int rc;
 
 	err_clear(&e);
-	membuf_init(&buf, 0);
+	membuf_init(&buf, j->keep_max);   /* every run bounded by the machine */
 	snprintf(rs->requested, sizeof rs->requested, "%s", j->spec);
 	rs->bits = j->bits;
 	if (j->probe_unavailable || source_open(&src, j->spec, &e) != 0) {
@@ -285,6 +293,15 @@ void audit_job_run(struct audit_job *j)
 
 decide:
 	audit_state(j, AUDIT_DONE);
+	/* A source that opened and gave nothing (an empty file named with
+	 * --source, a device at its end) is bad input or an operational error:
+	 * exit 2, as every other command says of the same input. */
+	if (rs->available && rs->samples == 0 && !rs->stats.interrupted) {
+		j->usage_error = 1;
+		snprintf(rs->why, sizeof rs->why, "%.200s: no samples (%s)",
+			 rs->info.device[0] ? rs->info.device : rs->info.spec,
+			 rs->stats.eof ? "empty input" : "the source failed");
+	}
 	if (rs->available)
 		/* a stand-in (sim as=rdseed) meets the table as the real source */
 		nq = quirks_match(j->quirks, j->cpu, rs->info.simulated && rs->info.as[0] ? rs->info.as : rs->info.name,
@@ -322,6 +339,20 @@ decide:
 			 (unsigned long long)rs->ideal.n, rs->ideal.low, rs->ideal.mean, rs->ideal.runs,
 			 rs->est.h_assessed);
 		audit_add_info(&rs->verdict, "IDEAL_BASELINE", text);
+	}
+	if (rs->est_ran && buf.n < rs->samples) {
+		char text[VERDICT_TEXT_MAX];
+		snprintf(text, sizeof text, "The estimators assessed the first %zu of the %llu samples: more "
+			 "would not fit in memory (a quarter of physical memory at 40 bytes a sample, "
+			 "shared by the sources audited at once); the health tests saw them all.",
+			 buf.n, (unsigned long long)rs->samples);
+		audit_add_info(&rs->verdict, "SAMPLES_CAPPED", text);
+	} else if (rs->est_ran && !j->samples && j->keep_max && buf.n == j->keep_max && !rs->stats.eof) {
+		char text[VERDICT_TEXT_MAX];
+		snprintf(text, sizeof text, "Read the first %zu samples of the file only: more would not fit "
+			 "in memory (a quarter of physical memory at 40 bytes a sample, shared by the "
+			 "sources audited at once).", buf.n);
+		audit_add_info(&rs->verdict, "SAMPLES_CAPPED", text);
 	}
 	if (rs->available && !audit_gates(j->policy, rs->info.name))
 		audit_add_info(&rs->verdict, "INFORMATION_ONLY", "Measured for information: this "

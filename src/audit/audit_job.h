@@ -41,6 +41,8 @@ struct audit_job {
 	/* inputs */
 	char spec[256];
 	uint64_t samples;             /* asked for (0: a file read whole) */
+	size_t keep_max;              /* the most samples kept for the estimators
+					 (audit_job_keep_max; 0: no cap) */
 	const char *samples_why;
 	unsigned bits;
 	const struct policy *policy;
@@ -54,11 +56,20 @@ struct audit_job {
 	const struct audit_job_hooks *hooks;
 	struct report_source *out;
 	/* results */
-	int usage_error;              /* a named source could not be opened: exit 2 */
+	int usage_error;              /* a named source could not be opened, or gave
+					 no samples: exit 2 (why in out->why) */
 	char source_error[ERR_MSG_MAX];
 	char est_skipped[160];
 	char translation[256];        /* wide samples: what the 90B 6.4 reduction did */
 };
+
+/* The most samples one of nsources jobs run at once keeps for the
+ * estimators: samples_default_max() (a quarter of physical memory at the
+ * estimators' peak bytes per sample, as assess and iid read) shared among
+ * them, never under NIST's 10^6.  An audit asking for more with -n is
+ * refused up front; a file read whole is assessed on its first keep_max
+ * samples (the health tests still see all of it), and says so. */
+size_t audit_job_keep_max(size_t nsources);
 
 /* 1 when the policy lets source name set the exit status (jitter is
  * measured for information unless the policy names it). */

@@ -4,6 +4,7 @@
 
 #include "audit/policy.h"
 #include "input.h"
+#include "parse.h"
 
 #include <errno.h>
 #include <math.h>
@@ -96,8 +97,9 @@ void policy_defaults(struct policy *p)
 }
 
 /* 2^-1000 is already far below any rate a test could observe; the bound
- * keeps the exponent an int and the value a normal double. */
-#define POLICY_ALPHA_EXP_MIN (-1000)
+ * keeps the exponent an int and the value a normal double (the options'
+ * floor too: parse.h). */
+#define POLICY_ALPHA_EXP_MIN PARSE_ALPHA_EXP_MIN
 
 int policy_parse_alpha(const char *text, double *out)
 {
@@ -123,7 +125,7 @@ int policy_parse_alpha(const char *text, double *out)
 	}
 	errno = 0;
 	v = strtod(text, &end);
-	if (errno || end == text || *end || !(v > 0 && v < 1))
+	if (errno || end == text || *end || !(v >= ldexp(1.0, POLICY_ALPHA_EXP_MIN) && v < 1))
 		return -1;
 	*out = v;
 	return 0;
@@ -292,7 +294,7 @@ static int parse_line(struct policy *p, char *s, const char *what, unsigned line
 		*seen_global |= bit;
 		if (bit == 1u) {
 			if (policy_parse_alpha(val, &p->alpha) != 0)
-				return err_set(e, ERR_DATA, "%s:%u: alpha: '%s' is not 2^-N or a number in (0, 1)",
+				return err_set(e, ERR_DATA, "%s:%u: alpha: '%s' is not 2^-N or a number in " PARSE_ALPHA_RANGE,
 					       what, line, val);
 			return 0;
 		}

@@ -2,8 +2,14 @@
  *
  * openat2(2) with RESOLVE_BENEATH (Linux 5.6) refuses, with EXDEV, any path
  * whose resolution (".." or a symlink, relative or absolute) leaves the
- * directory; where openat2 is missing the path is resolved with
- * realpath(3) and checked against the bundle's own real path.
+ * directory; where openat2 is missing the same rule is applied a component
+ * at a time (sysroot_open_beneath).
+ *
+ * A bundle comes from elsewhere and may hold device nodes and FIFOs where
+ * files belong (proc/cmdline -> a tape drive rewinds on open, a FIFO
+ * blocks), so a name is first opened with O_PATH, which opens nothing, and
+ * only a regular file is then opened for reading, through its O_PATH
+ * descriptor (/proc/self/fd/N names exactly the file checked).
  */
 #include "config.h"
 
@@ -50,32 +56,105 @@ void sysroot_close(struct sysroot *s)
 	s->dirfd = -1;
 }
 
-/* The realpath(3) fallback: open only when PATH's real path lies inside
- * the bundle's. */
-static int sysroot_open_checked(const struct sysroot *s, const char *rel)
-{
-	char full[PATH_MAX], real[PATH_MAX], root[PATH_MAX];
-	size_t rl;
+/* As the kernel's MAXSYMLINKS: more symlinks on one name is a loop. */
+#define SYSROOT_LINKS_MAX 40
 
-	if (snprintf(full, sizeof full, "%s/%s", s->path, rel) >= (int)sizeof full) {
+/* openat2's RESOLVE_BENEATH done by hand, where the kernel lacks it
+ * (before 5.6) or a sandbox refuses it (seccomp; valgrind does not know
+ * it): rel is resolved a component at a time beneath the bundle, a
+ * symlink's target spliced in for it.  As openat2 says, an absolute symlink
+ * or a ".." above the bundle is EXDEV, whatever lies outside (it is never
+ * looked at, so the answer does not depend on it), more than 40 symlinks
+ * ELOOP.  Returns an O_PATH descriptor, or -1 with errno. */
+static int sysroot_open_beneath(const struct sysroot *s, const char *rel)
+{
+	char todo[2 * PATH_MAX], done[PATH_MAX], link[PATH_MAX], cand[PATH_MAX];
+	size_t at = 0, dlen = 0;
+	int links = 0;
+
+	if (strlen(rel) >= sizeof todo) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	if (!realpath(s->path, root) || !realpath(full, real))
-		return -1;
-	rl = strlen(root);
-	if (strncmp(real, root, rl) != 0 || (real[rl] != '/' && real[rl] != '\0')) {
-		errno = EXDEV;
-		return -1;
+	snprintf(todo, sizeof todo, "%s", rel);
+	done[0] = '\0';
+	for (;;) {
+		struct stat st;
+		size_t clen;
+		ssize_t n;
+		while (todo[at] == '/')
+			at++;
+		if (!todo[at])
+			break;
+		clen = strcspn(todo + at, "/");
+		if (clen == 1 && todo[at] == '.') {
+			at += clen;
+			continue;
+		}
+		if (clen == 2 && todo[at] == '.' && todo[at + 1] == '.') {
+			char *slash;
+			if (dlen == 0) {          /* above the bundle */
+				errno = EXDEV;
+				return -1;
+			}
+			slash = strrchr(done, '/');
+			dlen = slash ? (size_t)(slash - done) : 0;
+			done[dlen] = '\0';
+			at += clen;
+			continue;
+		}
+		if ((size_t)snprintf(cand, sizeof cand, "%s%s%.*s", done, dlen ? "/" : "", (int)clen,
+				     todo + at) >= sizeof cand) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		if (fstatat(s->dirfd, cand, &st, AT_SYMLINK_NOFOLLOW) != 0)
+			return -1;
+		if (S_ISLNK(st.st_mode)) {
+			if (++links > SYSROOT_LINKS_MAX) {
+				errno = ELOOP;
+				return -1;
+			}
+			n = readlinkat(s->dirfd, cand, link, sizeof link - 1);
+			if (n <= 0) {
+				errno = n == 0 ? ENOENT : errno;
+				return -1;
+			}
+			link[n] = '\0';
+			if (link[0] == '/') {    /* absolute: never beneath */
+				errno = EXDEV;
+				return -1;
+			}
+			/* the target, then what followed the symlink */
+			if ((size_t)snprintf(cand, sizeof cand, "%s%s", link, todo + at + clen) >= sizeof cand ||
+			    strlen(cand) >= sizeof todo) {
+				errno = ENAMETOOLONG;
+				return -1;
+			}
+			snprintf(todo, sizeof todo, "%s", cand);
+			at = 0;
+			continue;
+		}
+		at += clen;
+		while (todo[at] == '/')
+			at++;
+		if (todo[at] && !S_ISDIR(st.st_mode)) {
+			errno = ENOTDIR;
+			return -1;
+		}
+		memcpy(done, cand, strlen(cand) + 1);
+		dlen = strlen(done);
 	}
-	return open(real, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	return openat(s->dirfd, dlen ? done : ".", O_PATH | O_NOFOLLOW | O_CLOEXEC);
 }
 
-static int sysroot_openfile(const struct sysroot *s, const char *path)
+/* An O_PATH descriptor of PATH (inside the sysroot): nothing is opened
+ * for reading, so a device node or FIFO is only looked at. */
+static int sysroot_openpath(const struct sysroot *s, const char *path)
 {
 	const char *rel = path;
 	if (s->dirfd < 0)
-		return open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+		return open(path, O_PATH | O_CLOEXEC);
 	while (*rel == '/')
 		rel++;
 #if defined(HAVE_LINUX_OPENAT2_H) && defined(SYS_openat2)
@@ -83,7 +162,7 @@ static int sysroot_openfile(const struct sysroot *s, const char *path)
 		struct open_how how;
 		long fd;
 		memset(&how, 0, sizeof how);
-		how.flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+		how.flags = O_PATH | O_CLOEXEC;
 		how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
 		fd = syscall(SYS_openat2, s->dirfd, rel, &how, sizeof how);
 		if (fd >= 0 || (errno != ENOSYS && errno != EPERM))
@@ -91,7 +170,30 @@ static int sysroot_openfile(const struct sysroot *s, const char *path)
 		/* ENOSYS: a kernel before 5.6; EPERM: a seccomp filter */
 	}
 #endif
-	return sysroot_open_checked(s, rel);
+	return sysroot_open_beneath(s, rel);
+}
+
+/* PATH opened for reading if it is a regular file, else -1 with errno
+ * (EINVAL: not a regular file). */
+static int sysroot_openfile(const struct sysroot *s, const char *path)
+{
+	struct stat st;
+	char self[64];
+	int pfd = sysroot_openpath(s, path), fd, saved;
+
+	if (pfd < 0)
+		return -1;
+	if (fstat(pfd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(pfd);
+		errno = EINVAL;
+		return -1;
+	}
+	snprintf(self, sizeof self, "/proc/self/fd/%d", pfd);
+	fd = open(self, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	saved = errno;
+	close(pfd);
+	errno = saved;
+	return fd;
 }
 
 static void sysroot_why_errno(int err, char *why, size_t whylen)
@@ -100,6 +202,8 @@ static void sysroot_why_errno(int err, char *why, size_t whylen)
 		snprintf(why, whylen, "missing");
 	else if (err == EXDEV)
 		snprintf(why, whylen, "a symlink or '..' that leaves the sysroot");
+	else if (err == EINVAL)
+		snprintf(why, whylen, "not a regular file");
 	else
 		snprintf(why, whylen, "unreadable: %s", strerror(err));
 }
@@ -107,7 +211,6 @@ static void sysroot_why_errno(int err, char *why, size_t whylen)
 int sysroot_read(const struct sysroot *s, const char *path, size_t max, char **buf, size_t *len,
 		 char *why, size_t whylen)
 {
-	struct stat st;
 	size_t cap = 4096, n = 0;
 	char *b;
 	int fd = sysroot_openfile(s, path);
@@ -116,13 +219,6 @@ int sysroot_read(const struct sysroot *s, const char *path, size_t max, char **b
 	*len = 0;
 	if (fd < 0) {
 		sysroot_why_errno(errno, why, whylen);
-		return -1;
-	}
-	/* Never a FIFO or device: a bundle could otherwise block or consume
-	 * the auditor's own devices. */
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(why, whylen, "not a regular file");
-		close(fd);
 		return -1;
 	}
 	b = malloc(cap + 1);
@@ -174,7 +270,7 @@ int sysroot_read(const struct sysroot *s, const char *path, size_t max, char **b
 
 int sysroot_exists(const struct sysroot *s, const char *path)
 {
-	int fd = sysroot_openfile(s, path);
+	int fd = sysroot_openpath(s, path);
 	if (fd < 0)
 		return 0;
 	close(fd);

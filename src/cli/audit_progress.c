@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/audit_progress.h"
+#include "report/termtext.h"
 
 static void audit_progress_draw(struct audit_progress *ap)
 {
@@ -29,11 +30,11 @@ static void audit_progress_draw(struct audit_progress *ap)
 			else
 				snprintf(rate, sizeof rate, "starting");
 			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %llu/%llu (%s)", sep,
-						j->spec, (unsigned long long)v->done,
+						termtext(j->spec), (unsigned long long)v->done,
 						(unsigned long long)j->samples, rate);
 			break;
 		case AUDIT_ASSESSING:
-			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s assessing", sep, j->spec);
+			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s assessing", sep, termtext(j->spec));
 			break;
 		default:
 			break;

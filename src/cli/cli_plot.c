@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,6 +21,36 @@ static const char *plot_script_path(char *buf, size_t len)
 	if (env && *env)
 		return env;
 	return datapath_script("rngaudit-plot.sh", buf, len);
+}
+
+int cli_plot_check(const char *cmd, const char *dir)
+{
+	char pbuf[1024];
+	const char *script = plot_script_path(pbuf, sizeof pbuf);
+	struct stat st;
+
+	if (!*dir)
+		return cli_error(cmd, "--plot: empty directory name");
+	if (stat(dir, &st) == 0) {
+		if (!S_ISDIR(st.st_mode))
+			return cli_error(cmd, "--plot %s: not a directory", dir);
+		if (access(dir, W_OK | X_OK) != 0)
+			return cli_error(cmd, "--plot %s: %s", dir, strerror(errno));
+	} else {
+		char parent[1100];
+		const char *slash = strrchr(dir, '/');
+		if (errno != ENOENT)
+			return cli_error(cmd, "--plot %s: %s", dir, strerror(errno));
+		if ((size_t)snprintf(parent, sizeof parent, "%.*s", slash ? (int)(slash - dir) : 1,
+				     slash ? (slash == dir ? "/" : dir) : ".") >= sizeof parent)
+			return cli_error(cmd, "--plot: directory name too long");
+		if (stat(parent, &st) != 0 || !S_ISDIR(st.st_mode) || access(parent, W_OK | X_OK) != 0)
+			return cli_error(cmd, "--plot %s: cannot make it: %s is not a directory that can be "
+					 "written", dir, parent);
+	}
+	if (access(script, R_OK) != 0)
+		return cli_error(cmd, "--plot: cannot read the plot script %s: %s", script, strerror(errno));
+	return 0;
 }
 
 int cli_plot_run(const char *cmd, const char *const *opts, size_t nopts, const char *csv,

@@ -11,4 +11,9 @@
 int cli_plot_run(const char *cmd, const char *const *opts, size_t nopts, const char *csv,
 		 const char *dir);
 
+/* --plot DIR checked before a run: a directory that can be written, or a
+ * name that can be made one (its parent exists and can be written); and
+ * the plot script readable.  One line and EXIT_ERROR, or 0. */
+int cli_plot_check(const char *cmd, const char *dir);
+
 #endif

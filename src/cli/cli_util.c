@@ -5,8 +5,10 @@
 #include "atomicfile.h"
 #include "engine/samples.h"
 #include "parse.h"
+#include "report/termtext.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <math.h>
 #include <stdarg.h>
@@ -18,23 +20,14 @@
 
 volatile sig_atomic_t cli_stop;
 
-/* Writes s to fp with control characters escaped (\n, \t, \x1b...), so that
- * a file name, an argument or a CSV field echoed into a message can neither
- * break it over lines nor drive the terminal. */
+/* Writes s to fp with control characters, C1 controls and bytes that are
+ * not UTF-8 escaped (\n, \t, \x1b, \xc2\x9b...; termtext.h), so that a file
+ * name, an argument or a CSV field echoed into a message can neither break
+ * it over lines nor drive the terminal.  A backslash stays as it is: parts
+ * from the input were escaped already (err_escape()). */
 void cli_put_escaped(FILE *fp, const char *s)
 {
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '\n')
-			fputs("\\n", fp);
-		else if (*p == '\t')
-			fputs("\\t", fp);
-		else if (*p == '\r')
-			fputs("\\r", fp);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(fp, "\\x%02x", *p);
-		else
-			fputc(*p, fp);
-	}
+	termtext_put_line(fp, s);
 }
 
 int cli_is_journal(int fd)
@@ -183,6 +176,10 @@ void cli_install_stop_handlers(void)
 	sa.sa_handler = on_stop_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* DESIGN.md: SIGHUP ends a bounded run as SIGINT does, keeping what it
+	 * has (--follow with --log turns it into "reopen the log" after this:
+	 * health_follow_catch_hup) */
+	sigaction(SIGHUP, &sa, NULL);
 	/* SIGURG only wakes a worker thread out of a blocking read (EINTR);
 	 * its default action is to be ignored, which would not. */
 	sa.sa_handler = on_wake_signal;
@@ -211,6 +208,28 @@ int cli_read_samples(const char *cmd, const char *path, uint64_t max, uint8_t **
 			 "whole files)", path, cap, max ? " set by --max-samples" :
 			 ", from memory: --max-samples changes it");
 	return 0;
+}
+
+int cli_check_outputs(const char *cmd, const struct outpath *o, size_t n, unsigned allowed)
+{
+	struct err e;
+	if (outpath_check(o, n, allowed, &e) != 0)
+		return cli_error_err(cmd, &e);
+	return 0;
+}
+
+const char *cli_json_stdout_split(const char *json_path, char *buf, size_t len)
+{
+	int fd;
+	if (!json_path || !outpath_is_stdout(json_path))
+		return json_path;
+	/* the JSON keeps stdout (a copy of its descriptor), the text moves to stderr */
+	fflush(stdout);
+	fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+		return json_path;
+	snprintf(buf, len, "/dev/fd/%d", fd);
+	return buf;
 }
 
 int cli_finish_stdout(int rc)

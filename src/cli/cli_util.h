@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "err.h"
+#include "outpath.h"
 
 enum {
 	EXIT_OK = 0,        /* passed */
@@ -37,7 +38,9 @@ int cli_is_journal(int fd);
  * node_exporter's textfile collector would skip without a word. */
 void cli_check_prom_name(const char *cmd, const char *path);
 
-/* Writes s to fp with control characters escaped as \n, \t, \r, \xHH. */
+/* Writes s to fp with control characters, C1 controls and bytes that are
+ * not UTF-8 escaped as \n, \t, \r, \xHH (report/termtext.h); backslashes
+ * stay (the message's parts from input were escaped already). */
 void cli_put_escaped(FILE *fp, const char *s);
 
 /* True if argv holds -h or --help before any "--". */
@@ -100,6 +103,16 @@ int cli_parse_max_samples(const char *cmd, const char *text, uint64_t *out);
  * default cap, samples_default_max()), saying on stderr when the cap cut
  * it short.  Returns 0, or EXIT_ERROR after one line. */
 int cli_read_samples(const char *cmd, const char *path, uint64_t max, uint8_t **s, size_t *n);
+
+/* Checks a command's outputs before its run (outpath.h): one line and
+ * EXIT_ERROR, or 0. */
+int cli_check_outputs(const char *cmd, const struct outpath *o, size_t n, unsigned allowed);
+
+/* NIST's -o JSON to stdout: stdout carries one format only, so the JSON
+ * keeps it and the text output moves to stderr (fd 1 becomes a copy of
+ * fd 2).  Returns the path to write the JSON to ("/dev/fd/N" in buf), or
+ * json_path as it was when it does not name stdout. */
+const char *cli_json_stdout_split(const char *json_path, char *buf, size_t len);
 
 /* After a command: flushes stdout; a write that failed (EPIPE, ENOSPC)
  * turns rc into EXIT_ERROR (with one line, except for EPIPE). */

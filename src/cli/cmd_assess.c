@@ -292,6 +292,7 @@ int cmd_assess(int argc, char **argv)
 	struct nist_noniid_run run;
 	struct noniid_report rep;
 	struct err e;
+	char json_fd[32];
 	uint8_t *s = NULL;
 	size_t n = 0;
 	int rc;
@@ -306,6 +307,12 @@ int cmd_assess(int argc, char **argv)
 		return rc;
 	if (a.version)
 		return nist_print_version("assess", "noniid");
+	/* -o checked before the estimators run; to stdout, it keeps stdout
+	 * and the text goes to stderr (one format a stream) */
+	if (a.json_path && cli_check_outputs("assess", &(struct outpath){ "-o", a.json_path }, 1,
+					     OUTPATH_DEVICES | OUTPATH_STDOUT) != 0)
+		return EXIT_ERROR;
+	a.json_path = cli_json_stdout_split(a.json_path, json_fd, sizeof json_fd);
 	err_clear(&e);
 	if (a.wide) {
 		if (cli_read_wide("assess", a.path, a.wide_format, &a.method, a.max_samples, &s, &n,
@@ -316,9 +323,15 @@ int cmd_assess(int argc, char **argv)
 	} else if (cli_read_samples("assess", a.path, a.max_samples, &s, &n) != 0) {
 		return EXIT_ERROR;
 	}
+	/* DESIGN.md's signals rule: SIGINT, SIGTERM or SIGHUP stop after the
+	 * estimator running; the run is incomplete (2), nothing is written */
+	cli_install_stop_handlers();
+	a.o.stop = &cli_stop;
 	rc = noniid_assess(s, n, &a.o, &rep, &e);
 	run_init(&a, s, n, &run);
 	free(s);
+	if (rc == ERR_INTERRUPTED)
+		return cli_error("assess", "%s: interrupted: no result", a.path);
 	if (rc != 0)
 		return cli_error("assess", "%s: %s", a.path, e.msg);
 	if (a.json_path && nist_json_save("assess", a.json_path, nist_noniid_json(&run, &rep)) != 0) {

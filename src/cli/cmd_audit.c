@@ -76,6 +76,22 @@ static uint64_t audit_default_samples(const char *spec, const char **why)
 	return 1000000;
 }
 
+/* DESIGN.md: every output checked before the run, not after an hour of
+ * collecting; no two the same file (--csv X --junit X lost a report);
+ * one that names stdout is "-" (the table then goes to stderr). */
+static int audit_check_outputs(struct audit_args *a)
+{
+	const struct outpath o[] = { { "--csv", a->csv }, { "--junit", a->junit }, { "--prom", a->prom } };
+
+	if (cli_check_outputs("audit", o, sizeof o / sizeof o[0], OUTPATH_DEVICES | OUTPATH_STDOUT) != 0 ||
+	    (a->plot && cli_plot_check("audit", a->plot) != 0))
+		return EXIT_ERROR;
+	a->csv = outpath_normal(a->csv);
+	a->junit = outpath_normal(a->junit);
+	a->prom = outpath_normal(a->prom);
+	return 0;
+}
+
 static int audit_parse(int argc, char **argv, struct audit_args *a)
 {
 	static const struct option longopts[] = {
@@ -131,7 +147,7 @@ static int audit_parse(int argc, char **argv, struct audit_args *a)
 		return cli_error("audit", "unexpected argument '%s'", argv[optind]);
 	if (!a->sysroot)
 		a->sysroot = cli_sysroot_env();
-	return 0;
+	return audit_check_outputs(a);
 }
 
 /* Draws the pictures from the CSV just written (cli_plot.c); the policy's
@@ -210,6 +226,7 @@ struct audit {
 	struct report_run run;
 	struct cpurng_arch arch;      /* what this architecture's kernel seeds from (issue 27) */
 	int usage;                    /* a named source could not be used */
+	size_t keep_max;              /* samples a source keeps for the estimators */
 };
 
 /* Everything before the sources run: the policy, the quirk table, the
@@ -225,8 +242,6 @@ static int audit_setup(struct audit *au)
 		return cli_error_err("audit", &e);
 	if ((rc = audit_load_quirks(a, &au->qt)) != 0)
 		return rc;
-	if (a->plot && mkdir(a->plot, 0777) != 0 && errno != EEXIST)
-		return cli_error("audit", "--plot %s: %s", a->plot, strerror(errno));
 	if ((a->sysroot ? sysinfo_read_sysroot(&au->run.sys, a->sysroot, &e) : sysinfo_read(&au->run.sys, &e)) != 0)
 		return cli_error_err("audit", &e);
 	au->cpu.vendor = au->run.sys.cpu_vendor;
@@ -253,6 +268,15 @@ static int audit_setup(struct audit *au)
 	} else if (spec_list_split(a->sources, au->specs, AUDIT_MAX_SOURCES, &n, &e) != 0) {
 		return cli_error_err("audit", &e);
 	}
+	/* Every run bounded by the machine: the estimators keep each source's
+	 * samples, so -n past what memory holds is refused now, not after an
+	 * hour of collecting (or gigabytes of swap). */
+	au->keep_max = audit_job_keep_max(n);
+	if (a->samples > au->keep_max)
+		return cli_error("audit", "-n %llu: more samples than this machine can keep for the estimators: at "
+				 "most %zu per source with %zu source%s (a quarter of physical memory at 40 "
+				 "bytes a sample)", (unsigned long long)a->samples, au->keep_max, n,
+				 n == 1 ? "" : "s");
 	au->out = calloc(n, sizeof *au->out);
 	if (!au->out)
 		return cli_error("audit", "out of memory");
@@ -278,6 +302,7 @@ static void audit_job_prepare(struct audit *au, size_t i, const struct audit_job
 	j->arch = &au->arch;
 	j->out = &au->out[i];
 	j->named = au->listed;
+	j->keep_max = au->keep_max;
 	if (a->samples) {
 		j->samples = a->samples;
 		j->samples_why = "-n";
@@ -368,6 +393,8 @@ static int audit_print_plots(const struct audit *au)
 	const char *csv = au->a.csv;
 	struct err e;
 
+	if (mkdir(au->a.plot, 0777) != 0 && errno != EEXIST)   /* checked before the run */
+		return cli_error("audit", "--plot %s: %s", au->a.plot, strerror(errno));
 	if (!csv || strcmp(csv, "-") == 0) {
 		if ((size_t)snprintf(plot_csv, sizeof plot_csv, "%s/audit.csv", au->a.plot) >= sizeof plot_csv)
 			return cli_error("audit", "--plot: directory name too long");

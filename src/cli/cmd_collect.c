@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
+#include "report/termtext.h"
 #include "cli/datapath.h"
 #include "cli/health_print.h"
 #include "engine/asyncsink.h"
@@ -33,6 +35,7 @@ struct collect_args {
 	unsigned bits;
 	int health;              /* run the 90B 4.4 health tests online (default) */
 	double entropy;          /* claimed H per sample; 0 = the source kind's default */
+	const char *entropy_text; /* --entropy as given, for messages */
 	double alpha;            /* 0 = 2^-20 over the run */
 	enum health_scope scope; /* --per-window: 90B's meaning of alpha */
 	int stop_on_failure;
@@ -88,12 +91,13 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 		case OPT_STOP_ON_FAILURE: a->stop_on_failure = 1; break;
 		case OPT_PER_WINDOW: a->scope = HEALTH_SCOPE_WINDOW; break;
 		case OPT_ENTROPY:
+			a->entropy_text = optarg;
 			if (parse_double(optarg, &a->entropy) != 0 || !(a->entropy > 0))
 				return cli_error("collect", "--entropy %s: must be a number of bits > 0 and <= the bits per sample", optarg);
 			break;
 		case OPT_ALPHA:
 			if (parse_alpha(optarg, &a->alpha) != 0)
-				return cli_error("collect", "--alpha %s: must be in (0, 1), e.g. 2^-20 or 1e-6", optarg);
+				return cli_error("collect", "--alpha %s: must be in " PARSE_ALPHA_RANGE ", e.g. 2^-20 or 1e-6", optarg);
 			break;
 		case ':':
 			return cli_error("collect", "option '%s' needs a value", argv[optind - 1]);
@@ -108,45 +112,78 @@ static int collect_parse(int argc, char **argv, struct collect_args *a)
 	if (!a->health && (a->entropy > 0 || a->alpha > 0 || a->stop_on_failure ||
 			   a->scope == HEALTH_SCOPE_WINDOW))
 		return cli_error("collect", "--entropy, --alpha, --per-window and --stop-on-failure need the health tests (drop --no-health)");
-	if (a->entropy > a->bits)
-		return cli_error("collect", "--entropy %g: more than the %u bits per sample", a->entropy, a->bits);
+	if (a->entropy > a->bits)   /* the text given: "%g" showed 8.0000001 as 8 */
+		return cli_error("collect", "--entropy %s: more than the %u bits per sample", a->entropy_text, a->bits);
 	if (a->wide && (a->bits_given || a->entropy > 0 || a->alpha > 0 || a->stop_on_failure))
 		return cli_error("collect", "--format writes raw wide samples: --bits and the health-test "
 				 "options apply to symbols (see rngaudit translate, rngaudit audit)");
 	return 0;
 }
 
-/* Encodes n samples in f onto fp (text formats one a line). */
-static int collect_write_wide(FILE *fp, enum widefmt f, const uint64_t *x, size_t n, struct err *e)
-{
-	uint8_t *buf;
-	int rc;
+/* collect --format F streams: each block of samples is encoded and
+ * written as it comes, in memory of one block (a 10^9-sample run held every
+ * sample, then an encoded copy of them all).  Written straight to the
+ * descriptor, as the recorder writes NIST format: after a failure (EPIPE,
+ * ENOSPC) the count of samples written whole is exact. */
+struct collect_wide_out {
+	int fd;
+	enum widefmt f;
+	uint8_t *buf;              /* one block, encoded */
+	size_t room;
+	uint64_t written;          /* samples written whole */
+	int write_errno;           /* why a write failed (EPIPE, ENOSPC), else 0 */
+};
 
-	if (f == WIDEFMT_DEC || f == WIDEFMT_HEX) {
+/* The longest line of a text format: "0x" and 16 hex digits, or 20 decimal digits, and "\n". */
+#define COLLECT_TEXT_SAMPLE_MAX 24
+
+static int collect_wide_block(void *ctx, const uint64_t *x, size_t n, struct err *e)
+{
+	struct collect_wide_out *o = ctx;
+	int text = o->f == WIDEFMT_DEC || o->f == WIDEFMT_HEX;
+	size_t len = 0, done = 0;
+
+	if (text) {
 		for (size_t i = 0; i < n; i++)
-			if (fprintf(fp, f == WIDEFMT_DEC ? "%llu\n" : "0x%llx\n", (unsigned long long)x[i]) < 0)
-				return err_set(e, ERR_IO, "write failed");
-		return 0;
+			len += (size_t)snprintf((char *)o->buf + len, o->room - len,
+						o->f == WIDEFMT_DEC ? "%llu\n" : "0x%llx\n", (unsigned long long)x[i]);
+	} else {
+		int rc = widefmt_encode(o->f, x, n, o->buf, e);
+		if (rc != 0)
+			return rc;
+		len = n * widefmt_size(o->f);
 	}
-	buf = malloc(n * widefmt_size(f) + 1);
-	if (!buf)
-		return err_set(e, ERR_NOMEM, "out of memory for %zu samples", n);
-	rc = widefmt_encode(f, x, n, buf, e);
-	if (rc == 0 && fwrite(buf, widefmt_size(f), n, fp) != n)
-		rc = err_set(e, ERR_IO, "write failed");
-	free(buf);
-	return rc;
+	while (done < len) {
+		ssize_t w = write(o->fd, o->buf + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			o->write_errno = w < 0 ? errno : EIO;
+			break;
+		}
+		done += (size_t)w;
+	}
+	if (!text)
+		o->written += done / widefmt_size(o->f);
+	else
+		for (size_t i = 0; i < done; i++)
+			o->written += o->buf[i] == '\n';
+	if (o->write_errno)
+		return err_set_errno(e, ERR_IO, o->write_errno, "write failed");
+	return 0;
 }
 
 /* --format F: a wide source's raw samples (jitter, chaoskey, a wide file)
- * written as they are, for translate or assess --format to reduce later. */
+ * written as they are, for translate or assess --format to reduce later.
+ * Exit status as DESIGN.md's signals rule says: a run cut short by a
+ * signal, or whose output failed, is incomplete (2). */
 static int collect_wide_run(struct collect_args *a, struct source *src)
 {
 	const struct source_info *info = source_get_info(src);
+	struct collect_wide_out o = { 0 };
 	struct engine_stats st;
 	struct atomicfile af;
-	uint64_t *x = NULL;
-	size_t n = 0;
+	const char *out;
 	char defname[64];
 	struct err e;
 	int rc;
@@ -162,25 +199,56 @@ static int collect_wide_run(struct collect_args *a, struct source *src)
 		snprintf(defname, sizeof defname, "%s.%s", info->name, widefmt_name(a->format));
 		a->output = defname;
 	}
-	if (atomicfile_open(&af, a->output, &e) != 0)
-		return cli_error_err("collect", &e);
-	cli_install_stop_handlers();
-	rc = widein_read(src, a->samples, &cli_stop, &x, &n, &st, &e);
-	if (rc == 0)
-		rc = collect_write_wide(af.fp, a->format, x, n, &e);
-	free(x);
-	if (rc != 0) {
-		atomicfile_abort(&af);
+	if (cli_check_outputs("collect", &(struct outpath){ "-o", a->output }, 1,
+			      OUTPATH_DEVICES | OUTPATH_STDOUT) != 0)
+		return EXIT_ERROR;
+	a->output = outpath_normal(a->output);
+	out = strcmp(a->output, "-") == 0 ? "stdout" : a->output;
+	o.f = a->format;
+	o.room = (size_t)WIDEIN_BLOCK_SAMPLES * (widefmt_size(a->format) > COLLECT_TEXT_SAMPLE_MAX
+						 ? widefmt_size(a->format) : COLLECT_TEXT_SAMPLE_MAX);
+	o.buf = malloc(o.room);
+	if (!o.buf)
+		return cli_error("collect", "out of memory");
+	if (atomicfile_open(&af, a->output, &e) != 0) {
+		free(o.buf);
 		return cli_error_err("collect", &e);
 	}
+	fflush(af.fp);   /* nothing of stdio's may follow our writes */
+	o.fd = fileno(af.fp);
+	cli_install_stop_handlers();
+	rc = widein_each(src, a->samples, &cli_stop, collect_wide_block, &o, &st, &e);
+	free(o.buf);
+	if (o.write_errno && (o.write_errno == EPIPE || af.in_place)) {
+		/* a reader that left, or a device that failed: what reached it
+		 * is all there is */
+		atomicfile_abort(&af);
+		return cli_error("collect", "%s: %s after %llu samples written whole", out,
+				 o.write_errno == EPIPE ? "closed by its reader" : strerror(o.write_errno),
+				 (unsigned long long)o.written);
+	}
+	if (o.write_errno || st.samples == 0) {
+		/* a temporary the disk could not hold, or nothing at all: keep nothing */
+		atomicfile_abort(&af);
+		if (rc != 0)
+			return cli_error_err("collect", &e);
+		return cli_error("collect", "%s: no samples (%s); no output written", info->spec,
+				 st.interrupted ? "interrupted" : "empty input");
+	}
+	if (rc != 0)   /* the source failed mid-run: keep what came before, whole */
+		cli_note("collect", "%s", e.msg);
 	if (atomicfile_commit(&af, &e) != 0)
 		return cli_error_err("collect", &e);
-	fprintf(stderr, "rngaudit collect: %zu raw %u-bit samples from %s -> %s (%s)%s\n", n,
-		info->sample_bits, info->spec, strcmp(a->output, "-") == 0 ? "stdout" : a->output,
-		widefmt_name(a->format), st.interrupted ? " (interrupted: partial)" : st.eof ? " (end of input)" : "");
+	cli_note("collect", "%llu raw %u-bit samples from %s -> %s (%s)%s", (unsigned long long)st.samples,
+		 info->sample_bits, info->spec, out, widefmt_name(a->format),
+		 st.interrupted ? " (interrupted: partial)" : st.eof ? " (end of input)" : "");
 	fprintf(stderr, "  %.3f s (%.0f samples/s); health tests: none on raw samples (they run on "
-		"the reduced symbols: rngaudit audit)\n", st.seconds, st.seconds > 0 ? (double)n / st.seconds : 0.0);
-	return EXIT_OK;
+		"the reduced symbols: rngaudit audit)\n", st.seconds,
+		st.seconds > 0 ? (double)st.samples / st.seconds : 0.0);
+	if (st.interrupted)
+		fprintf(stderr, "  stopped by a signal: kept the %llu whole samples collected so far\n",
+			(unsigned long long)st.samples);
+	return rc != 0 || st.interrupted ? EXIT_ERROR : EXIT_OK;
 }
 
 static int collect_wide(struct collect_args *a)
@@ -282,6 +350,13 @@ static int collect_run(struct collect_args *a, struct collect_run *r)
 		snprintf(r->defname, sizeof r->defname, "%s.bin", source_get_info(r->src)->name);
 		a->output = r->defname;
 	}
+	/* checked before the run; one that names stdout is "-" */
+	if (cli_check_outputs("collect", &(struct outpath){ "-o", a->output }, 1,
+			      OUTPATH_DEVICES | OUTPATH_STDOUT) != 0) {
+		collect_release(r);
+		return EXIT_ERROR;
+	}
+	a->output = outpath_normal(a->output);
 	if (recorder_open(&r->rec, a->output, &r->e) != 0)
 		goto fail;
 	sinks[0] = &r->rec.sink;

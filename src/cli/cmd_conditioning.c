@@ -34,6 +34,7 @@ int cmd_conditioning(int argc, char **argv)
 {
 	int vetted = 1, quiet = 0, opt, iid_file = 0;
 	const char *file = NULL, *json_path = NULL;
+	char json_fd[32];
 	unsigned n_in = 0, n_out = 0, nw = 0;
 	long double h_in, h_p = -1.0L;
 	struct cond_result r;
@@ -77,6 +78,12 @@ int cmd_conditioning(int argc, char **argv)
 	if (conditioning_parse_ld(argv[3], "h_in", &h_in, &e) != 0 ||
 	    (!vetted && !file && conditioning_parse_ld(argv[4], "h'", &h_p, &e) != 0))
 		return cli_error_err("conditioning", &e);
+	/* -o checked before the run; to stdout, it keeps stdout and the text
+	 * goes to stderr (one format a stream) */
+	if (json_path && cli_check_outputs("conditioning", &(struct outpath){ "-o", json_path }, 1,
+					   OUTPATH_DEVICES | OUTPATH_STDOUT) != 0)
+		return EXIT_ERROR;
+	json_path = cli_json_stdout_split(json_path, json_fd, sizeof json_fd);
 	if (file) {
 		uint8_t *s;
 		size_t n;

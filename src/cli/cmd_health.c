@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli_util.h"
 #include "parse.h"
 #include "cli/commands.h"
+#include "report/termtext.h"
 #include "cli/datapath.h"
 #include "cli/health_follow.h"
 #include "cli/health_print.h"
@@ -29,6 +31,12 @@
  * that rate, the default horizon, is 3.2e13 samples.  Slower sources are
  * read as they come. */
 #define HEALTH_FOLLOW_RATE_DEFAULT 1e6
+/* --rate's range (0 aside): a byte a second up to 10^12, beyond any source. */
+#define HEALTH_RATE_MIN 1.0
+#define HEALTH_RATE_MAX 1e12
+/* --horizon at most 1000 years: its samples at the fastest rate stay
+ * within 2^63 (health_budget_horizon). */
+#define HEALTH_HORIZON_MAX (1000 * 365.25 * 86400.0)
 
 enum { OPT_PER_WINDOW = 256, OPT_HORIZON, OPT_RATE, OPT_PROM, OPT_LOG };
 
@@ -39,6 +47,7 @@ struct health_args {
 	int have_samples;
 	unsigned bits;
 	double entropy;           /* 0: default */
+	const char *entropy_text; /* --entropy as given, for messages */
 	double alpha;
 	int follow;
 	double interval;
@@ -89,13 +98,14 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 				return cli_error_err("health", &e);
 			break;
 		case 'H':
+			a->entropy_text = optarg;
 			if (parse_double(optarg, &a->entropy) != 0 || !(a->entropy > 0))
 				return cli_error("health", "--entropy %s: the claimed min-entropy must be a "
 						 "number above 0 (and at most the bits per sample)", optarg);
 			break;
 		case 'a':
 			if (parse_alpha(optarg, &a->alpha) != 0)
-				return cli_error("health", "--alpha %s: must be in (0, 1), e.g. 2^-20 or 1e-6",
+				return cli_error("health", "--alpha %s: must be in " PARSE_ALPHA_RANGE ", e.g. 2^-20 or 1e-6",
 						 optarg);
 			break;
 		case 'i':
@@ -107,14 +117,22 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 		case OPT_PROM: a->prom = optarg; cli_check_prom_name("health", optarg); break;
 		case OPT_LOG: a->log = optarg; break;
 		case OPT_HORIZON:
-			if (cli_parse_duration(optarg, &a->horizon) != 0)
-				return cli_error("health", "--horizon %s: must be a duration above 0, "
+			/* at least a second: alpha over a horizon of no samples
+			 * would make every alarm a failure */
+			if (cli_parse_duration(optarg, &a->horizon) != 0 || !(a->horizon >= 1) ||
+			    !(a->horizon <= HEALTH_HORIZON_MAX))
+				return cli_error("health", "--horizon %s: must be a duration from 1 s to 1000y, "
 						 "e.g. 30d or 1y", optarg);
 			break;
 		case OPT_RATE:
-			if (parse_double(optarg, &a->rate) != 0 || !(a->rate >= 0))
-				return cli_error("health", "--rate %s: must be bytes per second (0 = "
-						 "flat out)", optarg);
+			/* A rate below a byte a second made the sleep to hold it
+			 * (seconds to a time_t) overflow, undefined behaviour, and
+			 * the horizon's samples (rate x horizon) fall to one, so a
+			 * healthy source raised alarms. */
+			if (parse_double(optarg, &a->rate) != 0 ||
+			    !(a->rate == 0 || (a->rate >= HEALTH_RATE_MIN && a->rate <= HEALTH_RATE_MAX)))
+				return cli_error("health", "--rate %s: must be 0 (flat out) or bytes per second "
+						 "from 1 to 1e12", optarg);
 			break;
 		case ':':
 			return cli_error("health", "option '%s' needs a value", argv[optind - 1]);
@@ -130,8 +148,8 @@ static int health_parse(int argc, char **argv, struct health_args *a)
 	if (!a->spec == !a->file)
 		return cli_error("health", "give either --source SPEC or a NIST-format FILE");
 	if (a->entropy > a->bits)
-		return cli_error("health", "--entropy %g: above %u, the bits per sample", a->entropy,
-				 a->bits);
+		return cli_error("health", "--entropy %s: above %u, the bits per sample", a->entropy_text,
+				 a->bits);   /* the text given: "%g" showed 8.0000001 as 8 */
 	if ((a->prom || a->log) && !a->follow)
 		return cli_error("health", "--prom and --log go with --follow");
 	return 0;
@@ -156,6 +174,45 @@ static uint64_t health_run_samples(const struct health_args *a, const char *file
 	return file ? 1 : HEALTH_DEFAULT_SAMPLES;
 }
 
+/* One error line on stderr, with the journal's err priority when stderr
+ * is the journal and the run is a service (--follow); returns EXIT_ERROR. */
+static int health_error(const struct health_args *a, const char *msg)
+{
+	if (a->follow && health_follow_is_journal(STDERR_FILENO))
+		fputs("<3>", stderr);
+	return cli_error("health", "%s", msg);
+}
+
+static int failed_output(const struct health_follow *f)
+{
+	const char *why;
+	return health_follow_failed(f, &why);
+}
+
+static const char *health_follow_why(const struct health_follow *f)
+{
+	const char *why;
+	health_follow_failed(f, &why);
+	return why;
+}
+
+/* DESIGN.md: the outputs checked before the run.  The textfile is a
+ * regular file (node_exporter's textfile collector reads *.prom files; a
+ * FIFO stalled every interval); the log may be a file, FIFO, device or
+ * stdout ("-", the default); not the same file. */
+static int health_check_outputs(struct health_args *a)
+{
+	const struct outpath o[] = { { "--prom", a->prom }, { "--log", a->log } };
+
+	if (a->prom && cli_check_outputs("health", o, 1, 0) != 0)
+		return EXIT_ERROR;
+	if (cli_check_outputs("health", o, 2, OUTPATH_DEVICES | OUTPATH_STDOUT) != 0)
+		return EXIT_ERROR;
+	if (a->log && outpath_is_stdout(a->log))
+		a->log = NULL;
+	return 0;
+}
+
 int cmd_health(int argc, char **argv)
 {
 	struct health_args a = { 0 };
@@ -167,7 +224,7 @@ int cmd_health(int argc, char **argv)
 	struct source *src = NULL;
 	const struct source_info *info;
 	struct engine_opts opts = { 0 };
-	struct engine_stats st;
+	struct engine_stats st = { 0 };
 	struct cli_progress prog;
 	struct sink *sinks[2];
 	FILE *out;
@@ -175,9 +232,9 @@ int cmd_health(int argc, char **argv)
 	struct policy pol;
 	char spec[4096 + 8];
 	struct err e;
-	int rc;
+	int rc = 0;
 
-	if ((rc = health_parse(argc, argv, &a)))
+	if ((rc = health_parse(argc, argv, &a)) || (rc = health_check_outputs(&a)))
 		return rc;
 	if (a.file) {
 		if (strlen(a.file) > 4096)
@@ -244,35 +301,53 @@ int cmd_health(int argc, char **argv)
 	info_prefix = health_follow_prefix(&fol, 6);
 	if (a.follow) {
 		fprintf(out, "%sfollowing %s: %u-bit samples, status every %g s, at most %g bytes/s\n",
-			info_prefix, info->spec, a.bits, a.interval, a.rate);
-		fflush(out);
+			info_prefix, termtext(info->spec), a.bits, a.interval, a.rate);
 	}
-	rc = engine_run(src, &opts, sinks, a.follow ? 2 : 1, &st, &e);
+	if (a.follow && health_follow_check(&fol))   /* the first line could not be written */
+		rc = ERR_IO;
+	rc = rc ? rc : engine_run(src, &opts, sinks, a.follow ? 2 : 1, &st, &e);
 	if (!a.follow)
 		cli_progress_done(&prog);
-	if (rc != 0 && (rc == ERR_DATA || st.samples == 0)) {
+	if (rc != 0 && !failed_output(&fol) && (rc == ERR_DATA || st.samples == 0)) {
 		health_monitor_free(mon);
 		health_follow_close(&fol);
 		source_close(src);
-		return cli_error_err("health", &e);
+		return health_error(&a, e.msg);
 	}
-	if (rc != 0)            /* the source failed mid-run: say so, then what was tested */
-		cli_error_err("health", &e);
-	if (st.samples == 0) {
+	if (rc != 0)            /* the source or an output failed mid-run: say so once */
+		health_error(&a, failed_output(&fol) ? health_follow_why(&fol) : e.msg);
+	if (st.samples == 0 && !failed_output(&fol)) {
 		/* info belongs to src: name the input before closing it */
-		cli_error("health", "%s: no samples (empty input)", a.file ? a.file : info->spec);
+		char msg[ERR_MSG_MAX];
+		snprintf(msg, sizeof msg, "%.400s: no samples (empty input)", a.file ? a.file : info->spec);
 		health_monitor_free(mon);
 		health_follow_close(&fol);
 		source_close(src);
-		return EXIT_ERROR;
+		return health_error(&a, msg);
+	}
+	/* DESIGN.md: a followed source that ends or shrinks (a file read to
+	 * its end, a device gone) is an operational error, so that a service
+	 * does not stop watching with "pass"; -n reached is a normal end */
+	if (a.follow && rc == 0 && st.eof && !st.interrupted && !(a.have_samples && st.samples >= a.samples)) {
+		char msg[ERR_MSG_MAX];
+		snprintf(msg, sizeof msg, "%.400s: the followed source ended after %llu samples",
+			 a.file ? a.file : info->spec, (unsigned long long)st.samples);
+		health_error(&a, msg);
+		rc = ERR_SOURCE;
 	}
 	health_monitor_results(mon, &res);
 	health_follow_finish(&fol);
-	out = health_follow_out(&fol);   /* SIGHUP may have reopened the log */
-	fprintf(out, "%ssource: %s (%s)%s\n", info_prefix, a.file ? a.file : info->spec,
+	/* SIGHUP may have reopened the log; a dead output leaves the summary
+	 * to stderr, where it can be seen */
+	out = failed_output(&fol) ? stderr : health_follow_out(&fol);
+	fprintf(out, "%ssource: %s (%s)%s\n", info_prefix, termtext(a.file ? a.file : info->spec),
 		a.file ? "NIST-format file" : source_kind_describe(info->kind),
 		st.interrupted ? ", stopped by a signal" : "");
 	health_print_results(out, info_prefix, &res);
+	if (a.follow && !failed_output(&fol) && health_follow_check(&fol)) {
+		health_error(&a, health_follow_why(&fol));   /* the summary itself was lost */
+		rc = ERR_IO;
+	}
 	health_follow_close(&fol);
 	health_monitor_free(mon);
 	source_close(src);

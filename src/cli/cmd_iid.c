@@ -28,6 +28,7 @@
 #include "cli/cli_wide.h"
 #include "parse.h"
 #include "cli/commands.h"
+#include "report/termtext.h"
 #include "estimators/estimators.h"
 #include "iid/iid.h"
 #include "engine/samples.h"
@@ -87,7 +88,7 @@ int cmd_iid(int argc, char **argv)
 	unsigned bits = 0;
 	uint8_t *buf = NULL, *bitbuf = NULL;
 	const char *path, *json_path = NULL;
-	char sha[SHA256_HEX];
+	char sha[SHA256_HEX], json_fd[32];
 	struct iid_data d;
 	struct est_result mcv_lit, mcv_bit;
 	struct iid_chisq ind, gof;
@@ -173,6 +174,12 @@ int cmd_iid(int argc, char **argv)
 				 "the symbol width", widefmt_name(wide_format));
 	if (wide && !have_method && translate_parse(TRANSLATE_DEFAULT, &method, &e) != 0)
 		return cli_error_err(CMD, &e);
+	/* -o checked before the run; to stdout, it keeps stdout and the text
+	 * goes to stderr (one format a stream) */
+	if (json_path && cli_check_outputs(CMD, &(struct outpath){ "-o", json_path }, 1,
+					   OUTPATH_DEVICES | OUTPATH_STDOUT) != 0)
+		return EXIT_ERROR;
+	json_path = cli_json_stdout_split(json_path, json_fd, sizeof json_fd);
 
 	if (wide) {
 		if (cli_read_wide(CMD, path, wide_format, &method, max_samples, &buf, &n, &map) != 0)

@@ -47,6 +47,11 @@ static int report_merge_cmd(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return cli_error("report", "merge: no input CSV files (usage: rngaudit report merge A.csv ... [-o OUT.csv] [--plot DIR])");
+	/* outputs checked before the inputs are read */
+	if (cli_check_outputs("report", &(struct outpath){ "-o", out }, 1, OUTPATH_DEVICES | OUTPATH_STDOUT) != 0 ||
+	    (plot && cli_plot_check("report", plot) != 0))
+		return EXIT_ERROR;
+	out = outpath_normal(out);
 	if (plot && mkdir(plot, 0777) != 0 && errno != EEXIST)
 		return cli_error("report", "--plot %s: %s", plot, strerror(errno));
 	if (plot && strlen(plot) + sizeof "/fleet.csv" > sizeof plot_buf)

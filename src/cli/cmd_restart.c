@@ -71,7 +71,7 @@ int cmd_restart(int argc, char **argv)
 	uint8_t *buf;
 	size_t n;
 	const char *path, *json_path = NULL;
-	char sha[SHA256_HEX];
+	char sha[SHA256_HEX], json_fd[32];
 	struct restart_result r;
 	struct err e;
 
@@ -108,6 +108,12 @@ int cmd_restart(int argc, char **argv)
 		return cli_error(CMD, "H_I (%g) must be in [0, bits per sample]", h_i);
 	if (bits && h_i > bits)
 		return cli_error(CMD, "H_I (%g) must be at most the %u bits per sample", h_i, bits);
+	/* -o checked before the run; to stdout, it keeps stdout and the text
+	 * goes to stderr (one format a stream) */
+	if (json_path && cli_check_outputs(CMD, &(struct outpath){ "-o", json_path }, 1,
+					   OUTPATH_DEVICES | OUTPATH_STDOUT) != 0)
+		return EXIT_ERROR;
+	json_path = cli_json_stdout_split(json_path, json_fd, sizeof json_fd);
 
 	/* The matrix is exactly RESTART_SAMPLES: read one more to tell a
 	 * longer file (or /dev/zero) apart, never the whole of it. */

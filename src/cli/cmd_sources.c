@@ -15,6 +15,7 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "report/report_json.h"
+#include "report/termtext.h"
 #include "sources/source.h"
 #include "sources/widefmt.h"
 
@@ -61,52 +62,52 @@ static int sources_parse(int argc, char **argv, struct sources_args *a)
 	return 0;
 }
 
+/* Every value read from the machine or a bundle goes through termtext():
+ * a bundle from elsewhere cannot drive the terminal or break a line. */
+#define T(s) termtext(s)
+
 static void sources_machine(const struct sysinfo *si)
 {
 	printf("cpu: %s family %u (0x%x) model %u (0x%x) stepping %u, microcode ",
-	       si->cpu_vendor[0] ? si->cpu_vendor : "unknown", si->cpu_family, si->cpu_family,
+	       T(si->cpu_vendor[0] ? si->cpu_vendor : "unknown"), si->cpu_family, si->cpu_family,
 	       si->cpu_model, si->cpu_model, si->cpu_stepping);
 	if (si->microcode_known)
 		printf("0x%lx", si->microcode);
 	else
 		printf("unknown");
-	printf("%s%s\n", si->cpu_model_name[0] ? ", " : "", si->cpu_model_name);
-	printf("kernel: %s%s%s, host %s\n", si->kernel[0] ? si->kernel : "unknown", si->arch[0] ? " " : "", si->arch,
-	       si->hostname[0] ? si->hostname : "unknown");
+	printf("%s%s\n", si->cpu_model_name[0] ? ", " : "", T(si->cpu_model_name));
+	printf("kernel: %s%s%s, host %s\n", T(si->kernel[0] ? si->kernel : "unknown"), si->arch[0] ? " " : "",
+	       T(si->arch), T(si->hostname[0] ? si->hostname : "unknown"));
 }
 
 /* The "kernel rng" block: one item a line, "unknown (why)" where unread. */
 static void sources_kernel(const struct kernel_ctx *k)
 {
-	printf("kernel rng%s%s:\n", k->sysroot[0] ? " from sysroot " : "", k->sysroot);
-	printf("  %-17s %s (%s)\n", "release", k->release_known ? k->release : "unknown", k->release_why);
+	printf("kernel rng%s%s:\n", k->sysroot[0] ? " from sysroot " : "", T(k->sysroot));
+	printf("  %-17s %s (%s)\n", "release", T(k->release_known ? k->release : "unknown"), T(k->release_why));
 	if (k->release_known)
-		printf("  %-17s %s (%s)\n", "version", k->version, k->version_from);
-	printf("  %-17s %s (%s)\n", "trust_cpu", kernel_tri_token(k->trust_cpu.state), k->trust_cpu.reason);
+		printf("  %-17s %s (%s)\n", "version", T(k->version), T(k->version_from));
+	printf("  %-17s %s (%s)\n", "trust_cpu", kernel_tri_token(k->trust_cpu.state), T(k->trust_cpu.reason));
 	printf("  %-17s %s (%s)\n", "trust_bootloader", kernel_tri_token(k->trust_bootloader.state),
-	       k->trust_bootloader.reason);
-	printf("  %-17s %s\n", "config", k->config_from[0] ? k->config_from : k->config_why);
+	       T(k->trust_bootloader.reason));
+	printf("  %-17s %s\n", "config", T(k->config_from[0] ? k->config_from : k->config_why));
 	printf("  %-17s %s%s%s\n", "cpu rng flags", k->flags_evidence[0] ? "" : "none cleared or hidden",
-	       k->flags_evidence, "");
+	       T(k->flags_evidence), "");
 	printf("  %-17s %s (%s)\n", "virtualized", k->virtualized == KERNEL_ON ? "yes" :
-	       k->virtualized == KERNEL_OFF ? "no" : "unknown", k->virt_evidence);
-	printf("  %-17s %s", "hwrng", k->rng_current[0] ? k->rng_current : "unknown");
+	       k->virtualized == KERNEL_OFF ? "no" : "unknown", T(k->virt_evidence));
+	printf("  %-17s %s", "hwrng", T(k->rng_current[0] ? k->rng_current : "unknown"));
 	if (k->rng_available[0])
-		printf(" (available: %s)", k->rng_available);
+		printf(" (available: %s)", T(k->rng_available));
 	if (k->rng_selected == 1)
 		printf(" chosen by the user");
 	if (k->hwrng_quality >= 0)
-		printf(", credit %ld/1024 (%s%s%s)\n", k->hwrng_quality, k->quality_from,
-		       k->quality_why[0] ? "; " : "", k->quality_why);
+		printf(", credit %ld/1024 (%s%s%s)\n", k->hwrng_quality, T(k->quality_from),
+		       k->quality_why[0] ? "; " : "", T(k->quality_why));
 	else
-		printf(", credit unknown (%s)\n", k->quality_why);
+		printf(", credit unknown (%s)\n", T(k->quality_why));
 	if (k->default_quality >= 0)
 		printf("  %-17s %ld: %s\n", "default_quality", k->default_quality, k->default_quality_meaning);
-	if (k->hwrng_note[0])
-		printf("  %-17s %s\n", "hwrng credit", k->hwrng_note);
-	printf("  %-17s %s (%s)\n", "crng initialised", kernel_tri_token(k->crng_ready), k->crng_why);
-	/* entropy_avail with its meaning on this version, never bare: since
-	 * 5.19 it is pinned at 256 once seeded (kfacts.h) */
+	printf("  %-17s %s (%s)\n", "crng initialised", kernel_tri_token(k->crng_ready), T(k->crng_why));
 	printf("  %-17s ", "entropy_avail");
 	if (k->entropy_avail >= 0)
 		printf("%ld", k->entropy_avail);
@@ -153,7 +154,7 @@ static int sources_save(const char *dir)
 	size_t n;
 	if (kernel_save_sysroot(dir, &n, &e) != 0)
 		return cli_error_err("sources", &e);
-	fprintf(stderr, "rngaudit sources: %zu files saved under %s\n", n, dir);
+	cli_note("sources", "%zu files saved under %s", n, dir);
 	return EXIT_OK;
 }
 
@@ -240,11 +241,11 @@ int cmd_sources(int argc, char **argv)
 		struct source_probe p;
 		sources_probe(*name, &k, &p);
 		printf("%-10s %-11s %-16s %5u  %s", p.name, p.available ? "available" : "unavailable",
-		       p.device, p.word_bits, p.what[0] ? p.what : source_kind_describe(p.kind));
+		       T(p.device), p.word_bits, T(p.what[0] ? p.what : source_kind_describe(p.kind)));
 		if (p.detail[0] && !p.what[0])
-			printf(" (driver %s)", p.detail);
+			printf(" (driver %s)", T(p.detail));
 		if (!p.available)
-			printf(": %s", p.why);
+			printf(": %s", T(p.why));
 		putchar('\n');
 	}
 	printf("\nAlso: file:PATH (raw bytes, file:- = stdin), file:PATH,format=F (wide raw samples:\n"

@@ -15,6 +15,7 @@
 #include "atomicfile.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "report/termtext.h"
 #include "engine/samples.h"
 #include "engine/translate.h"
 #include "engine/widein.h"
@@ -97,6 +98,13 @@ int cmd_translate(int argc, char **argv)
 	memset(&a, 0, sizeof a);
 	if ((rc = translate_args_parse(argc, argv, &a)) != 0)
 		return rc;
+	/* OUT checked before reading; one that names stdout (/dev/stdout,
+	 * /dev/fd/1, the file stdout is) is stdout: the summary goes to stderr,
+	 * not after the symbols */
+	if (cli_check_outputs("translate", &(struct outpath){ "-o", a.out }, 1,
+			      OUTPATH_DEVICES | OUTPATH_STDOUT) != 0)
+		return EXIT_ERROR;
+	a.out = outpath_normal(a.out);
 	err_clear(&e);
 	if (widein_translate_file(a.in, a.format, samples_default_max(), &more, &a.method, &sym, &n,
 				  &map, &e) != 0)
@@ -109,7 +117,7 @@ int cmd_translate(int argc, char **argv)
 		return cli_error_err("translate", &e);
 	translate_describe(&map, line, sizeof line);
 	fprintf(strcmp(a.out, "-") == 0 ? stderr : stdout,
-		"%s: %zu %s samples -> %u-bit symbols: %s\n", a.in, n, widefmt_name(a.format),
+		"%s: %zu %s samples -> %u-bit symbols: %s\n", termtext(a.in), n, widefmt_name(a.format),
 		map.bits, line);
 	return EXIT_OK;
 }

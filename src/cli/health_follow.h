@@ -2,7 +2,14 @@
  * held to a rate, a status line every interval, each failure and alarm on
  * one line (prefixed for journald when the output is the journal), a
  * node_exporter textfile rewritten each interval, and SIGHUP reopening the
- * log and rewriting the textfile. */
+ * log and rewriting the textfile.
+ *
+ * It is a service (DESIGN.md, "Signals and exit codes"): a log, stdout or
+ * textfile that cannot be written (ENOSPC, EIO, a reader gone: EPIPE, a
+ * dead FIFO) stops the run as an operational error, said once on stderr
+ * (the journal's err priority when stderr is the journal), so the unit's
+ * restart policy sees it; lines are never lost silently.  The log is
+ * opened without blocking (a FIFO waits for a reader a bounded time). */
 #ifndef RNGAUDIT_HEALTH_FOLLOW_H
 #define RNGAUDIT_HEALTH_FOLLOW_H
 
@@ -31,7 +38,8 @@ struct health_follow {
 	unsigned long long suppressed;
 	int journal;             /* lines carry <N> syslog priority prefixes */
 	FILE *out;               /* stdout or the log */
-	int prom_failed;         /* the last textfile write failed (said once) */
+	int failed;              /* an output failed: the run stops (why says which) */
+	char why[ERR_MSG_MAX];
 	struct health_monitor *mon;
 	struct sink sink;
 };
@@ -44,7 +52,8 @@ int health_follow_init(struct health_follow *f, const struct health_follow_opts 
 void health_follow_catch_hup(const struct health_follow *f);
 /* The monitor to report on; set before the engine runs. */
 void health_follow_attach(struct health_follow *f, struct health_monitor *mon);
-/* The monitor's on_failure callback (ctx = f). */
+/* The monitor's on_failure callback (ctx = f).  A line that cannot be
+ * written marks f failed; the sink then stops the run. */
 void health_follow_event(void *ctx, const struct health_event *ev);
 struct sink *health_follow_sink(struct health_follow *f);
 /* Where the summary goes and the prefix its lines need ("<6>" for the journal). */
@@ -52,6 +61,12 @@ FILE *health_follow_out(const struct health_follow *f);
 const char *health_follow_prefix(const struct health_follow *f, int priority);
 /* The last status line and textfile. */
 void health_follow_finish(struct health_follow *f);
+/* After the run: 1 when an output failed, with *why saying which and how
+ * (one line for stderr). */
+int health_follow_failed(const struct health_follow *f, const char **why);
+/* Flushes out (the log or stdout) and marks f failed if it cannot be
+ * written; returns f->failed. */
+int health_follow_check(struct health_follow *f);
 /* Closes the log (after the summary went to health_follow_out). */
 void health_follow_close(struct health_follow *f);
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cli/health_print.h"
+#include "parse.h"
 
 #include <math.h>
 #include <string.h>
@@ -13,7 +14,7 @@ const char *health_print_alpha(double alpha, char *buf, size_t len)
 	if (m == 0.5)
 		snprintf(buf, len, "2^%d", ex - 1);
 	else
-		snprintf(buf, len, "%g", alpha);
+		parse_format_double(alpha, buf, len);   /* reads back as the alpha used */
 	return buf;
 }
 
@@ -77,11 +78,12 @@ void health_print_results(FILE *fp, const char *prefix, const struct health_moni
 {
 	const char *p = prefix ? prefix : "";
 	int alarms = r->budget.scope == HEALTH_SCOPE_RUN;
-	char abuf[40];
+	char abuf[40], hbuf[40];
 
+	/* the claim as it reads back: "%g" showed 7.99999999999 as 8 */
 	fprintf(fp, "%shealth tests (SP 800-90B 4.4): %llu samples of %u bit%s, "
-		"claimed entropy %g bits/sample (%s), ", p, (unsigned long long)r->samples,
-		r->bits, r->bits == 1 ? "" : "s", r->entropy,
+		"claimed entropy %s bits/sample (%s), ", p, (unsigned long long)r->samples,
+		r->bits, r->bits == 1 ? "" : "s", parse_format_double(r->entropy, hbuf, sizeof hbuf),
 		r->entropy_why ? r->entropy_why : "given");
 	print_scope(fp, r);
 	print_test(fp, p, "RCT", "run", &r->rct, alarms);

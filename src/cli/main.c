@@ -283,23 +283,25 @@ int main(int argc, char **argv)
 		print_main_help(stderr);
 		return EXIT_ERROR;
 	}
+	/* Help and version go to stdout like any output: a write that fails
+	 * (a full disk behind the redirection) is exit 2, not 0. */
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		print_main_help(stdout);
-		return EXIT_OK;
+		return cli_finish_stdout(EXIT_OK);
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
 		printf("%s\n", PACKAGE_STRING);
-		return EXIT_OK;
+		return cli_finish_stdout(EXIT_OK);
 	}
 	if (strcmp(argv[1], "help") == 0) {
 		if (argc < 3) {
 			print_main_help(stdout);
-			return EXIT_OK;
+			return cli_finish_stdout(EXIT_OK);
 		}
 		if (!command_find(argv[2]))
 			return cli_error("help", "unknown command '%s' (see rngaudit --help)", argv[2]);
 		cli_print_command_help(argv[2], stdout);
-		return EXIT_OK;
+		return cli_finish_stdout(EXIT_OK);
 	}
 	c = command_find(argv[1]);
 	if (!c) {
@@ -307,7 +309,7 @@ int main(int argc, char **argv)
 	}
 	if (cli_wants_help(argc - 1, argv + 1)) {
 		cli_print_command_help(c->name, stdout);
-		return EXIT_OK;
+		return cli_finish_stdout(EXIT_OK);
 	}
 	/* A reader that goes away (rngaudit ... | head) must not kill us
 	 * mid-write: writes fail with EPIPE instead, the commands stop and say

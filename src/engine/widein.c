@@ -9,7 +9,7 @@
 #include <time.h>
 
 #define WIDEIN_WORD 8                 /* bytes per sample in a wide source's stream */
-#define WIDEIN_BLOCK 65536            /* samples per read and per pushed block */
+#define WIDEIN_BLOCK WIDEIN_BLOCK_SAMPLES   /* samples per read and per pushed block */
 
 static double widein_now(void)
 {
@@ -35,34 +35,33 @@ static int widein_grow(uint64_t **x, size_t *cap, size_t need, struct err *e)
 	return 0;
 }
 
-int widein_read(struct source *src, uint64_t max, volatile sig_atomic_t *stop,
-		uint64_t **x, size_t *n, struct engine_stats *st, struct err *e)
+int widein_each(struct source *src, uint64_t max, volatile sig_atomic_t *stop, widein_block_fn fn,
+		void *ctx, struct engine_stats *st, struct err *e)
 {
 	const struct source_info *info = source_get_info(src);
 	uint8_t *raw = malloc(WIDEIN_BLOCK * WIDEIN_WORD);
+	uint64_t *x = malloc((WIDEIN_BLOCK + 1) * sizeof *x);
 	uint8_t part[WIDEIN_WORD];    /* a word split across two reads */
-	size_t cap = 0, npart = 0;
+	size_t npart = 0;
 	double t0 = widein_now();
 	int rc = 0;
 
-	*x = NULL;
-	*n = 0;
 	*st = (struct engine_stats){ 0 };
 	if (!info->sample_bits)
 		rc = err_set(e, ERR_USAGE, "source '%s' gives a byte stream, not wide samples",
 			     info->spec);
-	else if (!raw)
+	else if (!raw || !x)
 		rc = err_set(e, ERR_NOMEM, "out of memory for a block of wide samples");
-	while (rc == 0 && (!max || *n < max)) {
-		size_t want = WIDEIN_BLOCK * WIDEIN_WORD, i = 0, len;
+	while (rc == 0 && (!max || st->samples < max)) {
+		size_t want = WIDEIN_BLOCK * WIDEIN_WORD, i = 0, len, n = 0;
 		ssize_t got;
 
 		if (stop && *stop) {
 			st->interrupted = 1;
 			break;
 		}
-		if (max && (max - *n) * WIDEIN_WORD < want)
-			want = (size_t)(max - *n) * WIDEIN_WORD - npart;
+		if (max && (max - st->samples) * WIDEIN_WORD < want)
+			want = (size_t)(max - st->samples) * WIDEIN_WORD - npart;
 		got = source_read(src, raw, want, e);
 		if (got == ERR_INTERRUPTED)
 			continue;         /* the stop flag is looked at first */
@@ -76,15 +75,13 @@ int widein_read(struct source *src, uint64_t max, volatile sig_atomic_t *stop,
 		}
 		st->bytes += (uint64_t)got;
 		len = (size_t)got;
-		if ((rc = widein_grow(x, &cap, *n + (npart + len) / WIDEIN_WORD, e)) != 0)
-			break;
 		while (npart && i < len) {
 			part[npart++] = raw[i++];
 			if (npart == WIDEIN_WORD) {
 				uint64_t v = 0;
 				for (unsigned b = WIDEIN_WORD; b-- > 0;)
 					v = v << 8 | part[b];
-				(*x)[(*n)++] = v;
+				x[n++] = v;
 				npart = 0;
 			}
 		}
@@ -92,14 +89,46 @@ int widein_read(struct source *src, uint64_t max, volatile sig_atomic_t *stop,
 			uint64_t v = 0;
 			for (unsigned b = WIDEIN_WORD; b-- > 0;)
 				v = v << 8 | raw[i + b];
-			(*x)[(*n)++] = v;
+			x[n++] = v;
 		}
 		while (i < len)
 			part[npart++] = raw[i++];
+		if (n && (rc = fn(ctx, x, n, e)) != 0)
+			break;
+		st->samples += n;
 	}
 	free(raw);
-	st->samples = *n;
+	free(x);
 	st->seconds = widein_now() - t0;
+	return rc;
+}
+
+/* widein_read's block callback: appends to the growing array. */
+struct widein_array {
+	uint64_t *x;
+	size_t n, cap;
+};
+
+static int widein_append(void *ctx, const uint64_t *x, size_t n, struct err *e)
+{
+	struct widein_array *a = ctx;
+	int rc = widein_grow(&a->x, &a->cap, a->n + n, e);
+	if (rc == 0) {
+		memcpy(a->x + a->n, x, n * sizeof *x);
+		a->n += n;
+	}
+	return rc;
+}
+
+int widein_read(struct source *src, uint64_t max, volatile sig_atomic_t *stop,
+		uint64_t **x, size_t *n, struct engine_stats *st, struct err *e)
+{
+	const struct source_info *info = source_get_info(src);
+	struct widein_array a = { NULL, 0, 0 };
+	int rc = widein_each(src, max, stop, widein_append, &a, st, e);
+
+	*x = a.x;
+	*n = a.n;
 	if (rc == 0 && *n == 0 && !st->interrupted)
 		rc = err_set(e, ERR_DATA, "%s: no samples", info->device[0] ? info->device : info->spec);
 	if (rc) {

@@ -20,8 +20,24 @@
 #include "sources/source.h"
 #include "sources/widefmt.h"
 
+/* The most samples widein_each passes at once. */
+#define WIDEIN_BLOCK_SAMPLES 65536
+
+/* Called with each block of samples read (at most WIDEIN_BLOCK_SAMPLES): 0 to go on, or
+ * a negative ERR_* with e filled to stop. */
+typedef int (*widein_block_fn)(void *ctx, const uint64_t *x, size_t n, struct err *e);
+
+/* Streams up to max samples (0: to the end of the input) to fn a block at
+ * a time, in memory of one block whatever max is (collect --format writes
+ * them out as they come); *stop (may be NULL) ends the read early.  Fills
+ * st's samples (those fn took), bytes, seconds, eof and interrupted.
+ * Returns 0, the source's error or fn's. */
+int widein_each(struct source *src, uint64_t max, volatile sig_atomic_t *stop, widein_block_fn fn,
+		void *ctx, struct engine_stats *st, struct err *e);
+
 /* Reads up to max samples (0: to the end of the input) into a malloc'd
- * array; *stop (may be NULL) ends the read early, keeping what was read.
+ * array (widein_each into a growing array: O(max) memory, so callers cap
+ * max); *stop (may be NULL) ends the read early, keeping what was read.
  * Fills st's samples, bytes, seconds, eof and interrupted. */
 int widein_read(struct source *src, uint64_t max, volatile sig_atomic_t *stop,
 		uint64_t **x, size_t *n, struct engine_stats *st, struct err *e);

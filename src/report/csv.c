@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "atomicfile.h"
+#include "report/csvcell.h"
 
 /* Keep in step with rngaudit-audit(1), CSV COLUMNS, and row_write() below. */
 const char *const report_csv_columns[] = {
@@ -79,7 +80,7 @@ static void sep(struct row *w)
 static void put_str(struct row *w, const char *s)
 {
 	sep(w);
-	if (csv_fwrite(w->fp, s, strlen(s)) == EOF)
+	if (csvcell_write(w->fp, s, strlen(s)) == EOF)   /* spreadsheet-safe (csvcell.h) */
 		w->bad = 1;
 }
 

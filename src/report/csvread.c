@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "input.h"
+#include "report/csvcell.h"
 #include "report/csvread.h"
 
 #include <csv.h>
@@ -123,8 +124,9 @@ static void on_row(int term, void *ctx)
 
 	(void)term;
 	if (!r->err) {
+		/* a text cell the writer neutralised reads back as it was (csvcell.h) */
 		for (size_t i = 0; i < r->nfields; i++)
-			r->field[i] = r->buf + r->off[i];
+			r->field[i] = csvcell_read(r->buf + r->off[i]);
 		if (r->rows == 0)
 			r->err = header_check(r);
 		else if (r->nfields != r->fcols)

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "atomicfile.h"
+#include "report/csvcell.h"
 #include "report/csvread.h"
 #include "report/hashtab.h"
 
@@ -503,7 +504,7 @@ static int group_write(FILE *fp, const struct report_merge_group *g)
 			bad = 1;
 		/* family and model are checked decimals: bare, like the input */
 		if (k == K_FAMILY || k == K_MODEL ? fwrite(g->value[k], 1, g->len[k], fp) != g->len[k]
-		    : csv_fwrite(fp, g->value[k], g->len[k]) == EOF)
+		    : csvcell_write(fp, g->value[k], g->len[k]) == EOF)
 			bad = 1;
 	}
 	if (fprintf(fp, ",%lu,%lu,%lu,%lu,%lu,%lu", g->hosts, g->runs, g->counts[V_PASS],
@@ -516,7 +517,7 @@ static int group_write(FILE *fp, const struct report_merge_group *g)
 		bad = 1;
 	}
 	if (fprintf(fp, ",%lu,%lu,", g->trust_hosts, g->trust_failed) < 0 ||
-	    csv_fwrite(fp, g->rec, g->reclen) == EOF)
+	    csvcell_write(fp, g->rec, g->reclen) == EOF)
 		bad = 1;
 	/* empty for a source no kernel setting credits */
 	if ((g->credit_role ? fprintf(fp, ",%lu,%lu\r\n", g->credited_hosts, g->credited_failed)

@@ -10,12 +10,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "%.*s" of a group's key value, "-" when empty. */
+#include "report/termtext.h"
+
+/* A group's key value as the table shows it: escaped for the terminal
+ * (the hosts' CSVs are data from outside: termtext.h), "-" when empty. */
+static const char *shown(const char *s, size_t len)
+{
+	return len ? termtext_mem(s, len) : "-";
+}
+
 static void field(FILE *fp, int width, const char *s, size_t len)
 {
-	if (!len)
-		s = "-", len = 1;
-	fprintf(fp, "%-*.*s ", width, (int)len, s);
+	fprintf(fp, "%-*s ", width, shown(s, len));
 }
 
 int report_merge_print_text(struct merge *m, FILE *fp, struct err *e)
@@ -32,9 +38,11 @@ int report_merge_print_text(struct merge *m, FILE *fp, struct err *e)
 	/* Each column as wide as its widest value. */
 	for (int k = 0; k < REPORT_MERGE_NKEY; k++) {
 		w[k] = (int)strlen(head[k]);
-		for (size_t i = 0; i < n; i++)
-			if ((int)g[i].len[k] > w[k])
-				w[k] = (int)g[i].len[k];
+		for (size_t i = 0; i < n; i++) {
+			int len = (int)strlen(shown(g[i].value[k], g[i].len[k]));
+			if (len > w[k])
+				w[k] = len;
+		}
 	}
 	if (w[1] < 9)
 		w[1] = 9;
@@ -55,7 +63,7 @@ int report_merge_print_text(struct merge *m, FILE *fp, struct err *e)
 			fprintf(fp, "%8lu %6lu", x->credited_hosts, x->credited_failed);
 		else
 			fprintf(fp, "%8s %6s", "-", "-");
-		fprintf(fp, "  %.*s\n", x->reclen ? (int)x->reclen : 1, x->reclen ? x->rec : "-");
+		fprintf(fp, "  %s\n", shown(x->rec, x->reclen));
 	}
 	if (n)
 		fprintf(fp, "\nCREDITED: hosts whose kernel credits this source as entropy (RDRAND, RDSEED: "

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report/nist_iid.h"
+#include "report/termtext.h"
 #include "report/nist_json.h"
 #include "err.h"
 
@@ -21,7 +22,7 @@ void nist_iid_print_opening(FILE *fp, const char *path, const char *sha256, size
 {
 	if (verbose <= 1)
 		return;
-	fprintf(fp, "Opening file: '%s' (SHA-256 hash %s)", path, sha256);
+	fprintf(fp, "Opening file: '%s' (SHA-256 hash %s)", termtext(path), sha256);
 	if (sub_count != 0)
 		fprintf(fp, ", reading block %zu of size %zu", sub_index, sub_count);
 	fprintf(fp, "\n");

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "report/nist_noniid.h"
+#include "report/termtext.h"
 
 /* NIST's MIN_SIZE: fewer samples than this draws its warning (90B 3.1.1). */
 #define NIST_MIN_SAMPLES 1000000u
@@ -217,7 +218,7 @@ void nist_noniid_print(FILE *fp, const struct nist_noniid_run *run, const struct
 
 	if (v > NIST_NORMAL) {
 		if (!run->opening_printed) {
-			fprintf(fp, "Opening file: '%s' (SHA-256 hash %s)", run->path, run->sha256);
+			fprintf(fp, "Opening file: '%s' (SHA-256 hash %s)", termtext(run->path), run->sha256);
 			if (run->have_block)
 				fprintf(fp, ", reading block %zu of size %zu", run->sub_index,
 					run->sub_count);

@@ -6,6 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "err.h"
+
 void promfmt_family(struct promfmt_family *f, FILE *fp, const char *name, const char *type,
 		    const char *help)
 {
@@ -16,17 +18,27 @@ void promfmt_family(struct promfmt_family *f, FILE *fp, const char *name, const 
 	f->headed = 0;
 }
 
+/* The format escapes only backslash, double quote and newline, and a
+ * label value must be valid UTF-8: Prometheus and node_exporter reject a
+ * file holding one that is not (node_exporter drops the whole textfile).
+ * A source spec or file name may hold any bytes, so every other character
+ * err_escape() would escape (a byte that is not UTF-8, a C1 or C0 control)
+ * is written as the text of its escape, "\xff" read back as a backslash,
+ * 'x', 'f', 'f': valid UTF-8 that still says which byte it was. */
 void promfmt_label(FILE *fp, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '\\')
-			fputs("\\\\", fp);
-		else if (*s == '"')
-			fputs("\\\"", fp);
-		else if (*s == '\n')
-			fputs("\\n", fp);
-		else
-			fputc(*s, fp);
+	while (*s) {
+		char piece[ERR_ESCAPE_PIECE];
+		size_t n;
+		if (*s == '\\' || *s == '"' || *s == '\n') {
+			fputs(*s == '\\' ? "\\\\" : *s == '"' ? "\\\"" : "\\n", fp);
+			s++;
+			continue;
+		}
+		s += err_escape_char(s, piece, &n, 0);
+		if (piece[0] == '\\')      /* an escape: its backslash escaped in turn */
+			fputc('\\', fp);
+		fwrite(piece, 1, n, fp);
 	}
 }
 

@@ -38,7 +38,9 @@ void promfmt_family(struct promfmt_family *f, FILE *fp, const char *name, const 
  * (NULL or { NULL }: no labels). */
 void promfmt_sample(struct promfmt_family *f, const char *const *labels, double v);
 
-/* A label value, escaped (backslash, double quote, newline). */
+/* A label value, escaped (backslash, double quote, newline) and valid
+ * UTF-8 whatever s holds: a byte that is not UTF-8 or a control character
+ * is written as the text of err_escape()'s escape ("\\xff"). */
 void promfmt_label(FILE *fp, const char *s);
 
 /* A sample value: the shortest of 15 to 17 significant digits that reads

@@ -3,7 +3,8 @@
 src_librngaudit_a_SOURCES += \
 	src/report/report.h src/report/text.c src/report/csv.c src/report/junit.c src/report/xmltext.c src/report/xmltext.h \
 	src/report/prom.c src/report/promfmt.c src/report/promfmt.h src/report/merge.c src/report/merge_text.c src/report/csvread.c src/report/csvread.h \
-	src/report/hashtab.c src/report/hashtab.h
+	src/report/hashtab.c src/report/hashtab.h src/report/csvcell.c src/report/csvcell.h \
+	src/report/termtext.c src/report/termtext.h
 # the audit and `sources` as JSON, their schemas in data/ (issue 26 item 2)
 src_librngaudit_a_SOURCES += src/report/report_json.h src/report/json_context.c \
 	src/report/json_audit.c src/report/json_sources.c
@@ -39,3 +40,23 @@ dist_check_SCRIPTS += tests/plot_cli.sh
 # audit and merge timings (run by hand: scripts/bench-audit.sh BUILD-DIR,
 # scripts/bench-merge.sh BUILD-DIR for the fleet-scale merge)
 dist_noinst_SCRIPTS += scripts/bench-audit.sh scripts/bench-merge.sh
+# spreadsheet-safe CSV cells (issue 24 item 3)
+check_PROGRAMS += tests/test_csvcell
+tests_test_csvcell_SOURCES = tests/test_csvcell.c
+tests_test_csvcell_LDADD = $(LIBS_ALL)
+TESTS += tests/test_csvcell
+TESTS += tests/csvcell_cli.sh
+dist_check_SCRIPTS += tests/csvcell_cli.sh
+# terminal-safe text for every report on stdout (issue 24 item 3)
+check_PROGRAMS += tests/test_termtext
+tests_test_termtext_SOURCES = tests/test_termtext.c
+tests_test_termtext_LDADD = $(LIBS_ALL)
+TESTS += tests/test_termtext
+TESTS += tests/termtext_cli.sh
+dist_check_SCRIPTS += tests/termtext_cli.sh
+# Prometheus label values always valid UTF-8 (issue 24 item 3)
+check_PROGRAMS += tests/test_promfmt
+tests_test_promfmt_SOURCES = tests/test_promfmt.c
+tests_test_promfmt_LDADD = $(LIBS_ALL)
+TESTS += tests/test_promfmt tests/prom_utf8.sh
+dist_check_SCRIPTS += tests/prom_utf8.sh

@@ -58,21 +58,34 @@ static int spec_add_list(struct spec *sp, const char *list, struct err *e)
 	return 0;
 }
 
-/* file:PATH,format=F: the one option a file takes comes last, so that a
- * path may still hold commas and '=' anywhere else. */
-static int spec_split_file_format(struct spec *sp, struct err *e)
+/* The last ",format=" of s with no comma after it, or NULL. */
+static char *spec_file_format_key(char *s)
 {
 	static const char key[] = ",format=";
-	char *last = NULL, *p = sp->arg;
+	char *last = NULL, *p = s;
 
 	while ((p = strstr(p, key)) != NULL)
 		last = p++;
-	if (!last || strchr(last + 1, ','))
+	return last && !strchr(last + 1, ',') ? last : NULL;
+}
+
+/* file:PATH,format=F: the one option a file takes comes last, so that a
+ * path may still hold commas and '=' anywhere else.  A path that itself
+ * ends in ",format=F" is the key given twice (file:P,format=u8,format=u16le
+ * opened P through two decoders, one inside the other): refused, as every
+ * other source refuses a key given twice. */
+static int spec_split_file_format(struct spec *sp, struct err *e)
+{
+	char *last = spec_file_format_key(sp->arg);
+
+	if (!last)
 		return 0;
 	*last = '\0';
 	if (!sp->arg[0])
 		return err_set(e, ERR_USAGE, "source '%s': file needs a path (file:PATH,format=F)",
 			       sp->text);
+	if (spec_file_format_key(sp->arg))
+		return err_set(e, ERR_USAGE, "source '%s': option 'format' given twice", sp->text);
 	return spec_add_pair(sp, last + 1, strlen(last + 1), e);
 }
 

@@ -3,7 +3,8 @@
  * Each target defines LLVMFuzzerTestOneInput(), feeds the input to one
  * parser of the library and checks cheap properties of what it accepts.  A
  * target never prints (except when a property fails), never exits and never
- * writes to the filesystem.  `make fuzz` links each one with libFuzzer
+ * writes to the filesystem (one exception: fuzz_bundle builds the bundle it
+ * reads in a private directory of its own, removed at exit).  `make fuzz` links each one with libFuzzer
  * (clang -fsanitize=fuzzer,address,undefined); the normal build links each
  * one with tests/fuzz/replay.c, which `make check` runs over the committed
  * corpus and past crashes.

@@ -6,12 +6,14 @@
 # A new parser gets a target: add NAME to FUZZ_TARGETS, a replay_NAME program
 # below, tests/fuzz/fuzz_NAME.c and a seed corpus in tests/fuzz/corpus/NAME/,
 # then run scripts/fuzz-corpus-list.sh.
-FUZZ_TARGETS = spec numbers policy quirks merge samples conditioning widefmt translate kcmdline kconfig klog ksysfs
+FUZZ_TARGETS = spec numbers policy quirks merge samples conditioning widefmt translate kcmdline kconfig klog ksysfs \
+	bundle csvcell
 
 check_PROGRAMS += tests/fuzz/replay_spec tests/fuzz/replay_numbers tests/fuzz/replay_policy tests/fuzz/replay_quirks \
 	tests/fuzz/replay_merge tests/fuzz/replay_samples tests/fuzz/replay_conditioning \
 	tests/fuzz/replay_widefmt tests/fuzz/replay_translate \
-	tests/fuzz/replay_kcmdline tests/fuzz/replay_kconfig tests/fuzz/replay_klog tests/fuzz/replay_ksysfs
+	tests/fuzz/replay_kcmdline tests/fuzz/replay_kconfig tests/fuzz/replay_klog tests/fuzz/replay_ksysfs \
+	tests/fuzz/replay_bundle tests/fuzz/replay_csvcell
 FUZZ_REPLAY_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz.h
 tests_fuzz_replay_spec_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_spec.c
 tests_fuzz_replay_spec_LDADD = $(LIBS_ALL)
@@ -40,6 +42,12 @@ tests_fuzz_replay_klog_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_klog.c
 tests_fuzz_replay_klog_LDADD = $(LIBS_ALL)
 tests_fuzz_replay_ksysfs_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_ksysfs.c
 tests_fuzz_replay_ksysfs_LDADD = $(LIBS_ALL)
+# issue 24: a whole sysroot bundle as --sysroot reads it; the CSV writers'
+# spreadsheet neutralisation, round trip through a strict reader
+tests_fuzz_replay_bundle_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_bundle.c
+tests_fuzz_replay_bundle_LDADD = $(LIBS_ALL)
+tests_fuzz_replay_csvcell_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_csvcell.c
+tests_fuzz_replay_csvcell_LDADD = $(LIBS_ALL)
 
 TESTS += tests/fuzz_replay.sh
 dist_check_SCRIPTS += tests/fuzz_replay.sh
