@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* baseline-rng.c - the plain loops `collect` is measured against:
  *   baseline-rng rdrand BYTES   RDRAND64 into a 64 KiB buffer, written to stdout
  *   baseline-rng getrandom BYTES getrandom(2) 64 KiB at a time, written to stdout

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-all.sh - run every benchmark script (medians of $RUNS runs each) and
 # print their figures.  Usage: scripts/bench-all.sh [build-dir]
 # Benchmarks are for a quiet machine: other load skews them.

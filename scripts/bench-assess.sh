@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-assess.sh - median wall time and peak RSS of `rngaudit assess -a` on a
 # 1,000,000-sample 8-bit file (issue 4 targets: <= 1.0 s wall on 2 cores,
 # <= 96 MB peak RSS).

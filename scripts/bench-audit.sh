@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-audit.sh - issue 6's figures: wall time and peak RSS of `rngaudit
 # audit` per source (10^6 samples; hwrng at its default 2*10^4), of the whole
 # default audit (every real source at once), and of `report merge` over 1000

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-collect.sh - issue 2's figures: collect throughput against plain
 # RDRAND64 and getrandom loops writing the same bytes, and peak RSS for
 # 100,000,000 samples.  Medians of $RUNS runs.  Usage: scripts/bench-collect.sh [build-dir]

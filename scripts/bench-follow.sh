@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-follow.sh - issue 16's figures for `health --follow` (medians of $RUNS runs):
 #   1. the CPU share of `health --follow` at the default --rate (1 MB/s) on
 #      getrandom and rdrand: (user + system CPU) / wall time over $SECS s,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-health.c - the health tests' own speed, without I/O: health_push()
  * over an in-memory buffer of random 8-bit or 1-bit samples, pushed in 1 MiB
  * blocks as the engine would.  Built and run by scripts/bench-health.sh.

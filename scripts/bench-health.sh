@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-health.sh - issue 3's speed figures (medians of $RUNS runs):
 #   1. `rngaudit health FILE` over a cached 512 MiB NIST-format 8-bit file,
 #      against `cat FILE > /dev/null` (the ceiling); target >= 2 GB/s;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-iid.sh - issue 5's figures: the whole IID track (`rngaudit iid`) on
 # 1,000,000 1-bit and 1,000,000 8-bit samples, and `rngaudit restart` on a
 # 1000 x 1000 4-bit matrix; medians of $RUNS runs of the wall-clock time and

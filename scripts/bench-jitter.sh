@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-jitter.sh - issue 19's figures for the jitter source on this
 # machine: samples per second (median of $RUNS collections of $N samples)
 # and the assessed min-entropy per sample of $N samples reduced by the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-lib.sh - shared helpers for the benchmark scripts (sourced).
 # median_time RUNS CMD...: prints the median wall-clock seconds of RUNS runs.
 median_time() {

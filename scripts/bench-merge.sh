@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-merge.sh - issue 17's fleet-scale figure for `rngaudit report merge`:
 # NROWS audit CSV rows (default 1,000,000) from NHOSTS distinct hosts
 # (100,000) in NGROUPS distinct groups (10,000); wall time, the median of RUNS

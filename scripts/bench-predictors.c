@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-predictors.c - times the four SP 800-90B prediction estimators
  * (6.3.7-6.3.10) on one NIST-format file, on the literal samples (after
  * NIST's symbol translation) and on the bitstring, as ea_non_iid -a runs

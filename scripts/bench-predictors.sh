@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-predictors.sh - speed of the four prediction estimators (SP 800-90B
 # 6.3.7-6.3.10) alone, medians of $RUNS runs each, on a 1,000,000-sample 8-bit
 # file (sim:ideal, or FILE) and on its 8,000,000-bit bitstring, the way

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-translate.sh - issue 19's figure: reading and translating wide
 # files, in MB/s of input, against `cat` of the same file.  Medians of
 # $RUNS runs, of wall time and of CPU time (user + system: on a machine

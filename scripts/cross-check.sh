@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cross-check.sh ARCH [WORKDIR] - cross-build rngaudit for ARCH (aarch64,
 # ppc64le, s390x, riscv64) and run it under qemu-user: the CPU RNG of that
 # architecture (rndr/rndrrs, darn, trng, seed) with a CPU model that has it

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # deb-clean-build.sh TARBALL [DEBIAN-DIR] - builds the Debian package in a
 # minimal Debian 12 chroot that holds only what the package declares: the
 # buildd variant (Essential, build-essential, apt) made by mmdebstrap, then

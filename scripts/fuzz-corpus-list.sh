@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # fuzz-corpus-list.sh - writes tests/fuzz/corpus.mk, the list of every
 # target's directory under tests/fuzz/corpus/ and tests/fuzz/crashes/
 # (EXTRA_DIST copies a directory whole, so that `make distcheck` replays

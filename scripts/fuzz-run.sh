@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # fuzz-run.sh - runs one libFuzzer target of `make fuzz` for a while, at low
 # priority, on a scratch copy of its committed corpus, then merges what it
 # found (minimized) back into tests/fuzz/corpus/NAME/.  Crashes, leaks and

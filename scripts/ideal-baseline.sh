@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ideal-baseline.sh - regenerates src/audit/baseline_table.c: what an ideal
 # source (sim:ideal) scores in the 90B estimators at each width (1..8 bits)
 # and sample count of the grid, 100 seeded runs per cell (see

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # install-deps.sh - the Debian 12 packages rngaudit needs to build and test.
 # Run as root (or with sudo).  Idempotent.
 set -e

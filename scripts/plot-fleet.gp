@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # plot-fleet.gp - the picture of a fleet CSV from `rngaudit report merge`
 # (gnuplot >= 5.2).  Called by rngaudit-plot.sh, which has
 # rngaudit-plot.awk read the CSV by column name into tables under TABLES, as:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # plot.gp - pictures of an `rngaudit audit` CSV (gnuplot >= 5.2).
 # Called by rngaudit-plot.sh, which has rngaudit-plot.awk read the CSV by
 # column name into tables under TABLES (see there), as:

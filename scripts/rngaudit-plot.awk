@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # rngaudit-plot.awk - turns an audit CSV or a merged fleet CSV into the
 # tables plot.gp and plot-fleet.gp draw (run by rngaudit-plot.sh).
 # usage: PLOT_MODE=audit|fleet PLOT_TMP=DIR PLOT_CSVNAME=NAME PLOT_FLOORS=FLOORS \

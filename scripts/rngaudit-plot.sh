@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # rngaudit-plot.sh - draw PNGs from an `rngaudit audit` CSV or from a fleet
 # CSV of `rngaudit report merge`, with gnuplot.
 # usage: rngaudit-plot.sh [-f FAIL:WARN:SOURCE]... CSV OUTDIR

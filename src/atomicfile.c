@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* atomicfile.c - temp file + rename for regular files, in place for
  * stdout, devices and FIFOs, so that reports are written whole or not at
  * all and no device node is ever renamed over. */

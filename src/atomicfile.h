@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* atomicfile.h - write a file whole or not at all, and never replace a
  * special file.
  *

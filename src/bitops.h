@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bitops.h - word-level bit counts shared by the health tests and the IID
  * statistics.  Header-only: they sit in hot loops. */
 #ifndef RNGAUDIT_BITOPS_H

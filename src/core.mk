@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # core.mk: errors, atomic files, sources and the sources/collect commands (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/err.c src/err.h \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* err.c - the error type passed up from library code. */
 #include "config.h"
 

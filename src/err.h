@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* err.h - the one error type that library code passes up.
  *
  * Library functions return 0 on success or a negative ERR_* code, and fill a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* input.c - bounded waits when opening FIFOs and devices for reading. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* input.h - opening what the user names as input without hanging on it.
  *
  * A FIFO with no writer, or a device with nothing to say, would block

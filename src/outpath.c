@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* outpath.c - outputs checked before a run, and opened without blocking
  * (see outpath.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* outpath.h - where a command's outputs go, checked before the run starts.
  *
  * DESIGN.md, "Signals and exit codes": output paths are checked before the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* parse.c - exact number parsing for options, spec values and arguments. */
 #include "config.h"
 

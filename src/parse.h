@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* parse.h - exact parsing of the numbers users type: counts, sizes,
  * probabilities.  Every function takes the whole text (no trailing junk, no
  * leading blanks or signs where they make no sense) and returns 0 or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sha256.c - SHA-256 as FIPS 180-4 section 6.2 defines it (big-endian
  * words, 64 rounds, the length in bits in the last 8 bytes of padding). */
 #include "config.h"

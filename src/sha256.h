@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sha256.h - SHA-256 (FIPS 180-4) of a file, as NIST's SP800-90B tools
  * print it on their first line ("Opening file: 'F' (SHA-256 hash H)") and
  * store it in their JSON ("sha256"), so rngaudit's outputs can say which

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bounded_cli.sh - every run bounded by the machine (issue 24 item 4): an
 # audit asking for more samples than memory can keep for the estimators is
 # refused up front, in one line, writing nothing; collect --format streams

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # builddeps.sh - every header, library, pkg-config module and autoconf macro
 # that configure.ac checks for comes from a package debian/control declares
 # in Build-Depends (or from build-essential, which Debian's build

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bundle_cli.sh - `sources --save-sysroot DIR` writes only inside its bundle
 # (issue 24 item 2): a new or empty DIR, never a symlink, never among
 # another host's files; symlinks planted in DIR are never followed, nothing

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cli_assess.sh - `rngaudit assess` end to end: input errors (one line,
 # exit 2), the summary, -v, --format csv, -l, -t, -c and a constant file.
 . "${top_srcdir:-.}/tests/tap.sh"

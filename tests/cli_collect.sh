@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cli_collect.sh - `rngaudit collect` end to end: output format, sources, bad input, signals.
 . "${top_srcdir:-.}/tests/tap.sh"
 export RNGAUDIT_NO_PROGRESS=1

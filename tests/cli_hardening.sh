@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cli_hardening.sh - hostile input and faults (issue 17): counts that would
 # wrap, control characters echoed into messages, outputs that name special
 # files, sources that end early or never start, signals, full disks.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cli_main.sh - the command table: --help, --version, help CMD, CMD --help, unknown commands.
 . "${top_srcdir:-.}/tests/tap.sh"
 

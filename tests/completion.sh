@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # completion.sh - bash completion (data/bash-completion/rngaudit, issue 26
 # item 6): commands, each command's options, source specs and option
 # values, completed as bash would complete them (COMP_LINE, and the word

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cpurng_cli.sh - the CPU RNGs of arm64, POWER, s390x and RISC-V end to end
 # (issue 27): listed by `sources` everywhere, refused in one line (exit 2,
 # never SIGILL) where the architecture lacks them, the failure paths of the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """csv_types.py - is a CSV the tool wrote loadable as types?
 
 usage: csv_types.py KIND FILE    (KIND: audit, assess, merge)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # csv_types.sh - every CSV the tool writes loads as types (issue 18, CSV):
 # the audit CSV (passing, failing, DRBG and unavailable sources), assess
 # --format csv (bytes, bits and translated wide samples) and the merged

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # csvcell_cli.sh - the CSVs neutralise what spreadsheets execute (issue 24
 # item 3): a host name, CPU vendor or file name starting with =, +, -, @,
 # TAB or CR (here from a crafted sysroot bundle and a file's name) is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # deb_upgrade.sh DEB - the package's maintainer scripts (ours and
 # debhelper's snippets) across install, upgrade, removal and purge, as far
 # as a machine whose init is not systemd allows (issue 25 item 1).  Run by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # deploy.mk: the checks of the Debian packaging, the licence and the fleet
 # tools (issue 25), included by Makefile.am.  The package itself is built,
 # installed, upgraded and removed by .ci/run's package stage.

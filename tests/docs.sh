@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # docs.sh - the documentation says what the program does (issue 25 item 5):
 # every command has a man page; every environment variable the code reads
 # is in an ENVIRONMENT section; the CSV schema that report --help and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ea_names.sh - rngaudit run by the names of NIST's tools (ea_non_iid,
 # ea_iid, ea_restart, ea_conditioning; issue 26 item 1, ea_non_iid(1))
 # against what NIST's own tools at commit 68ed165 printed and wrote on the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # fleet_ansible.sh DEB - scripts/fleet/audit.yml against this machine with
 # ansible_connection=local (issue 25 item 4), run by .ci/run's package stage
 # as root on the .deb it built; TAP output.  Three inventory hosts, all

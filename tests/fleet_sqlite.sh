@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # fleet_sqlite.sh - the README's "Auditing a fleet" SQLite block, run as it
 # is written on three hosts' audit CSVs (issue 25 item 4): it loads every
 # file (one header, no header row loaded as data) and its per-group counts

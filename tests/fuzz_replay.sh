@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # fuzz_replay.sh - every fuzz target (tests/fuzz/fuzz_NAME.c) runs, in the
 # normal build, over its corpus (tests/fuzz/corpus/NAME/) and its past crashes
 # (tests/fuzz/crashes/NAME/, each named after the defect it found): none may

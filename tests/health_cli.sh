@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # health_cli.sh - `rngaudit health` end to end: cutoff lines, failures and
 # exit status, NIST-format files, --follow, bad input.
 . "${top_srcdir:-.}/tests/tap.sh"

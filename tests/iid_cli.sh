@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # iid_cli.sh - end-to-end checks of `rngaudit iid`, `restart` and `conditioning`:
 # exit codes, one-line errors on bad input, NIST-format output lines.
 # Expected numbers: NIST SP800-90B_EntropyAssessment v1.1.7 (ea_iid -vv,

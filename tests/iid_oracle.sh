@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # iid_oracle.sh - rngaudit iid / restart / conditioning against the output of
 # NIST's own tools (SP800-90B_EntropyAssessment v1.1.7) stored in
 # tests/data/nist-oracle/ (see its README.md for the command lines).

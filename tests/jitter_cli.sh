@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # jitter_cli.sh - the jitter source end to end: `sources` lists it as raw
 # noise; `audit` reduces it by the default translation, says so, and keeps
 # it out of the exit status unless the policy names it; collect writes its

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # json_report.sh - the JSON documents (issue 26 item 2): `rngaudit sources
 # --format json` and `rngaudit audit --json FILE`, loaded with Python's json
 # and validated against their versioned schemas in data/ (JSON Schema draft

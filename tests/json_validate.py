@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """json_validate.py - checks of rngaudit's JSON documents (tests/json_report.sh).
 
   json_validate.py schema SCHEMA             SCHEMA is a valid JSON Schema (draft 2020-12)

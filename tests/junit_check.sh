@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # junit_check.sh - `rngaudit audit --junit` as Jenkins and GitLab read it
 # (rngaudit-audit(1), JUNIT REPORT): valid against rngaudit's own schema
 # (tests/data/rngaudit-junit.xsd) and, where a copy is at hand, Jenkins'

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # kernel_cli.sh - `rngaudit sources` kernel block: fixture sysroots, bad
 # sysroots, symlinks out of a sysroot, and --save-sysroot then --sysroot.
 . "${top_srcdir:-.}/tests/tap.sh"

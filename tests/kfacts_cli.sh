@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # kfacts_cli.sh - issue 23: every statement the audit makes about a kernel is
 # true for that kernel's version.  One fixture sysroot per fact (real kernel
 # log lines and command lines; tests/data/sysroot/), audited end to end with

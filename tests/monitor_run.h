@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* monitor_run.h - a simulated source through a health monitor and the
  * engine, for test_health.c and test_budget.c (header-only test helper). */
 #ifndef RNGAUDIT_TESTS_MONITOR_RUN_H

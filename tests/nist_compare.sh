@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # nist_compare.sh - comparing rngaudit's NIST-format output with NIST's
 # (sourced by tests/nist_parity.sh and tests/ea_names.sh).
 

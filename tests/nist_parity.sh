@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # nist_parity.sh - rngaudit's NIST-compatible commands against the outputs of
 # NIST's own tools at commit 68ed165 (tests/data/nist-68ed165, see its
 # README.md): the same lines in the same order, every word equal, every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # nist_refdata.sh - `rngaudit assess -vv` against the output of NIST's
 # ea_non_iid -vv (SP800-90B_EntropyAssessment v1.1.7) on NIST's own data sets
 # (tests/data/nist-90b, see its README.md): every text line equal, every

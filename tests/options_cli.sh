@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # options_cli.sh - small bad inputs, refused up front in one line
 # (issue 24 item 7): a spec key given twice, a --rate or --horizon out of
 # range, an alpha too small to split over a run, and figures printed as

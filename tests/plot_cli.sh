@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # plot_cli.sh - the pictures: `rngaudit audit --plot`, `rngaudit report
 # merge --plot` and scripts/rngaudit-plot.sh on its own.  Each PNG is
 # checked to be a PNG of a sane size; what is drawn is checked in the

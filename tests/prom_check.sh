@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # prom_check.sh - `promtool check metrics` passes both Prometheus textfiles
 # the tool writes with no warning (issue 18): the audit's (--prom), with a
 # passing raw source (entropy credit), a failing one, a failing CPU RNG

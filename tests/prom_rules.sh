@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # prom_rules.sh - the Prometheus alerting rules (data/prometheus/, issue 25
 # item 3): promtool checks them and runs their unit tests
 # (rngaudit.rules.test.yml: each alert fires on its case and not on its near

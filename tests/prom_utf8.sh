@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # prom_utf8.sh - a source named with bytes that are not UTF-8 still gives
 # textfiles promtool accepts (issue 24 item 3): the audit's --prom and
 # health --follow's, whose label values carry the file's name.

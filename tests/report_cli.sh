@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # report_cli.sh - `rngaudit audit` and `rngaudit report merge` end to end:
 # verdicts and exit codes with simulated sources, the CSV, JUnit and
 # Prometheus reports, the CSV round trip through merge, malformed input,

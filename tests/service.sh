@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # service.sh - the service files (data/systemd/): systemd-analyze verify on
 # every unit where it exists, the system-sleep hook run as systemd runs it
 # (post suspend), resume-check, and the sysusers/tmpfiles/udev entries.

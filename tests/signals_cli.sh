@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # signals_cli.sh - interrupted or failed means non-zero, and nothing is lost
 # silently (issue 24 item 5, DESIGN.md "Signals and exit codes"): SIGINT
 # and SIGHUP end a bounded run keeping what it has (exit 2); --follow stops

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # spdx.sh - every source file carries SPDX-License-Identifier:
 # GPL-3.0-or-later (scripts/spdx-headers.sh --check lists those that do
 # not), and the script adds the line in each file's comment syntax, after a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tap.h - a minimal Test Anything Protocol producer for the unit tests.
  *
  * Each check prints one "ok N - name" or "not ok N - name" line; automake's

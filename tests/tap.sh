@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tap.sh - TAP helpers for the shell end-to-end tests (sourced).
 # Each check prints one ok/not ok line; call tap_done at the end.
 : "${RNGAUDIT:=${top_builddir:-.}/src/rngaudit}"

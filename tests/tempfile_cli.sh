@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tempfile_cli.sh - a live run's temporary is never removed by another run
 # (issue 24 item 6): a collect still writing (its temporary made to look
 # two hours old) survives another command writing into the same

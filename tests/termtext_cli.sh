@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # termtext_cli.sh - every report on stdout escapes what could drive a
 # terminal (issue 24 item 3): names from a bundle (a CPU vendor and model
 # name with ESC, a C1 CSI and a byte that is not UTF-8) and from a file's

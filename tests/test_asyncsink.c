@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_asyncsink.c - a sink on a worker thread sees every block, in order,
  * and its stop requests and errors reach the engine. */
 #include "config.h"

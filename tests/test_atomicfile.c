@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_atomicfile.c - reports are written whole or not at all; sysinfo. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_audit_job.c - one source's audit is bounded by the machine
  * (src/audit/audit_job.c, issue 24 item 4): the estimators keep at most
  * keep_max samples, while the health tests see every one, and the verdict

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_baseline.c - the ideal-source baseline table (src/audit/baseline.c).
  *
  * As a test: recomputes every tabulated cell of up to 2000 samples with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_budget.c - alarms scaled to the run (health/budget.h): the cutoffs
  * against exact binomial tails, false alarms of seeded ideal sources in run
  * scope, observed alarms against expected ones, and every detection bound

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_chaoskey.c - the ChaosKey raw source on synthetic frames through a
  * test transport (there is no device here): 12-bit samples in 2-byte
  * little-endian words, transfers that split samples, values wider than 12

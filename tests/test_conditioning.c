@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_conditioning.c - SP 800-90B 3.1.5 Output_Entropy and h_out.
  * Expected values: an independent 2000-bit mpmath evaluation of the 3.1.5.1.2
  * formulas (see tests/data/iid/README), and NIST ea_conditioning v1.1.7 output

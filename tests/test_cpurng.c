@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_cpurng.c - the CPU RNG sources of arm64, POWER, s390x and RISC-V
  * (issue 27): the decoders of the raw register values, the SIGILL guard,
  * the failure paths through the sim stand-ins (the same decoders and read

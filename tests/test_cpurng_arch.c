@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_cpurng_arch.c - what the kernel seeds from on arm64, powerpc, s390x
  * and riscv64 (issue 27 item 2), from the sysroot fixtures under
  * tests/data/sysroot/ (cpuinfo, cmdline, kernel log, hwrng list of each)

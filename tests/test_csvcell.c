@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_csvcell.c - spreadsheet-safe text cells (src/report/csvcell.c,
  * issue 24 item 3): OWASP's six trigger characters get a leading
  * apostrophe, nothing else changes, and every cell reads back through a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_engine.c - the pull loop: exact sample counts for every K, block
  * order, sinks asking to stop, errors passed up, the stop flag. */
 #include "config.h"

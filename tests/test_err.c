@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_err.c - err_escape(): text echoed from input keeps a message one
  * line and harmless on a terminal. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_est_estimators.c - SP 800-90B 6.3.1-6.3.4 on small hand-computed
  * inputs.  Expected values were computed independently from the 90B text
  * (2018 final, as NIST's tool v1.1.7 implements it) in Python 3 with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_est_noniid.c - how noniid_assess() combines the estimators, checked
  * against the rules of NIST's ea_non_iid v1.1.7 (non_iid_main.cpp) and
  * 90B 3.1.3: which estimators run on which domain, symbol translation,

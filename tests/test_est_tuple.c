@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_est_tuple.c - 90B 6.3.5 t-tuple and 6.3.6 LRS.
  *
  * The suffix-structure code is checked against a brute-force count of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_health.c - SP 800-90B 4.4 health tests: cutoffs against published
  * tables, the fast paths against a one-sample-at-a-time reference, start-up,
  * detection of the simulated faults, and the false-alarm rate on an ideal

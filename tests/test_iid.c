@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_iid.c - SP 800-90B chapter 5: data preparation, the 5.1 statistics,
  * shuffling, the permutation ranking, the 5.2 chi-square tests and the LRS
  * test.  Expected values: see tests/data/iid/README (an independent Python

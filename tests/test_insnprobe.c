@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_insnprobe.c - the resume check's judgement of RDRAND/RDSEED
  * (service/insnprobe.h): absent, hidden by the kernel, faulty and starved
  * apart, from filled-in probes (no faulty hardware needed), and a real

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_jitter.c - the jitter source: options, its probe, and that it gives
  * one 64-bit little-endian delta per sample.  No timing assertions: its
  * rate and min-entropy are measured by scripts/bench-jitter.sh. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_json.c - the SHA-256 NIST's tools print (FIPS 180-4 test vectors)
  * and the JSON layout of jsoncpp's StyledWriter that their -o files use. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_kernel.c - the kernel RNG context: the pure parsers (kparse.c), the
  * trust resolution by kernel version, and kernel_read() on the fixture
  * sysroots under tests/data/sysroot/. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_merge.c - the fleet merge's library: the interning table it keys
  * with (hashtab.h), and report_merge_* on CSVs in memory: rows counted once
  * by (host, timestamp, source), a header with no rows, and bad input as one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_nistread.c - a sample file read as NIST's read_file_subset reads it
  * (engine/nistread.c): which of NIST's messages each failure gets, the
  * width given or inferred (0 for all-zero data), the block cut at the end

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_outpath.c - outputs checked before a run (src/outpath.c, issue 24
  * item 5): stdout under all its names, two outputs that are one file, a
  * directory that is missing, the kinds of file an output may be, and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_parse.c - exact number parsing (src/parse.c): counts never pass
  * through a double, so huge values are refused rather than wrapped. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_policy.c - the audit policy parser (src/policy.c) and the quirk table
  * (src/quirks.c): defaults, data/policy.default, strict FILE:LINE errors,
  * and matching CPUs against data/quirks.txt. */

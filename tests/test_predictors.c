@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_predictors.c - SP 800-90B 6.3.7-6.3.10 prediction estimators.
  *
  * Expected numbers come from three places:

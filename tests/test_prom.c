@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_prom.c - the Prometheus textfiles (report/prom.c, health/health_prom.c)
  * and their format (report/promfmt.c) on edge cases a live audit rarely
  * gives: -0.0 figures (-log2(1) of a stuck source), NaN and infinities, an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_promfmt.c - Prometheus label values are valid UTF-8 whatever the
  * source spec or file name holds (src/report/promfmt.c, issue 24 item 3):
  * node_exporter drops a whole textfile for one label that is not. */

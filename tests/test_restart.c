@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_restart.c - SP 800-90B 3.1.4 restart tests: X_cutoff, the sanity
  * check, the row/column assessments and the validation of H_I.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_samples.c - symbolization for every K, across byte and block
  * boundaries; bit expansion; width inference; range checks. */
 #include "config.h"

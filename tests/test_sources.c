@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_sources.c - spec parsing, the sim models' outputs, each source's
  * error paths, and the real sources where the hardware is present. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_sysroot.c - reading a bundle never opens anything but a regular
  * file inside it (src/audit/sysroot.c, issue 24 item 2).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_termtext.c - terminal-safe text (src/report/termtext.c, issue 24
  * item 3): C0 controls, DEL, C1 controls (U+0080..U+009F, U+009B is CSI)
  * and bytes that are not UTF-8 are escaped; a newline never survives;

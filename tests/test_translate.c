@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_translate.c - 90B 6.4 symbol-space reduction: parsing, each method's
  * map on inputs whose answer is known, and the assessed min-entropy of
  * synthetic wide sources of known min-entropy through every method.

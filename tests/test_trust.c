@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_trust.c - the kernel-trust recommendation (trust.c) for the CPU RNG
  * and the hwrng, on hand-made verdicts and kernel contexts. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_verdict.c - verdict_decide() (src/verdict.c) on hand-made inputs: one
  * property per check, with the number that decides it. */
 #include "config.h"

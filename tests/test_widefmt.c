@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_widefmt.c - wide sample formats: every binary encoding against known
  * values, input split at every byte, odd byte counts, the text formats'
  * grammar and their one-line errors, and encode/decode round trips. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_widein.c - wide samples through a source and the engine's input:
  * file:PATH,format=F parses and opens, its stream is one 64-bit word per
  * sample, widein_read honours -n, and widein_push hands the sinks the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_wordcheck.c - native-word checks: word RCT, all-zero/all-ones counts
  * against 2^-width, and the repeated-word detector against brute force. */
 #include "config.h"

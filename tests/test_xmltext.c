@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_xmltext.c - report/xmltext.c: any text as XML 1.0 carries it. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tests.mk: unit tests of the core modules and CLI end-to-end tests (included by Makefile.am)
 check_PROGRAMS += tests/test_samples tests/test_sources tests/test_engine tests/test_atomicfile tests/test_asyncsink tests/test_parse
 tests_test_parse_SOURCES = tests/test_parse.c

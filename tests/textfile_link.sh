@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # textfile_link.sh - how the textfiles reach node_exporter (issue 25 item
 # 2): data/systemd/rngaudit-textfile, which the units run as
 # root to show their textfiles in node_exporter's directory (issue 25 item

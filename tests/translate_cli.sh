@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # translate_cli.sh - wide raw samples end to end: `rngaudit translate` for
 # each format and method, byte orders and text agreeing, bad input (one
 # line, exit 2, nothing written), and `assess --format` (and iid) saying

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # trust_cli.sh - the kernel-trust recommendation end to end: a failing CPU
 # RNG (simulated, as=rdrand) on a trusting kernel, a passing one on a
 # distrusting kernel, and the reports that carry the decision.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # unit_sandbox.sh - the units' sandboxes against the sources they claim to
 # support (issue 25 item 2).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # audit.mk: the decision layer: machine facts, quirk table, policy and the
 # per-source verdict (included by Makefile.am)
 src_librngaudit_a_SOURCES += \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* audit_job.c - one source's audit: collect (the health tests streaming),
  * assess with the 90B estimators, match the quirk table, judge with the
  * policy.  Library code: the caller runs it in a thread of its own and sees

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* audit_job.h - one source's audit, the heart of the decision layer:
  * collect with the health tests streaming (90B 4.4), assess with the non-IID
  * estimators (90B 6.3), match the quirk table, judge with the policy.

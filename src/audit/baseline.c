@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* baseline.c - what an ideal source scores (see baseline.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* baseline.h - what an ideal source scores: the 90B 6.3 estimators read
  * even perfectly uniform samples below their width (about 7.0-7.4 bits for
  * 8-bit samples at 10^6), a downward bias that shrinks with the sample

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bundle_save.c - `sources --save-sysroot DIR`: the running kernel's RNG
  * evidence written as a sysroot bundle (plain files laid out like /, and the
  * relevant kernel log lines in dmesg.txt) for an auditor on another host,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* classify.c - what a source's output is (see classify.h). */
 #include "config.h"
 

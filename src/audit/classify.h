@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* classify.h - what a source's output is, decided once per source per run.
  *
  * The backend says what it can know alone (RDRAND is DRBG output, RDSEED

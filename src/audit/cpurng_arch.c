@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpurng_arch.c - the kernel's CPU RNG per architecture (see cpurng_arch.h).
  *
  * What every architecture shares (drivers/char/random.c): at boot,

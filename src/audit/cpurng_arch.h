@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpurng_arch.h - what the kernel seeds its CRNG from on each architecture
  * (issue 27 item 2): given the machine, /proc/cpuinfo, the hwrng list, the
  * kernel release and log, which source arch_get_random_seed_longs() and

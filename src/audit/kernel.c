@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kernel.c - the kernel's RNG context: what it credits, from where, and
  * why (see kernel.h).  The parsing is in kparse.c; this file reads the
  * files (through sysroot.c), resolves the trust settings by kernel version

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kernel.h - what the running kernel (or a saved sysroot) trusts of each
  * random source: CPU trust and bootloader trust with why, CPU RNG feature
  * bits it cleared or that are hidden, whether this is a guest, the hwrng's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kernel_dev.c - the kernel context's devices: whether this is a guest,
  * the hwrng and its credit, the CRNG's state (see kernel.h; the bundle that
  * carries them to another machine is written by bundle_save.c). */

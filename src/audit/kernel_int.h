@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kernel_int.h - the parts of kernel.c that live in kernel_dev.c (virtual
  * machine, hwrng, CRNG, the sysroot bundle).  Internal to src/audit/. */
 #ifndef RNGAUDIT_KERNEL_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kfacts.c - the kernel facts by version (see kfacts.h).  Releases come
  * from the merge window each commit went in with; stable releases from the
  * stable review and release mails (issue 23's review). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kfacts.h - the kernel's history that the decisions rest on: each fact a
  * mainline release and the stable releases it was backported to, checked
  * in the kernel's own history (commit IDs in kfacts.c).  kversion_has()

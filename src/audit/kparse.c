@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kparse.c - pure parsers for the kernel's RNG context (see kparse.h).
  * Each mirrors the kernel's own reading where there is one, so that a
  * value the kernel ignores is not reported as in force. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kparse.h - pure parsers for what the kernel tells user space about its
  * random number generator: the command line, the build configuration, the
  * kernel log, /proc/cpuinfo flags and single-value sysfs files.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kversion.c - a kernel's version and its facts by version (kversion.h). */
 #include "config.h"
 

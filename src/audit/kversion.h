@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kversion.h - a kernel's version as far as it can be known, and whether a
  * fact that entered mainline at some release (and was backported to some
  * stable series) holds for it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* policy.c - the audit's gating policy: built-in defaults and a strict
  * key=value parser (data/policy.default documents every key and value). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* policy.h - the CI gating policy of `rngaudit audit`.
  *
  * A small key=value file (data/policy.default documents every key) says what

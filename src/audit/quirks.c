@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* quirks.c - the table of known-bad CPU RNGs (data/quirks.txt): parsing and
  * matching against the machine's CPU identity and microcode revision. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* quirks.h - known-bad CPU random number generators, by CPU identity.
  *
  * Some parts are known to return bad values with a success flag: statistics

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sysinfo.c - CPU identity (CPUID), microcode (/proc/cpuinfo), kernel and host (uname). */
 #include "config.h"
 

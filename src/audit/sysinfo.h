@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sysinfo.h - the machine context a trust decision needs: CPU identity,
  * microcode, kernel, host.  Read from CPUID, /proc/cpuinfo and uname(2). */
 #ifndef RNGAUDIT_SYSINFO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sysroot.c - confined reading of a saved kernel bundle (see sysroot.h).
  *
  * openat2(2) with RESOLVE_BENEATH (Linux 5.6) refuses, with EXDEV, any path

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sysroot.h - reading the kernel's files from the running system or from a
  * saved bundle (--sysroot DIR, RNGAUDIT_SYSROOT).
  *

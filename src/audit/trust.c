@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* trust.c - the kernel-trust recommendation per source (see trust.h).
  *
  * The CPU RNG: random.trust_cpu decides whether the kernel credits RDRAND/

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* trust.h - what the kernel should trust: per audited source, the verdict
  * set against what the kernel credits (kernel.h) and the policy's stance,
  * giving the setting to apply (or none) and why.

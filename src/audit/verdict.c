@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* verdict.c - per-source credibility from counters, health results,
  * estimates, policy and quirks.  Pure: no I/O, no globals.
  *

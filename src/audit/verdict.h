@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* verdict.h - per-source credibility: pass, warn, fail or unavailable.
  *
  * A pure function of what the audit measured (source counters, the 90B 4.4

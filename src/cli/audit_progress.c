@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* audit_progress.c - the audit's progress line (audit_progress.h). */
 #include "config.h"
 

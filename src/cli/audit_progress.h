@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* audit_progress.h - the audit's progress line on a terminal: which source
  * is on what (waiting for the shared CPU RNG, collecting at its rate,
  * assessing), drawn from the jobs' hooks (audit/audit_job.h). */

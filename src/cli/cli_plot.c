@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli_plot.c - runs the gnuplot wrapper (scripts/rngaudit-plot.sh) for the
  * commands that draw pictures.  The script reads the CSV the command wrote,
  * so the pictures show exactly what the report says. */

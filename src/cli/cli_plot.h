@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli_plot.h - runs the gnuplot wrapper, scripts/rngaudit-plot.sh, for
  * `audit --plot` and `report merge --plot`. */
 #ifndef RNGAUDIT_CLI_PLOT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli_util.c - error lines, number parsing, signals and progress for the commands. */
 #include "config.h"
 

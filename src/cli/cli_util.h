@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli_util.h - what every command shares: error lines, exit codes, number
  * parsing, signal handling and progress on a terminal.  Only src/cli/ prints. */
 #ifndef RNGAUDIT_CLI_UTIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli_wide.c - wide raw samples for assess and iid (see cli_wide.h). */
 #include "config.h"
 

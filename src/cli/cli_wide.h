@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli_wide.h - what assess and iid share for wide raw samples (--format F
  * [--method M]): reading and reducing a file, and the two lines that say
  * how it was reduced and what the figure then means (SP 800-90B 6.4). */

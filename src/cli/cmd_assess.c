@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_assess.c - `rngaudit assess`: the SP 800-90B non-IID estimators on a
  * NIST-format file, with the arguments of NIST's ea_non_iid:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_audit.c - `rngaudit audit`: every source collected, health-tested
  * while it streams (90B 4.4), assessed (90B 6.3 non-IID track), matched
  * against the quirk table, judged by the policy, and reported as text on

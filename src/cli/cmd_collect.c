@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_collect.c - `rngaudit collect`: samples from a source into a
  * NIST-format file, health-tested while they stream past; or, with
  * --format F, a wide source's raw samples themselves (collect_wide). */

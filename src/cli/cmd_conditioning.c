@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_conditioning.c - `rngaudit conditioning [-v|-n] [-q] [-o JSON] n_in n_out nw h_in [h']`
  * (or `-n -i FILE [-c iid|non_iid] n_in n_out nw h_in`: h' assessed from a
  * file of conditioned output, 90B 3.1.5.2): SP 800-90B 3.1.5 entropy after

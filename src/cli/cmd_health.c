@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_health.c - `rngaudit health`: the SP 800-90B 4.4 health tests (RCT,
  * APT, start-up) and the native-word checks on a source or a NIST-format
  * file, once or (--follow) until stopped, for monitoring a machine. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_iid.c - `rngaudit iid [-i|-c] [-a|-t] [-v] [-q] [-l I,N] [-o JSON]
  * [--seed S|random] [--threads N] [--full] FILE [BITS]`: the SP 800-90B
  * chapter 5 IID track, printed as NIST's ea_iid (commit 68ed165, version

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_report.c - `rngaudit report merge A.csv B.csv ... [-o OUT.csv]
  * [--plot DIR]`: the fleet view of many hosts' audit CSVs (see
  * report/merge.c), and its picture (cli_plot.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_restart.c - `rngaudit restart [-i|-n] [-v] [-q] [-o JSON] FILE [BITS] H_I`:
  * SP 800-90B 3.1.4 restart tests on a 1000 x 1000 restart matrix, printed as
  * NIST's ea_restart (commit 68ed165, version 1.1.7) prints them

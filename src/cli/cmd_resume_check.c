@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_resume_check.c - `rngaudit resume-check`: RDRAND and RDSEED tried
  * directly right after a resume (the system-sleep hook runs it), one line
  * each; a faulty instruction is a failure (exit 1).  Lines carry syslog

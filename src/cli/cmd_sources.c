@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_sources.c - `rngaudit sources`: the machine, what its kernel trusts,
  * then one line per source.  --sysroot DIR (or RNGAUDIT_SYSROOT) reads the
  * machine and kernel from a saved bundle; --save-sysroot DIR writes one. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd_translate.c - `rngaudit translate`: wide raw samples reduced to
  * NIST's 8-bit format by a 90B 6.4 symbol-space reduction.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* commands.h - every subcommand's entry point (one file each, src/cli/cmd_*.c).
  * Each returns the process exit status: 0 ok / passed, 1 a test or gate
  * failed, 2 usage, bad input or an operational error. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # completion.mk: bash completion for the commands, their options and the
 # source specs (data/bash-completion/rngaudit; configure
 # --with-bashcompletiondir) and its test (included by Makefile.am)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* datapath.c - data files from the build tree or the installed paths (see
  * datapath.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* datapath.h - where rngaudit finds its data files.
  *
  * A binary run from its build tree (its directory is $(abs_top_builddir)/src,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # datapath.mk: where the binary finds its data (src/cli/datapath.c), and the
 # configured paths in the installed man pages (included by Makefile.am).
 src_rngaudit_SOURCES += src/cli/datapath.c src/cli/datapath.h

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ea.h - NIST's SP800-90B tools by their own names: rngaudit is a
  * multi-call binary, and run as ea_non_iid, ea_iid, ea_restart or
  * ea_conditioning (the links `make install` makes) it takes NIST's flags

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ea_common.c - see ea.h: what the ea_* names share. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ea_conditioning.c - rngaudit run as ea_conditioning: NIST's
  * conditioning_main.cpp (commit 68ed165) step by step, its checks,
  * messages and exit codes, with rngaudit's 3.1.5 computation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ea_iid.c - rngaudit run as ea_iid: NIST's iid_main.cpp (commit 68ed165)
  * step by step, its checks, messages and exit codes (0 once the tests ran,
  * whatever they found), with rngaudit's IID track (iid/) and NIST's text

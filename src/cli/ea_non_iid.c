@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ea_non_iid.c - rngaudit run as ea_non_iid: NIST's non_iid_main.cpp
  * (commit 68ed165) step by step, its checks, messages and exit codes, with
  * rngaudit's estimators (estimators/noniid.c) and NIST's text and JSON

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ea_restart.c - rngaudit run as ea_restart: NIST's restart_main.cpp
  * (commit 68ed165) step by step, its checks, messages and exit codes (255
  * when the sanity check or the validation fails), with rngaudit's restart

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ea_usage.c - the usage text each of NIST's SP800-90B tools prints
  * (print_usage() of cpp/non_iid_main.cpp, iid_main.cpp, restart_main.cpp
  * and conditioning_main.cpp at commit 68ed165, MIN_SIZE = 1000000 put in),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* health_follow.c - `health --follow` for months (see health_follow.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* health_follow.h - `health --follow` as a long-running monitor: reading
  * held to a rate, a status line every interval, each failure and alarm on
  * one line (prefixed for journald when the output is the journal), a

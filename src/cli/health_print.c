@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* health_print.c - the health-test lines shared by collect, health and audit. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* health_print.h - how collect, health and audit print health-test results. */
 #ifndef RNGAUDIT_HEALTH_PRINT_H
 #define RNGAUDIT_HEALTH_PRINT_H

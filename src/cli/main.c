@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c - rngaudit's entry point: one table of commands, dispatch, help. */
 #include "config.h"
 

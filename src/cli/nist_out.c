@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_out.c - see nist_out.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_out.h - what the NIST-compatible commands (assess, iid, restart,
  * conditioning) print or save in the manner of NIST's SP800-90B tools: the
  * -o JSON file (built by report/nist_json.h) and --version. */

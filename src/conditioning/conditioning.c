@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* conditioning.c - SP 800-90B 3.1.5.1.2 Output_Entropy and 3.1.5.2 h_out.
  *
  * Follows NIST's ea_conditioning v1.1.7 step by step (same roundings, same

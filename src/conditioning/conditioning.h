@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* conditioning.h - SP 800-90B 3.1.5 entropy after a conditioning function.
  *
  * 3.1.5.1.2 Output_Entropy(n_in, n_out, nw, h_in) for vetted functions and

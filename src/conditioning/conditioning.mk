@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # conditioning.mk: SP 800-90B 3.1.5 entropy after conditioning, the
 # conditioning command and its tests (included by Makefile.am)
 src_librngaudit_a_SOURCES += src/conditioning/conditioning.c src/conditioning/conditioning.h \

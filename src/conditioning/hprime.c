@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hprime.c - h' of a conditioned sequential dataset (90B 3.1.5.2): the
  * entropy per bit of the conditioning component's output, from a file of
  * its output samples, as NIST's computeEntropyOfConditionedData

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* asyncsink.c - a sink on a worker thread, fed through a ring of block copies. */
 #include "config.h"
 

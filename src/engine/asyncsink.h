@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* asyncsink.h - run a sink on its own thread, so a fast source (RDRAND)
  * and a costly sink (health tests with word checks) use both cores.
  * push() copies the block into a small ring and returns; the worker thread

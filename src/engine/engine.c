@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* engine.c - the pull loop: source -> symbolizer -> sinks, in blocks. */
 #include "config.h"
 

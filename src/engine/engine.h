@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* engine.h - the pull loop: source -> symbolizer -> sinks.
  *
  * The engine reads blocks of bytes from a source, slices them into K-bit

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # engine.mk: the sample flow: bytes to samples, the pull loop and its sinks
 # (recorder, asynchronous sink) (included by Makefile.am)
 src_librngaudit_a_SOURCES += \

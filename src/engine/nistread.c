@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nistread.c - see nistread.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nistread.h - a sample file read as NIST's SP800-90B tools read it
  * (shared/utils.h read_file_subset and read_file, commit 68ed165), for the
  * ea_* names that must fail where NIST's tools fail and say so in NIST's

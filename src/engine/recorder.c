@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* recorder.c - sinks that keep samples: to a NIST-format file or to memory. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* recorder.h - sinks that keep the samples: a NIST-format file (one sample
  * per byte, written whole via atomicfile) or a memory buffer for the
  * estimators. */

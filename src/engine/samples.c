@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* samples.c - bytes to K-bit samples (MSB first), bit expansion, NIST files. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* samples.h - bytes to K-bit samples and back; NIST-format files.
  *
  * NIST format: one sample per byte, the sample in the low K bits (1 <= K <= 8).

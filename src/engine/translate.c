@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* translate.c - 90B 6.4 symbol-space reduction (see translate.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* translate.h - 90B 6.4 symbol-space reduction: wide raw samples (up to 64
  * bits) mapped down to the 1..8-bit symbols the estimators take.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* widein.c - wide raw samples at the engine's input (see widein.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* widein.h - wide raw samples at the engine's input.
  *
  * A wide source (source_info.sample_bits != 0: file:PATH,format=F, jitter)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* collision.c - 90B 6.3.2 Collision estimate (binary input only).
  *
  * NIST's tool (v1.1.7) uses the closed form of the 2018 text: with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* compression.c - 90B 6.3.4 Compression estimate (binary input only).
  *
  * Maurer-style universal statistic over b = 6 bit blocks with a d = 1000

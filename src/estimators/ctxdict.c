@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ctxdict.c - the context dictionary of SP 800-90B 6.3.9 MultiMMC and
  * 6.3.10 LZ78Y (see ctxdict.h): set-up, growth, new contexts and the
  * followers kept outside a context's record. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ctxdict.h - the context dictionary of SP 800-90B 6.3.9 MultiMMC and
  * 6.3.10 LZ78Y for alphabets of more than two symbols (the bitstring paths
  * index their contexts directly).  The look-up (key, find) and the common

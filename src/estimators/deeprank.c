@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deeprank.c - byte suffix ranks for the deep ties of long bitstrings (see
  * deeprank.h).  Suffix array by divsufsort, LCP by Kasai et al. (2001),
  * range minima by a sparse table over blocks of the LCP array. */

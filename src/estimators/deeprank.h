@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deeprank.h - order and longest common prefix of two suffixes of a long
  * bitstring that start at the same offset within a byte, from the suffix
  * array of the bitstring's bytes (the deep ties of tuple_packed.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* estimators.c - what every SP 800-90B 6.3 estimator shares: the result
  * record (with the intermediate values NIST's tool prints) and the 99% upper
  * confidence bound on a proportion. */

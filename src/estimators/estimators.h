@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* estimators.h - SP 800-90B section 6.3 min-entropy estimators.
  *
  * Every estimator takes an array of samples (one per byte, values 0..k-1 after

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # estimators.mk: SP 800-90B 6.3.1-6.3.6 estimators, noniid.c and the assess command (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/estimators/estimators.c src/estimators/estimators.h \

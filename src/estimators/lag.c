@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lag.c - SP 800-90B 6.3.8 Lag prediction estimate.
  *
  * 128 subpredictors: lag d predicts that sample i equals sample i-d.  At

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lcpint.c - the LCP interval walk behind the 90B 6.3.5/6.3.6 counts
  * (see lcpint.h).  Q[t] is the largest run with depth >= t, and S gains
  * C(c, 2) on (p, l]: a difference array.  O(1) amortised per suffix. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lcpint.h - bottom-up walk of the LCP intervals of a sorted suffix list
  * (Abouelhoda, Kurtz, Ohlebusch 2004), the shared core of the 90B 6.3.5
  * t-tuple and 6.3.6 LRS counts (tuple.c, tuple_packed.c).

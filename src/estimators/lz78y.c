@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lz78y.c - SP 800-90B 6.3.10 LZ78Y prediction estimate.
  *
  * A dictionary of contexts (the last j samples, j = 1..16) with the counts

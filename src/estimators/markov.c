@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* markov.c - 90B 6.3.3 Markov estimate (binary input only).
  *
  * First-order model: P_0, P_1 and the transition probabilities, then the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mcv.c - 90B 6.3.1 Most Common Value estimate. */
 #include "config.h"
 

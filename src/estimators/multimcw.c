@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* multimcw.c - SP 800-90B 6.3.7 Multi Most Common in Window prediction
  * estimate.
  *

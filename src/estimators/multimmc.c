@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* multimmc.c - SP 800-90B 6.3.9 MultiMMC prediction estimate.
  *
  * Sixteen Markov-model subpredictors: the depth-d one predicts the symbol

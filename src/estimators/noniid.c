@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* noniid.c - SP 800-90B section 6 non-IID track: the 6.3 estimators run on
  * the literal samples and on their bitstring, combined as NIST's ea_non_iid
  * v1.1.7 combines them (its non_iid_main.cpp):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* noniid.h - SP 800-90B section 6 non-IID track: the ten 6.3 estimators
  * combined into H_original, H_bitstring and the assessed min-entropy exactly
  * as NIST's ea_non_iid (SP800-90B_EntropyAssessment v1.1.7) combines them.

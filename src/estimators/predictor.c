@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* predictor.c - P_global, P_global' and P_local of the SP 800-90B prediction
  * estimators (6.3.7-6.3.10, the common steps 5-7 / 4-6 of each).
  *

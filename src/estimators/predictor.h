@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* predictor.h - machinery shared by the four SP 800-90B prediction
  * estimators (6.3.7 MultiMCW, 6.3.8 Lag, 6.3.9 MultiMMC, 6.3.10 LZ78Y).
  *

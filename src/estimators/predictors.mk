@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # predictors.mk: SP 800-90B 6.3.7-6.3.10 predictor estimators (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/estimators/predictor.c src/estimators/predictor.h \

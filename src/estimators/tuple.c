@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tuple.c - 90B 6.3.5 t-tuple and 6.3.6 longest repeated substring (LRS)
  * estimates over one sorted-suffix structure.
  *

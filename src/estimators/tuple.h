@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tuple.h - internals of tuple.c shared with its tests: which suffix
  * structure computes the 90B 6.3.5/6.3.6 tuple counts. */
 #ifndef RNGAUDIT_TUPLE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tuple_packed.c - 90B 6.3.5/6.3.6 counts for long bitstrings: the
  * suffixes sorted by their first 64 bits.
  *

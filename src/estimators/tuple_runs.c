@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tuple_runs.c - the LCP array of a bitstring's sorted suffixes from its
  * runs, for skewed bitstrings (90B 6.3.5 t-tuple and 6.3.6 LRS; tuple.c).
  *

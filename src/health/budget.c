@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* budget.c - per-trial alphas from a run-level alpha (see budget.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* budget.h - a run's false-alarm budget: SP 800-90B 4.4 scaled to the run.
  *
  * 90B 4.4 gives each test a false-positive probability alpha per trial (per

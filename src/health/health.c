@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* health.c - SP 800-90B 4.4 continuous health tests (RCT, APT), streaming.
  *
  * Both tests are exact to 90B 4.4.1 / 4.4.2 sample by sample; for speed the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* health.h - SP 800-90B section 4.4 continuous health tests, streaming.
  *
  * 4.4.1 repetition count test (RCT) and 4.4.2 adaptive proportion test (APT)

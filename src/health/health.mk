@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # health.mk: SP 800-90B 4.4 health tests and the health command (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/health/health.c src/health/health.h \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* health_monitor.c - the SP 800-90B 4.4 health tests and the native-word
  * checks as one engine sink (see health_monitor.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* health_monitor.h - the health tests as an engine sink.
  *
  * Ties the sample tests (health.h, 90B 4.4) and the native-word checks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* health_prom.c - the monitor's counters as a node_exporter textfile (see
  * health_prom.h), written through report/promfmt.h.
  *

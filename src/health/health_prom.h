@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* health_prom.h - `health --follow`'s state as a node_exporter textfile.
  *
  * Prometheus exposition format 0.0.4, written whole through atomicfile.h

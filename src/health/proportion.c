@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* proportion.c - counts of every value over windows of W_p samples (see
  * proportion.h for why and for the cutoff). */
 #include "config.h"

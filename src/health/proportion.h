@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* proportion.h - a proportion test over all values, beside the APT.
  *
  * The APT (90B 4.4.2) counts only the value that opens each window, so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* wordcheck.c - RCT, all-zero/all-ones counters and a repeated-word detector
  * on a source's native 16/32/64-bit words (see wordcheck.h for why). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* wordcheck.h - checks on a source's native 16/32/64-bit words.
  *
  * Sample-level tests (health.h) can miss word-level faults: a 64-bit word of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bzcode.c - coding one bzip2 block from its Burrows-Wheeler transform, as
  * bzip2 1.0.x does, counting bits instead of writing them (see bzsize.c):
  * the MTF values (bzmtf.c), then sendMTFValues' tables, their four

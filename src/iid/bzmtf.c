@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bzmtf.c - bzip2's move-to-front and zero-run coding of a block's
  * transform (generateMTFValues), for bzcode.c.
  *

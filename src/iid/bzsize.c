@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bzsize.c - the exact size of bzip2's output without running its block
  * sorter.  90B 5.1.11 (as NIST's tool implements it) scores a permutation by
  * the length of BZ2_bzBuffToBuffCompress(level 5) output; on the decimal text

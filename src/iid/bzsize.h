@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bzsize.h - exact bzip2 output sizes (see bzsize.c). */
 #ifndef RNGAUDIT_IID_BZSIZE_H
 #define RNGAUDIT_IID_BZSIZE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bzsize_int.h - what bzsize.c (blocks: filling, transform) and bzcode.c
  * (coding a block: MTF, zero runs, Huffman tables) share. */
 #ifndef RNGAUDIT_IID_BZSIZE_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* chisquare.c - SP 800-90B 5.2.1-5.2.4 chi-square tests of independence and
  * goodness-of-fit, for binary and non-binary data, as NIST's ea_iid v1.1.7
  * computes them (symbol proportions accumulated as NIST accumulates them, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* data.c - the input of the IID track as NIST's tool prepares it: bit width,
  * symbol translation, raw mean and median (ea_iid v1.1.7 read_file_subset and
  * calc_stats). */

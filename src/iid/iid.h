@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* iid.h - SP 800-90B chapter 5: testing the IID assumption.
  *
  * 5.1 permutation tests (the 11 test families = 19 statistics, 10,000

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # iid.mk: SP 800-90B chapter 5 IID track (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/iid/iid.h src/iid/data.c src/iid/shuffle.c src/iid/stats.c \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lrs_test.c - SP 800-90B 5.2.5 length of the longest repeated substring
  * test, as NIST's ea_iid v1.1.7 computes it: W from a suffix array and its
  * LCP array (Kasai et al.), P_col from the symbol proportions, and a pass iff

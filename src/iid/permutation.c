@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* permutation.c - SP 800-90B 5.1 permutation testing: the statistics of the
  * original data are ranked against those of 10,000 shuffles.
  *

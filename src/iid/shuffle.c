@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* shuffle.c - the random permutations of 90B 5.1.
  *
  * NIST's tool draws from xoshiro256** seeded from /dev/urandom and shuffles

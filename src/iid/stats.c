@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stats.c - the 19 test statistics of SP 800-90B 5.1.1-5.1.11 on one ordering
  * of the data, computed as NIST's ea_iid v1.1.7 computes them:
  *

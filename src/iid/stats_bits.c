@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stats_bits.c - the 5.1 statistics of binary data in packed form (90B 5.1,
  * computed as NIST's ea_iid v1.1.7 does on the unpacked samples).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stats_int.h - what stats.c (the byte path) and stats_bits.c (packed
  * binary data) share: the work buffers, the statistic numbering and the
  * kernels both use.  Internal to src/iid/. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tokbwt.c - the Burrows-Wheeler transform of a block of 90B 5.1.11's
  * compression text ("v v v ...": decimal numbers separated by spaces) without
  * sorting its characters.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tokbwt_int.h - what tokbwt.c and toksort.c share: the token sort's
  * limits and working arrays. */
 #ifndef RNGAUDIT_IID_TOKBWT_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* toksort.c - steps 3 and 4 of tokbwt.c: the rotation order of a block's
  * tokens, from keys that pack the ranks of the next few tokens.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* csv.c - the audit CSV: one row per source per run (RFC 4180 via libcsv).
  *
  * One convention for every CSV the tool writes (RFC 4180): text always

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* csvcell.c - spreadsheet-safe text cells (see csvcell.h). */
 #include "config.h"
 

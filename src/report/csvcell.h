@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* csvcell.h - one text cell of the CSVs the tool writes, made safe for the
  * spreadsheets trust reports are opened in, and read back exactly.
  *

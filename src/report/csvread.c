@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* csvread.c - reading an audit CSV back (see csvread.h).
  *
  * The input is fed to libcsv a physical line at a time, so that a message

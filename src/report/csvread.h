@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* csvread.h - reading an audit CSV (what report_csv_write() writes) back,
  * for the fleet merge.
  *

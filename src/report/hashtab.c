@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hashtab.c - interning byte strings with dense ids (see hashtab.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hashtab.h - interning byte strings: each distinct key gets a dense id
  * (0, 1, 2, ... in the order first seen), found again in expected O(1).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* json.c - see json.h.  The layout rules are jsoncpp 1.9's StyledWriter
  * (src/lib_json/json_writer.cpp): writeValue, writeArrayValue,
  * isMultilineArray (rightMargin 74, indentSize 3) and valueToString. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* json.h - a small JSON document built in memory and written in the layout
  * of jsoncpp's Json::StyledWriter, which NIST's SP800-90B tools use for
  * their -o output: members sorted by key (byte order), three-space indent,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* json_audit.c - the audit as a JSON document (report_json.h), shaped by
  * data/rngaudit-audit-1.schema.json: the run (when, how long, whether it
  * was cut short), the machine and the kernel context once, then one object

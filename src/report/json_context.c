@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* json_context.c - the machine and the kernel context as JSON objects,
  * shared by the audit document and `sources --format json`
  * (report_json.h).  Every kernel item keeps where it came from or why it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* json_sources.c - `rngaudit sources --format json` (report_json.h),
  * shaped by data/rngaudit-sources-1.schema.json: the machine, what its
  * kernel trusts (the same objects as the audit document's) and each real

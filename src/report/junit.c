@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* junit.c - the audit as JUnit XML for GitLab and Jenkins: one testsuite per
  * source, one testcase per check.  GitLab keys cases on (classname, name),
  * so each pair is unique; the report never decides the job, the exit status

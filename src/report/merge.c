@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* merge.c - `rngaudit report merge`: many hosts' audit CSVs into one row per
  * (cpu_vendor, cpu_family, cpu_model, microcode, source): the table a
  * distribution needs to see which parts and microcode revisions misbehave.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* merge_text.c - `report merge --format text`: the fleet's merged table
  * for people (a release engineer deciding a kernel's defaults reads this;
  * the CSV is for machines).  One line per (CPU, microcode, guest, kernel,

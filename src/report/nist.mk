@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # nist.mk: NIST SP800-90B tool compatibility: SHA-256 of the input, the JSON
 # writer, the NIST-format text and JSON of the tracks, and the parity tests
 # against NIST's outputs (tests/data/nist-68ed165) (included by Makefile.am)

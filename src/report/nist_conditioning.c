@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_conditioning.c - see nist_conditioning.h.  Line for line as
  * conditioning_main.cpp prints and writes them. */
 #include "config.h"

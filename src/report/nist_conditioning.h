@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_conditioning.h - 90B 3.1.5 entropy after conditioning in the words
  * of NIST's ea_conditioning (SP800-90B_EntropyAssessment commit 68ed165,
  * version 1.1.7): its text (quiet: the precision lines only) on the stream

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_iid.c - see nist_iid.h.  The text follows iid_main.cpp,
  * shared/most_common.h, iid/chi_square_tests.h, shared/lrs_test.h and
  * iid/permutation_tests.h; the JSON, field by field, iid/iid_test_case.h,

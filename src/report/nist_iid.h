@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_iid.h - the IID track in the words of NIST's ea_iid
  * (SP800-90B_EntropyAssessment commit 68ed165, version 1.1.7): its text at
  * each verbosity (-q, default, -v, -vv: NIST_QUIET .. NIST_EXTRA of

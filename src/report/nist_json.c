@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_json.c - see nist_json.h. */
 #include "config.h"
 

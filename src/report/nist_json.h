@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_json.h - the -o JSON document of NIST's SP800-90B tools
  * (test_run_base.h's fields), shared by the NIST-compatible commands
  * (assess, iid, restart, conditioning) and the ea_* names: built in memory

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_noniid.c - see nist_noniid.h.  Each print below names the line of
  * NIST's cpp/non_iid_main.cpp, shared/most_common.h, shared/lrs_test.h,
  * the non_iid/ headers or shared/utils.h (predictionEstimate) it reproduces.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_noniid.h - the non-IID track in the words of NIST's ea_non_iid
  * (SP800-90B_EntropyAssessment, commit 68ed165, prints version 1.1.7):
  * its four text levels (-q, default, -v, -vv) line for line, and its -o

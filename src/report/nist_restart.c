@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_restart.c - see nist_restart.h.  Each print follows a line of
  * NIST's restart_main.cpp; the estimators' own lines are ea_non_iid's
  * (report/nist_noniid.c) and the chi-square lines ea_iid's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nist_restart.h - the 90B 3.1.4 restart tests in the words of NIST's
  * ea_restart (SP800-90B_EntropyAssessment commit 68ed165, version 1.1.7):
  * its text at each verbosity (NIST_QUIET .. NIST_EXTRA, report/nist_noniid.h),

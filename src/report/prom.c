@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* prom.c - the audit as a node_exporter textfile (Prometheus exposition
  * format 0.0.4, written through report/promfmt.h).  No sample carries a
  * client timestamp: node_exporter skips the whole file for one (CRIB 6); the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* promfmt.c - Prometheus text exposition format (see promfmt.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* promfmt.h - the Prometheus text exposition format (0.0.4) as node_exporter's
  * textfile collector reads it: what the audit's textfile (report/prom.c) and
  * health --follow's (health/health_prom.c) have in common.

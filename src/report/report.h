@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* report.h - the audit's writers (text, CSV, JUnit XML, Prometheus textfile)
  * and the fleet merge of many hosts' CSVs.
  *

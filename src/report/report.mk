@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # report.mk: report writers, fleet merge, the
 # audit and report commands, their man pages and tests (included by Makefile.am)
 src_librngaudit_a_SOURCES += \

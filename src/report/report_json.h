@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* report_json.h - the audit and `rngaudit sources` as JSON documents, for
  * programs: typed (numbers as numbers, booleans as booleans, what is not
  * known as null), every fact of the CSV row and what a row cannot hold

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* termtext.c - terminal-safe text for the reports on stdout (see termtext.h). */
 #include "config.h"
 

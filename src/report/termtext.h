@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* termtext.h - text from outside, made safe for a terminal, for every
  * report written to stdout (the audit's table, the fleet table, the
  * sources list, the summaries of health, translate, collect, and NIST's

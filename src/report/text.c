@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* text.c - the audit's table for people: one line per source, then each
  * source's reasons, then what the figures may and may not be read as. */
 #include "config.h"

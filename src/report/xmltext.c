@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xmltext.c - any text, as XML 1.0 can carry it (see xmltext.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xmltext.h - any text (file names, source specs, messages) as XML 1.0 can
  * carry it, for the JUnit report (report/junit.c).  A file name need not be
  * UTF-8 and may hold control characters: one stray byte would make the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* restart.c - SP 800-90B 3.1.4 restart tests (sanity check and validation),
  * following NIST's ea_restart v1.1.7. */
 #include "config.h"

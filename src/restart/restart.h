@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* restart.h - SP 800-90B 3.1.4 restart tests.
  *
  * The input is the 1000 x 1000 restart matrix in "row dataset" order (row i =

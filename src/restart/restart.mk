@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # restart.mk: SP 800-90B 3.1.4 restart tests, the restart command and its
 # tests (included by Makefile.am)
 src_librngaudit_a_SOURCES += src/restart/restart.c src/restart/restart.h src/restart/restart_iid.c

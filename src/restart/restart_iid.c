@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* restart_iid.c - the IID track's permutation tests on a restart matrix's
  * row or column dataset (90B 3.1.4.2 with chapter 5.1).  NIST's
  * ea_restart -i runs them after the chi-square and LRS tests; its second

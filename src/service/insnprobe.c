@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* insnprobe.c - RDRAND/RDSEED tried directly under a SIGILL guard (see
  * insnprobe.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* insnprobe.h - RDRAND and RDSEED executed directly, under a SIGILL guard,
  * for the check right after resume.
  *

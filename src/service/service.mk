@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # service.mk: rngaudit as a service - the resume check, the systemd units,
 # sleep hook, sysusers/tmpfiles entries and udev rule (data/systemd/), and
 # their tests (included by Makefile.am).  Install directories come from

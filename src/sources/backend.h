@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* backend.h - what each source backend provides (private to src/sources/). */
 #ifndef RNGAUDIT_BACKEND_H
 #define RNGAUDIT_BACKEND_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* chaoskey.c - the ChaosKey's raw noise (chaoskey[:serial=S]); see
  * chaoskey.h for what is public about the device and where from.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* chaoskey.h - the ChaosKey's raw (unwhitened) noise over USB, behind a
  * transport interface so that tests feed it synthetic frames.
  *

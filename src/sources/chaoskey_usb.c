@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* chaoskey_usb.c - the ChaosKey's raw endpoint through libusb-1.0.
  *
  * Finds 1d50:60c6 (and, with serial=, the device with that serial string),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpurng.c - the non-x86 CPU RNG sources (rndr, rndrrs, darn, trng, seed):
  * the pure decoders, the SIGILL guard, and one read loop that counts every
  * failed read the way x86rng.c counts RDRAND's CF=0 (see cpurng.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpurng.h - the CPU RNG instructions of arm64, POWER, s390x and RISC-V
  * behind one read loop (private to src/sources/ and its tests).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpurng_arm64.c - RNDR and RNDRRS (FEAT_RNG, Armv8.5) for cpurng.c;
  * compiled on aarch64 only.
  *

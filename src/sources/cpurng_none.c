@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpurng_none.c - cpurng_hw_* on an architecture with none of the
  * instructions of cpurng.h (x86 and the rest): every one is "not available
  * on <machine>", and nothing is executed. */

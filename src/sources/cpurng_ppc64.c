@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpurng_ppc64.c - POWER `darn` (ISA 3.0, POWER9 and later) for cpurng.c;
  * compiled on powerpc64 only.
  *

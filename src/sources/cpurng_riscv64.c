@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpurng_riscv64.c - the RISC-V Zkr seed CSR for cpurng.c; compiled on
  * riscv64 only.
  *

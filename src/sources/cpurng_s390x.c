@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpurng_s390x.c - CPACF PRNO-TRNG (function 114, message-security-assist
  * extension 7, z14 and later) for cpurng.c; compiled on s390x only.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpurng_sim.c - sim stand-ins for the CPU RNG instructions of cpurng.h:
  *
  *   sim:rndr,fail=P           RNDR: each read fails with probability P

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* file.c - raw bytes from a file or stdin (file:PATH, file:- for stdin).
  * The bytes are the source's output stream, sliced like any other source. */
 #include "config.h"

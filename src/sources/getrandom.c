@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* getrandom.c - the kernel's CRNG through getrandom(2): DRBG output.
  * flags=random|insecure|nonblock (default none).  EINTR and short reads are
  * handled by looping; EAGAIN (not yet seeded, with nonblock) is an error. */

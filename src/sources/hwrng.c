@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hwrng.c - /dev/hwrng, /dev/chaoskey0 or any character device that streams
  * random bytes: blocking reads, the kernel's selected hw_random driver
  * (sysfs rng_current) recorded, one-line errors for the usual failures. */

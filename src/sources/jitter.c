@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jitter.c - CPU execution-time jitter as raw noise: jitter[:mem=BYTES,
  * loops=N,timer=auto|tsc|clock].
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sim.c - deterministic simulated sources for tests and demonstrations.
  *
  *   sim:ideal                      uniform symbols

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* source.c - the source interface: spec -> backend dispatch. */
 #include "config.h"
 

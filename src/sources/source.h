@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* source.h - the one interface every random source sits behind.
  *
  * A source is opened from a spec string: NAME or NAME:key=value,... (e.g.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spec.c - source spec parsing. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spec.h - parsing of source specs: NAME, NAME:key=value,..., file:PATH,
  * sim:MODEL,key=value,...  Pure string handling, no I/O. */
 #ifndef RNGAUDIT_SPEC_H

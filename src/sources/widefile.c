@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* widefile.c - wide raw samples from a file: file:PATH,format=F.
  *
  * The bytes come from the plain file source (file:PATH, so that stdin,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* widefmt.c - wide raw samples in files: binary and text encodings. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* widefmt.h - encodings of wide raw samples (up to 64 bits each) in files:
  *
  *   u8, u16le, u16be, u32le, u32be, u64le, u64be   fixed-width binary

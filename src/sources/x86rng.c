@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* x86rng.c - RDRAND and RDSEED: CPUID detection at run time, 16/32/64-bit
  * widths, Intel's retry rules, every CF=0 counted.
  *

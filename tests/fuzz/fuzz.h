@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz.h - what the libFuzzer targets (tests/fuzz/fuzz_*.c) share.
  *
  * Each target defines LLVMFuzzerTestOneInput(), feeds the input to one

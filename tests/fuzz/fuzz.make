@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # fuzz.make - the rules of `make fuzz` (GNU make; run from the build
 # directory by the `fuzz` rule of tests/fuzz/fuzz.mk, not by hand).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # fuzz.mk: the libFuzzer targets of the parsers (tests/fuzz/fuzz_*.c), their
 # replay over the committed corpus and past crashes in `make check`, and
 # `make fuzz` (included by Makefile.am).  HACKING.md ("Fuzzing") says how to

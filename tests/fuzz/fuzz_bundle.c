@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_bundle.c - libFuzzer target: a whole sysroot bundle as the readers
  * of --sysroot see it (kernel_read(), sysinfo_read_sysroot()), issue 24.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_conditioning.c - libFuzzer target: the arguments of `conditioning`
  * (n_in n_out nw h_in [h']), as whitespace-separated text.
  *

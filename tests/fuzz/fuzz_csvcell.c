@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_csvcell.c - libFuzzer target: the CSV writers' neutralisation of
  * text cells (report/csvcell.h, issue 24 item 3), round trip through a
  * strict CSV reader.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_kcmdline.c - libFuzzer target: a kernel command line (/proc/cmdline,
  * or a sysroot's), the whole input as its bytes (binary junk included).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_kconfig.c - libFuzzer target: a kernel build configuration, as
  * /proc/config.gz (the input through kparse_gunzip) and as the text of
  * /boot/config-RELEASE (the input itself).

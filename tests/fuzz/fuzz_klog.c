@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_klog.c - libFuzzer target: kernel log text (dmesg.txt of a sysroot,
  * or /dev/kmsg records) and /proc/cpuinfo text, the whole input as both.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_ksysfs.c - libFuzzer target: one-value sysfs and procfs files
  * (rng_quality, current_quality, default_quality, rng_selected,
  * entropy_avail, rng_current, osrelease), the whole input as the file.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_merge.c - libFuzzer target: audit CSVs as `report merge` reads them
  * (report_merge_add_buffer(), the path the command takes for a file).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_numbers.c - libFuzzer target: the numbers users type as option
  * values and arguments (src/parse.h: counts and sizes, reals, alpha).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_policy.c - libFuzzer target: the audit's policy file (`audit
  * --policy FILE`), the whole input as the file's text.
  *

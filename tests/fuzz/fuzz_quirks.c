@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_quirks.c - libFuzzer target: the quirk table (data/quirks.txt, or
  * `audit --quirks FILE`), the whole input as the table's text.
  *

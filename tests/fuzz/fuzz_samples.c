@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_samples.c - libFuzzer target: NIST sample files with their bits
  * argument, as `assess`, `iid` and `restart` take them (FILE [BITS]).
  *

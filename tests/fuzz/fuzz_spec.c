@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_spec.c - libFuzzer target: source specs (NAME, NAME:key=value,...,
  * file:PATH, sim:MODEL,key=value,...) as `--source` gives them.
  *

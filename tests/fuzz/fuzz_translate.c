@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_translate.c - libFuzzer target: 90B 6.4 translation method strings
  * (`--method M` of translate, assess and iid) and the maps they make.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz_widefmt.c - libFuzzer target: wide raw samples in files, as
  * `translate --format F`, `assess --format F` and file:PATH,format=F read
  * them (widefmt_decode_buffer and the streaming decoder).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* replay.c - runs a libFuzzer target's LLVMFuzzerTestOneInput() over files,
  * without libFuzzer: `make check` links it with each tests/fuzz/fuzz_*.c in
  * the normal build and replays the committed corpus and past crashes

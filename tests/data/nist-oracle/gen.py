@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Generate the deterministic inputs of tests/data/nist-oracle/ (see README.md there).
 
 Every input is one sample per byte (NIST's format). All randomness comes from splitmix64
