@@ -27,6 +27,11 @@ int ea_iid(int argc, char **argv);
 int ea_restart(int argc, char **argv);
 int ea_conditioning(int argc, char **argv);
 
+/* -l <index>,<samples> of ea_non_iid and ea_iid: strtoull in any base, a
+ * comma after the index; the size is read up to whatever follows it, as
+ * NIST reads it.  0, or -1 when text is not of that form. */
+int ea_parse_block(const char *text, unsigned long *index, unsigned long *size);
+
 /* NIST's print_usage() texts (ea_usage.c). */
 extern const char ea_usage_non_iid[], ea_usage_iid[], ea_usage_restart[],
 	ea_usage_conditioning[];

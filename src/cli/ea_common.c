@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,4 +221,24 @@ int ea_fail_json(const struct ea_run *run, int iid, const char *type, const char
 	if (run->json_path)
 		ea_json_save(run, ea_json_error(iid, type, path, sha256, msg));
 	return EA_EXIT_ERROR;
+}
+
+/* -l <index>,<samples>: strtoull in any base, a comma after the index;
+ * the size is read up to whatever follows it, as NIST reads it. */
+int ea_parse_block(const char *text, unsigned long *index, unsigned long *size)
+{
+	char *next = NULL;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(text, &next, 0);
+	if (v > ULONG_MAX || errno == EINVAL || !next || *next != ',')
+		return -1;
+	*index = (unsigned long)v;
+	errno = 0;
+	v = strtoull(next + 1, NULL, 0);
+	if (v > ULONG_MAX || errno == EINVAL)
+		return -1;
+	*size = (unsigned long)v;
+	return 0;
 }

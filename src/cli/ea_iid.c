@@ -24,24 +24,6 @@
 /* NIST's MIN_SIZE: -t cuts the bitstring to this many bits */
 #define EA_MIN_SIZE 1000000u
 
-static int parse_block(const char *text, unsigned long *index, unsigned long *size)
-{
-	char *next = NULL;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(text, &next, 0);
-	if (v > ULONG_MAX || errno == EINVAL || !next || *next != ',')
-		return -1;
-	*index = (unsigned long)v;
-	errno = 0;
-	v = strtoull(next + 1, NULL, 0);
-	if (v > ULONG_MAX || errno == EINVAL)
-		return -1;
-	*size = (unsigned long)v;
-	return 0;
-}
-
 static int iid_main(struct ea_run *run, int argc, char **argv)
 {
 	struct nistread in;
@@ -73,7 +55,7 @@ static int iid_main(struct ea_run *run, int argc, char **argv)
 		case 't': all_bits = 0; break;
 		case 'v': verbose++; break;
 		case 'l':
-			if (parse_block(optarg, &block_index, &block_size) != 0) {
+			if (ea_parse_block(optarg, &block_index, &block_size) != 0) {
 				ea_fail_json(run, 1, "", NULL, NULL, "Error on index/samples.");
 				return ea_usage(ea_usage_iid);
 			}

@@ -16,26 +16,6 @@
 #include "estimators/noniid.h"
 #include "report/nist_noniid.h"
 
-/* -l <index>,<samples>: strtoull in any base, a comma after the index;
- * the size is read up to whatever follows it, as NIST reads it. */
-static int parse_block(const char *text, unsigned long *index, unsigned long *size)
-{
-	char *next = NULL;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(text, &next, 0);
-	if (v > ULONG_MAX || errno == EINVAL || !next || *next != ',')
-		return -1;
-	*index = (unsigned long)v;
-	errno = 0;
-	v = strtoull(next + 1, NULL, 0);
-	if (v > ULONG_MAX || errno == EINVAL)
-		return -1;
-	*size = (unsigned long)v;
-	return 0;
-}
-
 /* distinct values of s[0..n-1]: 1 means NIST awards no entropy */
 static int one_symbol(const uint8_t *s, size_t n)
 {
@@ -71,7 +51,7 @@ static int non_iid_main(struct ea_run *run, int argc, char **argv)
 		case 'v': verbose++; break;
 		case 'q': quiet = 1; break;
 		case 'l':
-			if (parse_block(optarg, &block_index, &block_size) != 0) {
+			if (ea_parse_block(optarg, &block_index, &block_size) != 0) {
 				ea_fail_json(run, 0, "", NULL, NULL, "Error on index/samples.");
 				return ea_usage(ea_usage_non_iid);
 			}

@@ -9,103 +9,60 @@
 
 #include "cli/ea.h"
 
-const char ea_usage_non_iid[] =
-	"Usage is: ea_non_iid [-i|-c] [-a|-t] [-v] [-q] [-l <index>,<samples> ] <file_name> "
-	"[bits_per_symbol]\n"
-	"\n"
-	"\t <file_name>: Must be relative path to a binary file with at least 1 million "
-	"entries (samples).\n"
-	"\t [bits_per_symbol]: Must be between 1-8, inclusive. By default this value is "
-	"inferred from the data.\n"
-	"\t [-i|-c]: '-i' for initial entropy estimate, '-c' for conditioned sequential "
-	"dataset entropy estimate. The initial entropy estimate is the default.\n"
-	"\t [-a|-t]: '-a' produces the 'H_bitstring' assessment using all read bits, '-t' "
-	"truncates the bitstring used to produce the `H_bitstring` assessment to 1000000 bits. "
-	"Test all data by default.\n"
-	"\t Note: When testing binary data, no `H_bitstring` assessment is produced, so the "
-	"`-a` and `-t` options produce the same results for the initial assessment of binary "
-	"data.\n"
-	"\t -v: Optional verbosity flag for more output. Can be used multiple times.\n"
-	"\t -q: Quiet mode, less output to screen. This will override any verbose flags.\n"
-	"\t -l <index>,<samples>\tRead the <index> substring of length <samples>.\n"
-	"\n"
-	"\t Samples are assumed to be packed into 8-bit values, where the least significant "
-	"'bits_per_symbol'\n"
-	"\t bits constitute the symbol.\n"
-	"\n"
-	"\t -i: Initial Entropy Estimate (Section 3.1.3)\n"
-	"\n"
-	"\t\t Computes the initial entropy estimate H_I as described in Section 3.1.3\n"
-	"\t\t (not accounting for H_submitter) using the entropy estimators specified in\n"
-	"\t\t Section 6.3.  If 'bits_per_symbol' is greater than 1, the samples are also\n"
-	"\t\t converted to bitstrings and assessed to create H_bitstring; for multi-bit "
-	"symbols,\n"
-	"\t\t two entropy estimates are computed: H_original and H_bitstring.\n"
-	"\t\t Returns min(H_original, bits_per_symbol X H_bitstring). The initial entropy\n"
-	"\t\t estimate H_I = min(H_submitter, H_original, bits_per_symbol X H_bitstring).\n"
-	"\n"
-	"\t -c: Conditioned Sequential Dataset Entropy Estimate (Section 3.1.5.2)\n"
-	"\n"
-	"\t\t Computes the entropy estimate per bit h' for the conditioned sequential dataset "
-	"if the\n"
-	"\t\t conditioning function is non-vetted. The samples are converted to a bitstring.\n"
-	"\t\t Returns h' = min(H_bitstring).\n"
-	"\n"
-	"\t -o: Set Output Type to JSON\n"
-	"\n"
-	"\t\t Changes the output format to JSON and sets the file location for the output "
-	"file.\n"
-	"\n"
-	"\t --version: Prints tool version information\n";
+/* non_iid_main.cpp and iid_main.cpp print the same text but for the
+ * tool's name */
+#define EA_USAGE_ESTIMATE(NAME) \
+	"Usage is: " NAME " [-i|-c] [-a|-t] [-v] [-q] [-l <index>,<samples> ] <file_name> " \
+	"[bits_per_symbol]\n" \
+	"\n" \
+	"\t <file_name>: Must be relative path to a binary file with at least 1 million " \
+	"entries (samples).\n" \
+	"\t [bits_per_symbol]: Must be between 1-8, inclusive. By default this value is " \
+	"inferred from the data.\n" \
+	"\t [-i|-c]: '-i' for initial entropy estimate, '-c' for conditioned sequential " \
+	"dataset entropy estimate. The initial entropy estimate is the default.\n" \
+	"\t [-a|-t]: '-a' produces the 'H_bitstring' assessment using all read bits, '-t' " \
+	"truncates the bitstring used to produce the `H_bitstring` assessment to 1000000 bits. " \
+	"Test all data by default.\n" \
+	"\t Note: When testing binary data, no `H_bitstring` assessment is produced, so the " \
+	"`-a` and `-t` options produce the same results for the initial assessment of binary " \
+	"data.\n" \
+	"\t -v: Optional verbosity flag for more output. Can be used multiple times.\n" \
+	"\t -q: Quiet mode, less output to screen. This will override any verbose flags.\n" \
+	"\t -l <index>,<samples>\tRead the <index> substring of length <samples>.\n" \
+	"\n" \
+	"\t Samples are assumed to be packed into 8-bit values, where the least significant " \
+	"'bits_per_symbol'\n" \
+	"\t bits constitute the symbol.\n" \
+	"\n" \
+	"\t -i: Initial Entropy Estimate (Section 3.1.3)\n" \
+	"\n" \
+	"\t\t Computes the initial entropy estimate H_I as described in Section 3.1.3\n" \
+	"\t\t (not accounting for H_submitter) using the entropy estimators specified in\n" \
+	"\t\t Section 6.3.  If 'bits_per_symbol' is greater than 1, the samples are also\n" \
+	"\t\t converted to bitstrings and assessed to create H_bitstring; for multi-bit " \
+	"symbols,\n" \
+	"\t\t two entropy estimates are computed: H_original and H_bitstring.\n" \
+	"\t\t Returns min(H_original, bits_per_symbol X H_bitstring). The initial entropy\n" \
+	"\t\t estimate H_I = min(H_submitter, H_original, bits_per_symbol X H_bitstring).\n" \
+	"\n" \
+	"\t -c: Conditioned Sequential Dataset Entropy Estimate (Section 3.1.5.2)\n" \
+	"\n" \
+	"\t\t Computes the entropy estimate per bit h' for the conditioned sequential dataset " \
+	"if the\n" \
+	"\t\t conditioning function is non-vetted. The samples are converted to a bitstring.\n" \
+	"\t\t Returns h' = min(H_bitstring).\n" \
+	"\n" \
+	"\t -o: Set Output Type to JSON\n" \
+	"\n" \
+	"\t\t Changes the output format to JSON and sets the file location for the output " \
+	"file.\n" \
+	"\n" \
+	"\t --version: Prints tool version information\n"
 
-const char ea_usage_iid[] =
-	"Usage is: ea_iid [-i|-c] [-a|-t] [-v] [-q] [-l <index>,<samples> ] <file_name> "
-	"[bits_per_symbol]\n"
-	"\n"
-	"\t <file_name>: Must be relative path to a binary file with at least 1 million "
-	"entries (samples).\n"
-	"\t [bits_per_symbol]: Must be between 1-8, inclusive. By default this value is "
-	"inferred from the data.\n"
-	"\t [-i|-c]: '-i' for initial entropy estimate, '-c' for conditioned sequential "
-	"dataset entropy estimate. The initial entropy estimate is the default.\n"
-	"\t [-a|-t]: '-a' produces the 'H_bitstring' assessment using all read bits, '-t' "
-	"truncates the bitstring used to produce the `H_bitstring` assessment to 1000000 bits. "
-	"Test all data by default.\n"
-	"\t Note: When testing binary data, no `H_bitstring` assessment is produced, so the "
-	"`-a` and `-t` options produce the same results for the initial assessment of binary "
-	"data.\n"
-	"\t -v: Optional verbosity flag for more output. Can be used multiple times.\n"
-	"\t -q: Quiet mode, less output to screen. This will override any verbose flags.\n"
-	"\t -l <index>,<samples>\tRead the <index> substring of length <samples>.\n"
-	"\n"
-	"\t Samples are assumed to be packed into 8-bit values, where the least significant "
-	"'bits_per_symbol'\n"
-	"\t bits constitute the symbol.\n"
-	"\n"
-	"\t -i: Initial Entropy Estimate (Section 3.1.3)\n"
-	"\n"
-	"\t\t Computes the initial entropy estimate H_I as described in Section 3.1.3\n"
-	"\t\t (not accounting for H_submitter) using the entropy estimators specified in\n"
-	"\t\t Section 6.3.  If 'bits_per_symbol' is greater than 1, the samples are also\n"
-	"\t\t converted to bitstrings and assessed to create H_bitstring; for multi-bit "
-	"symbols,\n"
-	"\t\t two entropy estimates are computed: H_original and H_bitstring.\n"
-	"\t\t Returns min(H_original, bits_per_symbol X H_bitstring). The initial entropy\n"
-	"\t\t estimate H_I = min(H_submitter, H_original, bits_per_symbol X H_bitstring).\n"
-	"\n"
-	"\t -c: Conditioned Sequential Dataset Entropy Estimate (Section 3.1.5.2)\n"
-	"\n"
-	"\t\t Computes the entropy estimate per bit h' for the conditioned sequential dataset "
-	"if the\n"
-	"\t\t conditioning function is non-vetted. The samples are converted to a bitstring.\n"
-	"\t\t Returns h' = min(H_bitstring).\n"
-	"\n"
-	"\t -o: Set Output Type to JSON\n"
-	"\n"
-	"\t\t Changes the output format to JSON and sets the file location for the output "
-	"file.\n"
-	"\n"
-	"\t --version: Prints tool version information\n";
+const char ea_usage_non_iid[] = EA_USAGE_ESTIMATE("ea_non_iid");
+
+const char ea_usage_iid[] = EA_USAGE_ESTIMATE("ea_iid");
 
 const char ea_usage_restart[] =
 	"Usage is: ea_restart [-i|-n] [-v] [-q] [-s <simulation count>] <file_name> "
