@@ -265,8 +265,9 @@ void nist_noniid_print(FILE *fp, const struct nist_noniid_run *run, const struct
 
 /* ---- -o: NIST's JSON ---------------------------------------------------- */
 
-/* testCaseDesc of each NonIidTestCase, in non_iid_main.cpp's order */
-static const char *const case_desc[NONIID_NEST] = {
+/* testCaseDesc of each NonIidTestCase, in non_iid_main.cpp's order
+ * (restart_main.cpp names its test cases the same) */
+const char *const nist_case_desc[NONIID_NEST] = {
 	"Most Common Value", "Collision Test (for bit strings only)",
 	"Markov Test (for bit strings only)", "Compression Test (for bit strings only)",
 	"T-Tuple Test", "LRS Test", "Multi Most Common in Window Test", "Lag Prediction Test",
@@ -283,7 +284,7 @@ static int json_case(struct json *cases, const struct noniid_report *rep, int i)
 
 	if ((rc = json_append_new(cases, JSON_OBJECT, &c)) != 0)
 		return rc;
-	rc = json_set_string(c, "testCaseDesc", case_desc[i]);
+	rc = json_set_string(c, "testCaseDesc", nist_case_desc[i]);
 	if (rep->bitstring_ran[i] && b->applicable)
 		rc |= json_set_real(c, bkey, b->h);
 	if (rep->literal_ran[i] && l->applicable)

@@ -11,6 +11,10 @@
 #include "report/nist_json.h"
 #include "sha256.h"
 
+/* NIST's testCaseDesc of each estimator, by enum noniid_est: the JSON of
+ * non_iid_main.cpp and restart_main.cpp */
+extern const char *const nist_case_desc[NONIID_NEST];
+
 /* NIST's verbosity levels (ea_non_iid's `verbose`): -q, none, -v, -vv. */
 enum { NIST_QUIET = 0, NIST_NORMAL = 1, NIST_VERBOSE = 2, NIST_EXTRA = 3 };
 

@@ -173,14 +173,6 @@ void nist_restart_print_result(FILE *fp, const struct restart_result *r, int ver
 	}
 }
 
-/* testCaseDesc of restart_main.cpp's test cases, by estimator */
-static const char *const case_desc[NONIID_NEST] = {
-	"Most Common Value", "Collision Test (for bit strings only)",
-	"Markov Test (for bit strings only)", "Compression Test (for bit strings only)",
-	"T-Tuple Test", "LRS Test", "Multi Most Common in Window Test", "Lag Prediction Test",
-	"Multi Markov Model with Counting Test (MultiMMC)", "LZ78Y Test",
-};
-
 /* The IID track's one "Overall" case (iid/iid_test_case.h for
  * restart_main.cpp's tcOverallIid): H_r, H_c, H_I, the three verdicts and
  * the counters of each permutation run, three iterations a run; its mean
@@ -238,7 +230,7 @@ struct json *nist_restart_json(const char *path, const char *sha256, const struc
 		for (int i = 0; i < NONIID_NEST; i++) {
 			if (!r->ran[i] || json_append_new(cases, JSON_OBJECT, &tc) != 0)
 				continue;
-			rc |= json_set_string(tc, "testCaseDesc", case_desc[i]);
+			rc |= json_set_string(tc, "testCaseDesc", nist_case_desc[i]);
 			rc |= json_set_real(tc, "dataWordSize", r->bits);
 			if (r->row[i].applicable)
 				rc |= json_set_real(tc, "h_r", r->row[i].h);
