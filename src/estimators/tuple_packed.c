@@ -27,7 +27,15 @@
  * sort of the small final buckets.  Counters stay within L1/L2. */
 #define PACK_TOP_BITS 8
 #define PACK_SUB_BITS 12
+#define PACK_SUB_BITS_MAX 16
+/* The final buckets hold about this many suffixes on uniform bits: the
+ * second radix level grows with n (up to PACK_SUB_BITS_MAX) so that the
+ * comparison sorts stay O(1) a suffix. */
+#define PACK_BUCKET_TARGET 8
 #define PACK_GROUP_CAP ((size_t)1 << 22)   /* positions gathered per pass (16 MB) */
+/* At most this many passes over the bits gather the top-level buckets: a
+ * fixed PACK_GROUP_CAP made the passes, and the cost, grow as n^2. */
+#define PACK_GROUP_PASSES 8
 /* Uniform bits put 1/256 of the suffixes in each top bucket; a bucket with
  * more than 1/8 marks data too skewed for the packed order to pay off. */
 #define PACK_SKEW_LIMIT 8
@@ -257,7 +265,8 @@ struct pscan {
 	size_t n;
 	struct pkey *tmp;     /* room for the largest top-level bucket */
 	uint32_t *tlcp;       /* deep LCPs of the tie groups in tmp */
-	uint32_t sub[(1u << PACK_SUB_BITS) + 1];
+	unsigned subbits;     /* the second radix level's width */
+	uint32_t sub[(1u << PACK_SUB_BITS_MAX) + 1];
 	struct pkey prev;
 	int first;
 	struct deepctx dc;
@@ -288,13 +297,13 @@ static int deep_push(struct tuple_deep *d, size_t l)
 
 static int pscan_bucket(struct pscan *ps, struct lcpint *st, const uint32_t *p, size_t m)
 {
-	const unsigned shift = 64 - PACK_TOP_BITS - PACK_SUB_BITS;
-	const size_t nsub = (size_t)1 << PACK_SUB_BITS, mask = nsub - 1;
+	const unsigned shift = 64 - PACK_TOP_BITS - ps->subbits;
+	const size_t nsub = (size_t)1 << ps->subbits, mask = nsub - 1;
 	/* once the bytes are ranked, fetch each rank here, in position order,
 	 * rather than at random in the tie groups */
 	const uint32_t *rank = ps->dc.ranked && ps->dc.dr.nb <= PKEY_RANK_MAX ? ps->dc.dr.rank : NULL;
 
-	memset(ps->sub, 0, sizeof ps->sub);
+	memset(ps->sub, 0, (nsub + 1) * sizeof ps->sub[0]);
 	for (size_t i = 0; i < m; i++)
 		ps->sub[((pack_window(ps->w, p[i]) >> shift) & mask) + 1]++;
 	for (size_t b = 0; b < nsub; b++)
@@ -411,6 +420,8 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 		return 0;
 	}
 	cap = maxb > PACK_GROUP_CAP ? maxb : PACK_GROUP_CAP;
+	if (cap < n / PACK_GROUP_PASSES + 1)
+		cap = n / PACK_GROUP_PASSES + 1;
 	if (cap > n)
 		cap = n;
 	pos = malloc((cap + 1) * sizeof *pos);
@@ -425,6 +436,10 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 	ps->w = w;
 	ps->n = n;
 	ps->first = 1;
+	ps->subbits = PACK_SUB_BITS;
+	while (ps->subbits < PACK_SUB_BITS_MAX &&
+	       maxb >> ps->subbits > (size_t)PACK_BUCKET_TARGET)
+		ps->subbits++;
 	ps->dc.w = w;
 	ps->dc.n = n;
 	ps->dc.hard = PACK_DEEP_BUDGET * n;
@@ -441,19 +456,20 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 		for (size_t b = b0; b < b1; b++)
 			start[b + 1] = start[b] + cnt[b];
 		if (tot > 0) {
-			/* fill[ntop] is a scratch slot (pos[cap]) that takes the
-			 * positions of other groups: no unpredictable branch */
-			size_t fill[(1u << PACK_TOP_BITS) + 1];
+			/* the buckets of other groups write to a scratch slot
+			 * (pos[cap]) and stay there: no unpredictable branch,
+			 * and no chain of loads and stores through one shared
+			 * counter either (each bucket has its own) */
+			size_t fill[1u << PACK_TOP_BITS];
 
-			memcpy(fill + b0, start + b0, (b1 - b0) * sizeof *fill);
-			fill[ntop] = cap;
+			for (size_t b = 0; b < ntop; b++)
+				fill[b] = b >= b0 && b < b1 ? start[b] : cap;
 			for (size_t i = 0; i < n; i++) {
 				size_t b = (size_t)(pack_window(w, i) >> tshift);
 				size_t in = (size_t)(b >= b0) & (size_t)(b < b1);
-				size_t bb = in ? b : ntop;
 
-				pos[fill[bb]] = (uint32_t)i;
-				fill[bb] += in;
+				pos[fill[b]] = (uint32_t)i;
+				fill[b] += in;
 			}
 		}
 		for (size_t b = b0; b < b1 && rc == 1; b++)
