@@ -312,15 +312,30 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
  * found its context (then this depth is looked up), or knew it to be new
  * (then so is this one's, while the depth below had room), and its record
  * (whose link saves a look-up).  So the depths run one after the other over
- * the whole input, each with only its own dictionary and the one below in
- * memory, which keeps the tables in cache and the memory small. */
+ * a segment of the input (MMC_SEG), each with its own dictionary and the one
+ * below hot, which keeps the tables in cache and the per-step arrays small. */
 #define MMC_FOUND 1u
 #define MMC_ABSENT 2u
 
+/* The input is taken in segments of MMC_SEG steps, every depth over one
+ * segment before the next: the per-step arrays are a segment long, not n
+ * (10 bytes a step over 10M samples was 100 MB), while each depth still
+ * runs over many steps with only its own dictionary hot.  A multiple of 64,
+ * so that each segment's bitmaps are whole words of the scoreboard's. */
+#define MMC_SEG ((size_t)1 << 18)
+
 struct mmc_pass {
-	uint8_t *state;    /* per step: MMC_FOUND / MMC_ABSENT */
-	int32_t *rec;      /* per step: the context's record, or -1 */
+	uint8_t *state;    /* per step of the segment: MMC_FOUND / MMC_ABSENT */
+	int32_t *rec;      /* per step: the context's record, or -1; [0] is the
+			      step before the segment */
+	size_t base;       /* step base + j is at index j */
+};
+
+/* What a depth carries from one segment to the next. */
+struct mmc_depth_state {
+	long entries;      /* (context, follower) pairs entered */
 	size_t full_step;  /* the step that filled the dictionary (SIZE_MAX: never) */
+	int32_t last_rec;  /* rec at the segment's last step */
 };
 
 /* The record of depth d-1's context at the last step (upr, or -1) in *up,
@@ -334,38 +349,45 @@ static inline long mmc_via(struct ctxdict *down, long upr, uint8_t prev, struct 
 	return (*up)->link && (*up)->link_sym == prev ? (long)(*up)->link - 1 : -1;
 }
 
-/* Depth d over steps d+2 .. n-1, as 90B 6.3.9 steps 4-5 and NIST's
- * multi_mmc_test(): below is depth d-1's pass and dictionary (unused for
- * d = 0); fills me, dc and the depth's correct / predicted bitmaps (bit i-2).
+/* Depth d over steps [a, b) of d+2 .. n-1, as 90B 6.3.9 steps 4-5 and
+ * NIST's multi_mmc_test(): below is depth d-1's pass over the same steps
+ * and its dictionary (unused for d = 0); fills me, dc, ds and the depth's
+ * correct / predicted bitmaps (bit i-a of words from a, a = 2 mod 64).
  * Returns -1 when out of memory. */
-static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct ctxdict *down,
-		     const struct mmc_pass *below, struct ctxdict *dc, struct mmc_pass *me,
-		     uint64_t *corr, uint64_t *pred)
+static int mmc_depth(const uint8_t *s, size_t n, size_t a, size_t b, unsigned d,
+		     struct ctxdict *down, const struct mmc_pass *below,
+		     const struct mmc_depth_state *bs, struct ctxdict *dc, struct mmc_pass *me,
+		     struct mmc_depth_state *ds, uint64_t *corr, uint64_t *pred)
 {
-	long entries = 0;
+	long entries = ds->entries;
 
-	me->full_step = SIZE_MAX;
-	if (d + 1 < n - 1) {
-		/* 90B 6.3.9 step 4: the first (context, follower) pair */
-		struct ctxdict_key key = ctxdict_key(dc, d + 1);
-		if (ctxdict_add(dc, &key, d + 1, s[d + 1]) < 0)
-			return -1;
-		entries = 1;
+	me->base = a - 1;
+	me->rec[0] = ds->last_rec;
+	if (a == 2) {
+		ds->full_step = SIZE_MAX;
+		entries = 0;
+		if (d + 1 < n - 1) {
+			/* 90B 6.3.9 step 4: the first (context, follower) pair */
+			struct ctxdict_key key = ctxdict_key(dc, d + 1);
+			if (ctxdict_add(dc, &key, d + 1, s[d + 1]) < 0)
+				return -1;
+			entries = 1;
+		}
+		for (size_t i = a; i < d + 2 && i < b; i++) {
+			me->state[i - me->base] = 0;
+			me->rec[i - me->base] = -1;
+		}
 	}
-	for (size_t i = 0; i < d + 2 && i < n; i++) {
-		me->state[i] = 0;
-		me->rec[i] = -1;
-	}
-	for (size_t i = d + 2; i < n; i++) {
+	for (size_t i = a > d + 2 ? a : d + 2; i < b; i++) {
 		const uint8_t y = s[i];
 		/* the context at depth d is depth d-1's last context followed
 		 * by s[i-1]: its link, when it has one, names the record */
-		long upr = d > 0 ? below->rec[i - 1] : -1;
+		long upr = d > 0 ? below->rec[i - 1 - below->base] : -1;
 		struct ctxdict_rec *up = NULL;
 		long via = -1, rec;
 		unsigned st;
 
-		if (d == 0 || (below->state[i] & MMC_FOUND)) {
+		if (d == 0 || (below->state[i - below->base] & MMC_FOUND)) {
 			struct ctxdict_key key = { 0, 0, 0 };
 			via = mmc_via(down, upr, s[i - 1], &up);
 			if (via >= 0) {
@@ -375,8 +397,8 @@ static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct ctxdict *dow
 				rec = ctxdict_find(dc, &key);
 			}
 			if (rec >= 0) {
-				size_t w = (i - 2) / 64;
-				uint64_t bit = (uint64_t)1 << ((i - 2) % 64);
+				size_t w = (i - a) / 64;
+				uint64_t bit = (uint64_t)1 << ((i - a) % 64);
 				int added;
 				st = MMC_FOUND;
 				pred[w] |= bit;
@@ -398,7 +420,7 @@ static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct ctxdict *dow
 			/* A shorter context was unknown.  If the depth below
 			 * never filled up, this longer context is new as well
 			 * (its suffix would have been entered with it). */
-			int sure = i < below->full_step && (below->state[i] & MMC_ABSENT);
+			int sure = i < bs->full_step && (below->state[i - below->base] & MMC_ABSENT);
 			if (entries < MMC_MAX_ENTRIES) {
 				/* NIST enters (x, y) with map::operator[], which
 				 * counts it if x is known after all (possible when
@@ -427,57 +449,67 @@ static int mmc_depth(const uint8_t *s, size_t n, unsigned d, struct ctxdict *dow
 			up->link = (uint32_t)rec + 1;
 			up->link_sym = s[i - 1];
 		}
-		me->state[i] = (uint8_t)st;
-		me->rec[i] = (int32_t)rec;
-		if (entries >= MMC_MAX_ENTRIES && me->full_step == SIZE_MAX)
-			me->full_step = i;
+		me->state[i - me->base] = (uint8_t)st;
+		me->rec[i - me->base] = (int32_t)rec;
+		if (entries >= MMC_MAX_ENTRIES && ds->full_step == SIZE_MAX)
+			ds->full_step = i;
 	}
+	ds->entries = entries;
+	ds->last_rec = me->rec[b - 1 - me->base];
 	return 0;
 }
 
 static int mmc_literal(const uint8_t *s, size_t n, unsigned k, struct pred_sched *b, struct err *e)
 {
-	struct ctxdict dict[2];   /* depth d in dict[d & 1] */
-	struct mmc_pass pass[2];
-	size_t nw = (n - 2 + 63) / 64;
+	struct ctxdict dict[MMC_D];
+	struct mmc_depth_state ds[MMC_D];
+	struct mmc_pass pass[2];   /* depth d in pass[d & 1] */
+	const size_t seg = n - 2 < MMC_SEG ? n - 2 : MMC_SEG, nw = (seg + 63) / 64;
 	uint8_t *buf = malloc(n + CTXDICT_PAD);
-	uint64_t *corr = calloc(MMC_D * nw, sizeof *corr), *pred = calloc(MMC_D * nw, sizeof *pred);
+	uint64_t *corr = malloc(MMC_D * nw * sizeof *corr), *pred = malloc(MMC_D * nw * sizeof *pred);
 	int rc = 0;
 
 	memset(dict, 0, sizeof dict);
+	memset(ds, 0, sizeof ds);
 	for (int p = 0; p < 2; p++) {
-		pass[p].state = malloc(n);
-		pass[p].rec = malloc(n * sizeof *pass[p].rec);
+		pass[p].state = malloc(seg + 1);
+		pass[p].rec = malloc((seg + 1) * sizeof *pass[p].rec);
 	}
 	if (!buf || !corr || !pred || !pass[0].state || !pass[0].rec || !pass[1].state || !pass[1].rec)
 		goto oom;
 	memset(buf, 0, CTXDICT_PAD);
 	memcpy(buf + CTXDICT_PAD, s, n);
-	for (unsigned d = 0; d < MMC_D; d++) {
-		struct ctxdict *dc = &dict[d & 1], *down = &dict[(d + 1) & 1];
-		ctxdict_free(dc);   /* depth d-2 is no longer needed */
-		if (ctxdict_init(dc, buf, d + 1, k) < 0 ||
-		    ctxdict_reserve(dc, n < MMC_MAX_ENTRIES ? n : MMC_MAX_ENTRIES) < 0 ||
-		    mmc_depth(s, n, d, down, &pass[(d + 1) & 1], dc, &pass[d & 1], corr + d * nw,
-			      pred + d * nw) < 0)
+	for (unsigned d = 0; d < MMC_D; d++)
+		if (ctxdict_init(&dict[d], buf, d + 1, k) < 0 ||
+		    ctxdict_reserve(&dict[d], n < MMC_MAX_ENTRIES ? n : MMC_MAX_ENTRIES) < 0)
 			goto oom;
-	}
-	/* the scoreboard, 64 steps at a time */
-	for (size_t w = 0; w < nw; w++) {
-		uint64_t cw[MMC_D], pw[MMC_D];
-		size_t t0 = 2 + w * 64;
-		for (unsigned d = 0; d < MMC_D; d++) {
-			cw[d] = corr[d * nw + w];
-			pw[d] = pred[d * nw + w];
+	for (size_t a = 2; a < n; a += seg) {
+		size_t end = n - a < seg ? n : a + seg, nws = (end - a + 63) / 64;
+
+		memset(corr, 0, MMC_D * nw * sizeof *corr);
+		memset(pred, 0, MMC_D * nw * sizeof *pred);
+		for (unsigned d = 0; d < MMC_D; d++)
+			if (mmc_depth(s, n, a, end, d, d > 0 ? &dict[d - 1] : NULL, &pass[(d + 1) & 1],
+				      d > 0 ? &ds[d - 1] : NULL, &dict[d], &pass[d & 1], &ds[d],
+				      corr + d * nw, pred + d * nw) < 0)
+				goto oom;
+		/* the scoreboard, 64 steps at a time */
+		for (size_t w = 0; w < nws; w++) {
+			uint64_t cw[MMC_D], pw[MMC_D];
+			size_t t0 = a + w * 64;
+			for (unsigned d = 0; d < MMC_D; d++) {
+				cw[d] = corr[d * nw + w];
+				pw[d] = pred[d * nw + w];
+			}
+			pred_sched_block(b, MMC_D, cw, pw, (unsigned)(end - t0 < 64 ? end - t0 : 64));
 		}
-		pred_sched_block(b, MMC_D, cw, pw, (unsigned)(n - t0 < 64 ? n - t0 : 64));
 	}
 	goto out;
 oom:
 	rc = err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
 out:
-	ctxdict_free(&dict[0]);
-	ctxdict_free(&dict[1]);
+	for (unsigned d = 0; d < MMC_D; d++)
+		ctxdict_free(&dict[d]);
 	for (int p = 0; p < 2; p++) {
 		free(pass[p].state);
 		free(pass[p].rec);
