@@ -10,6 +10,8 @@ src_librngaudit_a_SOURCES += \
 src_rngaudit_SOURCES += src/cli/cmd_assess.c
 # speed and memory of assess -a on 1M 8-bit samples (run by hand: scripts/bench-assess.sh BUILD-DIR)
 dist_noinst_SCRIPTS += scripts/bench-assess.sh
+# assess -a on degenerate inputs against random data, 1M and 10M samples (issue 28)
+dist_noinst_SCRIPTS += scripts/bench-degenerate.sh
 
 check_PROGRAMS += tests/test_est_estimators tests/test_est_tuple tests/test_est_noniid
 tests_test_est_estimators_SOURCES = tests/test_est_estimators.c
