@@ -16,3 +16,6 @@ dist_check_DATA += tests/data/iid/README tests/data/iid/rand4_1000.bin \
 	tests/data/iid/rand1_1000.bin tests/data/iid/sparse3_1003.bin
 # speed of the IID track and the restart test (run by hand: scripts/bench-iid.sh BUILD-DIR)
 dist_noinst_SCRIPTS += scripts/bench-iid.sh
+# rngaudit against NIST's own tools, issue 28's table (run by hand:
+# scripts/bench-vs-nist.sh NIST_DIR BUILD-DIR; bench-all.sh runs it when NIST_DIR is set)
+dist_noinst_SCRIPTS += scripts/bench-vs-nist.sh
