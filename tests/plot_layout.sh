@@ -139,13 +139,20 @@ GP
 check "the texts are drawn in the font the layout measured (plot.gp, plot-fleet.gp)" \
 	sh -c "grep -q 'font \"DejaVu Sans Mono,9\"' '$top_srcdir/scripts/plot.gp' && \
 	       grep -q 'font \"DejaVu Sans Mono,9\"' '$top_srcdir/scripts/plot-fleet.gp'"
-ink() { python3 "$top_srcdir/tests/plot_ink.py" "$@" | sed 's/^/# /'; }
 inkbox() {   # inkbox DIR P
 	"$GNUPLOT" -c "$TMPD/labels.gp" "$1" "$2" "$1/$2-texts.png" 2>/dev/null &&
 		python3 "$top_srcdir/tests/plot_ink.py" labels "$1/$2-texts.png" "$1/$2_lab.tsv" "$1/$2_labb.tsv" >"$TMPD/ink" ||
 		{ sed 's/^/# /' "$TMPD/ink"; return 1; }
 }
 edge() { python3 "$top_srcdir/tests/plot_ink.py" edge "$1" >"$TMPD/edge" || { sed 's/^/# /' "$TMPD/edge"; return 1; }; }
+# The ink check needs the font itself (fontconfig would draw another in
+# its place, of other widths).
+if command -v fc-list >/dev/null 2>&1 && fc-list 'DejaVu Sans Mono' family | grep -q .; then
+	font=yes
+else
+	font=
+fi
+inkcheck() { if [ -n "$font" ]; then check "$1" inkbox "$2" "$3"; else skip "$1: DejaVu Sans Mono not installed"; fi; }
 for f in mixed crowded; do
 	RNGAUDIT_PLOT_TABLES="$TMPD/g-$f" sh "$top_srcdir/scripts/rngaudit-plot.sh" "$fx/$f.csv" "$TMPD/p-$f" 2>"$TMPD/err"
 	check "$f: min-entropy.png is the size its layout says" \
@@ -154,12 +161,12 @@ for f in mixed crowded; do
 		test "$(png_size "$TMPD/p-$f/health.png")" = "$(layout_size "$TMPD/g-$f" h)"
 	check "$f: nothing drawn at the edge of min-entropy.png" edge "$TMPD/p-$f/min-entropy.png"
 	check "$f: nothing drawn at the edge of health.png" edge "$TMPD/p-$f/health.png"
-	check "$f: min-entropy.png's texts drawn lie in their boxes" inkbox "$TMPD/g-$f" me
-	check "$f: health.png's texts drawn lie in their boxes" inkbox "$TMPD/g-$f" h
+	inkcheck "$f: min-entropy.png's texts drawn lie in their boxes" "$TMPD/g-$f" me
+	inkcheck "$f: health.png's texts drawn lie in their boxes" "$TMPD/g-$f" h
 done
 RNGAUDIT_PLOT_TABLES="$TMPD/g-fleet" sh "$top_srcdir/scripts/rngaudit-plot.sh" "$fx/fleet.csv" "$TMPD/p-fleet" 2>"$TMPD/err"
 check "fleet: fleet.png is the size its layout says" \
 	test "$(png_size "$TMPD/p-fleet/fleet.png")" = "$(layout_size "$TMPD/g-fleet" f)"
 check "fleet: nothing drawn at the edge of fleet.png" edge "$TMPD/p-fleet/fleet.png"
-check "fleet: fleet.png's texts drawn lie in their boxes" inkbox "$TMPD/g-fleet" f
+inkcheck "fleet: fleet.png's texts drawn lie in their boxes" "$TMPD/g-fleet" f
 tap_done
