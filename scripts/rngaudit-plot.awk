@@ -92,6 +92,8 @@ function thousands(n,    s, out) {
 function base(p) { sub(/.*\//, "", p); return p }
 # A row label: a long source spec (a file path) keeps its start and end.
 function short(s) { return length(s) <= 44 ? s : substr(s, 1, 16) "..." substr(s, length(s) - 24) }
+# The same at most n long (a heading has more room).
+function shortn(s, n,    a) { a = int((n - 3) / 3); return length(s) <= n ? s : substr(s, 1, a) "..." substr(s, length(s) - (n - 3 - a) + 1) }
 function fmt(x) { return sprintf("%.2f", x) }
 # A number from a CSV field (0 for text): numeric columns of the tables hold nothing else.
 function num(s) { return s + 0 }
@@ -229,6 +231,7 @@ function audit_row(i,    v, c) {
 	kind[i] = get("kind")
 	reasons[i] = ";" get("reasons") ";"
 	samples[i] = get("samples")
+	partial[i] = truth(get("partial")) == 1   # an interrupted run: its figures are of part of it
 	wbits[i] = get("word_bits")
 	nc = split("rct_failures apt_failures prop_failures zero_words ones_words word_repeats", cname, " ")
 	split("rct_cutoff apt_cutoff prop_cutoff", cutname, " ")
@@ -315,6 +318,8 @@ function audit_end(    i, c, k, y, n, x, hi, st, t, fv, wv, cv, kv, cmax, line, 
 		# failed (every HEALTH_ and WORD_ code is a failure, verdict.c).
 		if (st == "fail" && reasons[i] ~ /;(HEALTH_(RCT|APT|PROP|STARTUP)|WORD_[A-Z]+);/)
 			extra = extra "  · health tests failed"
+		if (partial[i])
+			extra = extra "  · interrupted run"
 		vt[i] = st == "unavailable" ? "unavailable: nothing measured" : h[i] == "" ? st ": not assessed" extra : \
 			st "  " fmt(h[i]) " (" sprintf("%.3f", num(h[i]) / K[i]) "/bit)" extra
 		if (st != "unavailable" && h[i] != "") w = maxf(w, textw(vt[i]))
@@ -376,7 +381,7 @@ function audit_end(    i, c, k, y, n, x, hi, st, t, fv, wv, cv, kv, cmax, line, 
 	for (i = 1; i <= rows; i++) {
 		st = verdict[i]
 		if (i > 1) y += 10
-		line = src[i] ":  " toupper(st)
+		line = shortn(src[i], 80) ":  " toupper(st) (partial[i] ? " (interrupted run)" : "")
 		if ((st == "fail" || st == "warn") && anycount(i)) {
 			cited = 0
 			for (c = 1; c <= nc; c++) if (cnt[i, c] != "" && index(reasons[i], ";" ccode[c] ";")) cited = 1
@@ -494,7 +499,8 @@ function fleet_end(    i, j, c, y, n, st, hmax, s, t, hosts, ord, cord, tmpv, w,
 
 	pic_start()
 	PITCH = 30; BH = 9
-	tt[1] = "Fleet: assessed min-entropy per sample by CPU and source, worst first (" rows " groups, from " base(csvname) ")"
+	tt[1] = "Fleet: assessed min-entropy per sample by CPU and source, worst first (" rows " groups, from " \
+		shortn(base(csvname), 60) ")"
 	tt[2] = "bar: the lowest host (min), coloured by the group's worst verdict: green pass, amber warn, red fail;"
 	tt[3] = "black diamond on a line from the bar: the median host; red and amber ticks: the group's policy floors"
 	tt[4] = "(fail and warn) on its own row; no bar: no host assessed"

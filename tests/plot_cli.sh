@@ -51,7 +51,7 @@ expect_exit 2 "rngaudit-plot.sh: a bad -f is a usage error" sh "$plot" -f 0.25:x
 check "rngaudit-plot.sh: the bad -f named in one line" one_line_error "want FAIL:WARN:SOURCE"
 
 if [ -z "${GNUPLOT:-}" ]; then
-	for i in $(seq 1 58); do skip "gnuplot not installed"; done
+	for i in $(seq 1 62); do skip "gnuplot not installed"; done
 	tap_done
 fi
 export GNUPLOT
@@ -92,6 +92,14 @@ check "min-entropy: a source spec with a comma is one label" \
 # words and its failures red, the biased source's zero RCT count marked 0.
 ones=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ones_words") c = i }
 	/amd-rdrand/ { print $c }' "$TMPD/a.csv")
+# layout_ok DIR P: no text of picture P outside the image or over another
+# (tests/plot_layout.awk; plot_layout.sh checks the fixtures)
+layout_ok() {
+	awk -v P="$2" -f "$top_srcdir/tests/plot_layout.awk" "$1/layout.gp" "$1/$2_lab.tsv" "$1/$2_labb.tsv" \
+		"$1/$2_rect.tsv" "$1/$2_pt.tsv" >"$TMPD/layout.out" || { sed 's/^/# /' "$TMPD/layout.out"; return 1; }
+}
+check "audit --plot: min-entropy.png's texts inside the image, none over another" layout_ok "$t" me
+check "audit --plot: health.png's texts inside the image, none over another" layout_ok "$t" h
 # (the all-ones source: 1 RCT failure, 20 APT and 5 proportion windows,
 # its all-ones and repeated words: five red bars; 0 all-zero words: none)
 check "health: the all-ones source's counts are five red bars" \
@@ -159,6 +167,7 @@ expect_exit 0 "report merge --plot DIR" \
 	env RNGAUDIT_PLOT_TABLES="$TMPD/tf" "$RNGAUDIT" report merge "$TMPD/a.csv" "$TMPD/b.csv" \
 	-o "$TMPD/fleet.csv" --plot "$TMPD/f"
 check "report merge --plot: fleet.png is a PNG of a sane size" png_ok "$TMPD/f/fleet.png"
+check "report merge --plot: fleet.png's texts inside the image, none over another" layout_ok "$TMPD/tf" f
 check "fleet: two hosts per group, labelled" test "$(grep -c '2 hosts' "$TMPD/tf/f_lab.tsv")" -eq 4
 check "fleet: the failing groups' bars are red, the passing one green" \
 	test "$(awk -F '\t' '$6 == "bar" { print $5 }' "$TMPD/tf/f_rect.tsv" | sort | tr '\n' ' ')" = "$RED $RED $GREEN "
@@ -208,6 +217,10 @@ hostile "$TMPD/fleet.csv" >"$TMPD/hostile-fleet.csv"
 RNGAUDIT_PLOT_TABLES="$TMPD/thf" sh "$plot" "$TMPD/hostile-fleet.csv" "$TMPD/phf" 2>"$TMPD/ehf"
 check "hostile fleet CSV: fleet.png drawn" test -s "$TMPD/phf/fleet.png"
 check "hostile fleet CSV: no payload ran" test -z "$(ls -A "$pwn")"
+check "hostile CSVs: their texts laid out like any other" \
+	sh -c 'for p in me h; do awk -v P=$p -f "$1/tests/plot_layout.awk" "$2/layout.gp" "$2/${p}_lab.tsv" "$2/${p}_labb.tsv" \
+		"$2/${p}_rect.tsv" "$2/${p}_pt.tsv" || exit 1; done; awk -v P=f -f "$1/tests/plot_layout.awk" "$3/layout.gp" \
+		"$3/f_lab.tsv" "$3/f_labb.tsv" "$3/f_rect.tsv" "$3/f_pt.tsv"' sh "$top_srcdir" "$TMPD/th" "$TMPD/thf"
 # layout.gp is the one file gnuplot loads as commands: numbers only.
 numbers_only() { ! grep -qvE '^[A-Za-z_]+ = -?[0-9.]+(e[-+]?[0-9]+)?$' "$1"; }
 check "layout.gp of the hostile audit CSV holds numbers only" numbers_only "$TMPD/th/layout.gp"

@@ -111,6 +111,21 @@ for sp in true:false 1:0 on:off; do
 		sh -c "cmp -s '$t/f_labb.tsv' '$TMPD/f-$sp/f_labb.tsv' && cmp -s '$t/f_lab.tsv' '$TMPD/f-$sp/f_lab.tsv'"
 done
 
+# An interrupted run (partial, in any spelling) says so.
+for sp in 1 true yes; do
+	python3 -c 'import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+i = rows[0].index("partial")
+for r in rows[1:]:
+    if r[rows[0].index("source")] == "sim:ideal": r[i] = sys.argv[3]
+csv.writer(open(sys.argv[2], "w", newline=""), lineterminator="\r\n").writerows(rows)' "$fx/mixed.csv" "$TMPD/partial-$sp.csv" "$sp"
+	tables audit "$TMPD/partial-$sp.csv" "$TMPD/partial-$sp"
+	check "partial $sp: the interrupted source says so, the others do not" \
+		test "$(grep -c 'interrupted run' "$TMPD/partial-$sp/me_lab.tsv")$(field_of "$TMPD/partial-$sp" me_lab value 10 |
+			sed -n 1p)$(grep -c 'sim:ideal:  PASS (interrupted run)' "$TMPD/partial-$sp/h_labb.tsv")" = "1sim:ideal1"
+done
+check "mixed: no source is interrupted" test "$(grep -c 'interrupted' "$TMPD/mixed/me_lab.tsv")" -eq 0
+
 if [ -z "${GNUPLOT:-}" ]; then
 	for i in $(seq 1 16); do skip "gnuplot not installed"; done
 	tap_done
