@@ -99,7 +99,7 @@ mkdir -p "$outdir" || exit 2
 # Names go through the environment (awk -v would read a backslash in one as
 # an escape).
 PLOT_MODE=$kind PLOT_TMP=$tmp PLOT_CSVNAME=$csv PLOT_FLOORS=$tmp/floors \
-	awk -f "$gpdir/rngaudit-plot.awk" "$csvarg" || exit 2
+	LC_ALL=C awk -f "$gpdir/rngaudit-plot.awk" "$csvarg" || exit 2
 if [ -n "${RNGAUDIT_PLOT_TABLES:-}" ]; then
 	mkdir -p "$RNGAUDIT_PLOT_TABLES" && cp "$tmp"/*.tsv "$tmp/layout.gp" "$RNGAUDIT_PLOT_TABLES" || exit 2
 fi

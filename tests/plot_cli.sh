@@ -3,20 +3,23 @@
 # plot_cli.sh - the pictures: `rngaudit audit --plot`, `rngaudit report
 # merge --plot` and scripts/rngaudit-plot.sh on its own.  Each PNG is
 # checked to be a PNG of a sane size; what is drawn is checked in the
-# tables the script draws from (RNGAUDIT_PLOT_TABLES keeps them): verdict
-# colours, the log-scale counts, the policy's floors and the claim, the
-# unavailable source apart from the failing ones, columns found by name.
+# tables the script draws from (RNGAUDIT_PLOT_TABLES keeps them; their
+# columns: scripts/rngaudit-plot.awk): verdict colours, the log-scale
+# counts, the policy's floors and the claim, the unavailable source drawn
+# as absent, columns found by name.  The layout itself (no text outside
+# the image or over another): plot_layout.sh.
 . "${top_srcdir:-.}/tests/tap.sh"
 export RNGAUDIT_NO_PROGRESS=1
 export RNGAUDIT_QUIRKS="$top_srcdir/data/quirks.txt"
 export RNGAUDIT_PLOT_SCRIPT="$top_srcdir/scripts/rngaudit-plot.sh"
 plot="$top_srcdir/scripts/rngaudit-plot.sh"
 
-# Colours in the tables (rngaudit-plot.awk): bars green, amber, red, grey.
-GREEN=2924588 RED=14034728 GREY=10132122
+# Colours in the tables (rngaudit-plot.awk): bars green and red.
+GREEN=2924588 RED=14034728
 
-# png_ok FILE: a PNG (signature, IHDR) 1100 pixels wide, 150..3000 high,
-# over 5 kB (a blank or broken picture is smaller).
+# png_ok FILE: a PNG (signature, IHDR) 1100..4000 pixels wide (wider when
+# a text needs it), 120..3000 high, over 5 kB (a blank or broken picture
+# is smaller).
 png_ok() {
 	[ -s "$1" ] || return 1
 	sig=$(od -An -tx1 -N8 "$1" | tr -d ' \n')
@@ -24,13 +27,20 @@ png_ok() {
 	w=$(od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
 	h=$(od -An -tu1 -j20 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
 	size=$(wc -c <"$1")
-	[ "$w" -eq 1100 ] && [ "$h" -ge 150 ] && [ "$h" -le 3000 ] && [ "$size" -gt 5000 ] ||
+	[ "$w" -ge 1100 ] && [ "$w" -le 4000 ] && [ "$h" -ge 120 ] && [ "$h" -le 3000 ] && [ "$size" -gt 5000 ] ||
 		{ echo "# $1: ${w}x$h, $size bytes"; return 1; }
 }
 # png_height FILE
 png_height() { od -An -tu1 -j20 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'; }
 # row TABLE FIELD VALUE: the lines of a table whose FIELD-th field is VALUE
 row() { awk -F '\t' -v f="$2" -v v="$3" '$f == v' "$1"; }
+# bars TABLE SOURCE: the colours of SOURCE's bars in a P_rect table
+bars() { awk -F '\t' -v s="$2" '$6 == "bar" && $7 == s { print $5 }' "$1"; }
+# lines TABLE ROLE: the distinct values (per sample) of the ROLE lines of
+# a P_seg table (fail, warn, claim, K), in order
+lines() { awk -F '\t' -v r="$2" '$6 == r { print $7 }' "$1" | sort -nu | tr '\n' ' '; }
+# texts TABLE ROLE [SOURCE]: the texts of ROLE (of SOURCE) in a P_lab table
+texts() { awk -F '\t' -v r="$2" -v s="${3-}" -v any="${3+x}" '$9 == r && (any == "" || $10 == s) { print $4 }' "$1"; }
 
 # Without gnuplot the script says so and the audit fails with exit 2 (this
 # needs no gnuplot).
@@ -41,7 +51,7 @@ expect_exit 2 "rngaudit-plot.sh: a bad -f is a usage error" sh "$plot" -f 0.25:x
 check "rngaudit-plot.sh: the bad -f named in one line" one_line_error "want FAIL:WARN:SOURCE"
 
 if [ -z "${GNUPLOT:-}" ]; then
-	for i in $(seq 1 57); do skip "gnuplot not installed"; done
+	for i in $(seq 1 62); do skip "gnuplot not installed"; done
 	tap_done
 fi
 export GNUPLOT
@@ -58,37 +68,55 @@ check "audit --plot: health.png is a PNG of a sane size" png_ok "$TMPD/p/health.
 check "audit --plot: says where the pictures are" grep -q "pictures in $TMPD/p" "$TMPD/err"
 t=$TMPD/t
 # min-entropy.png: solid bars in verdict colours, the unavailable source
-# hatched grey and not a bar.
-check "min-entropy: sim:ideal's bar is green (pass)" test "$(row "$t/me_bar.tsv" 1 4 | cut -f6)" = "$GREEN"
-check "min-entropy: sim:biased's bar is red (fail)" test "$(row "$t/me_bar.tsv" 1 3 | cut -f6)" = "$RED"
-check "min-entropy: the all-ones source (0 bits) still has a bar" test "$(row "$t/me_bar.tsv" 1 1 | cut -f6)" = "$RED"
-check "min-entropy: the unavailable source is hatched grey, not a bar" \
-	sh -c "test \"\$(cut -f1,6 '$t/me_hatch.tsv')\" = \"2	$GREY\" && ! cut -f1 '$t/me_bar.tsv' | grep -qx 2"
-check "min-entropy: the unavailable source is labelled so" grep -q "unavailable: nothing measured" "$t/me_lab.tsv"
+# absent: no bar, a text saying so.
+check "min-entropy: sim:ideal's bar is green (pass)" test "$(bars "$t/me_rect.tsv" sim:ideal)" = "$GREEN"
+check "min-entropy: sim:biased's bar is red (fail)" test "$(bars "$t/me_rect.tsv" sim:biased,p=0.1)" = "$RED"
+check "min-entropy: the all-ones source (0 bits) still has a bar" \
+	test "$(bars "$t/me_rect.tsv" sim:amd-rdrand-ffffffff)" = "$RED"
+check "min-entropy: the unavailable source has no bar" test -z "$(bars "$t/me_rect.tsv" hwrng:device=/nonexistent)"
+check "min-entropy: the unavailable source is labelled so" \
+	test "$(texts "$t/me_lab.tsv" status hwrng:device=/nonexistent)" = "unavailable: nothing measured"
 # The floors come from the policy through the audit (fail_below 0.25 and
 # warn_below 0.5 per bit for sim sources, K = 8): lines at 2 and 4 bits.
-check "min-entropy: fail floor line at 2 bits" test "$(row "$t/me_line.tsv" 4 1 | cut -f1 | sort -u)" = 2
-check "min-entropy: warn floor line at 4 bits" test "$(row "$t/me_line.tsv" 4 2 | cut -f1 | sort -u)" = 4
-check "min-entropy: claim lines at the CSV's h_claim (4 raw, 8 DRBG)" \
-	test "$(row "$t/me_line.tsv" 4 3 | cut -f1 | sort -n | tr '\n' ' ')" = "4 8 "
+check "min-entropy: fail floor line at 2 bits" test "$(lines "$t/me_seg.tsv" fail)" = "2 "
+check "min-entropy: warn floor line at 4 bits" test "$(lines "$t/me_seg.tsv" warn)" = "4 "
+check "min-entropy: claim lines at the CSV's h_claim (4 raw, 8 DRBG)" test "$(lines "$t/me_seg.tsv" claim)" = "4 8 "
 check "min-entropy: the lines are labelled (fail <, warn < = claim)" \
-	sh -c "grep -q 'fail < 2' '$t/me_flab.tsv' && grep -q 'warn < 4 = claim' '$t/me_llab.tsv'"
-says_health_failed() { row "$t/me_lab.tsv" 2 "$1" | grep -q 'health tests failed'; }
-check "min-entropy: a source failing its health tests says so" says_health_failed 3
-check "min-entropy: a passing source does not" eval '! says_health_failed 4'
-check "min-entropy: a source spec with a comma is one label" grep -qx "3	sim:biased,p=0.1" "$t/me_tics.tsv"
+	test "$(texts "$t/me_lab.tsv" line | grep -cx -e 'fail < 2' -e 'warn < 4 = claim')" -ge 2
+says_health_failed() { texts "$t/me_lab.tsv" value "$1" | grep -q 'health tests failed'; }
+check "min-entropy: a source failing its health tests says so" says_health_failed sim:biased,p=0.1
+check "min-entropy: a passing source does not" eval '! says_health_failed sim:ideal'
+check "min-entropy: a source spec with a comma is one label" \
+	test "$(texts "$t/me_lab.tsv" row sim:biased,p=0.1)" = sim:biased,p=0.1
 # health.png: counts on a log scale; the all-ones source's 2,500 all-ones
 # words and its failures red, the biased source's zero RCT count marked 0.
 ones=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ones_words") c = i }
 	/amd-rdrand/ { print $c }' "$TMPD/a.csv")
-check "health: the all-ones word count is a red bar ($ones words)" \
-	sh -c "awk -F '\t' '\$3 == $ones && \$6 == $RED' '$t/h_bar.tsv' | grep -q ."
-check "health: and labelled failed (WORD_ONES)" grep -q "failed (WORD_ONES)" "$t/h_lab.tsv"
-check "health: a count of 0 is drawn as a 0 at the floor" \
-	sh -c "awk -F '\t' '\$3 == \"0\"' '$t/h_lab.tsv' | grep -q ."
-check "health: the unavailable source is one hatched grey row" test "$(cut -f6 "$t/h_hatch.tsv")" = "$GREY"
+# layout_ok DIR P: no text of picture P outside the image or over another
+# (tests/plot_layout.awk; plot_layout.sh checks the fixtures)
+layout_ok() {
+	awk -v P="$2" -f "$top_srcdir/tests/plot_layout.awk" "$1/layout.gp" "$1/$2_lab.tsv" "$1/$2_labb.tsv" \
+		"$1/$2_rect.tsv" "$1/$2_pt.tsv" >"$TMPD/layout.out" || { sed 's/^/# /' "$TMPD/layout.out"; return 1; }
+}
+check "audit --plot: min-entropy.png's texts inside the image, none over another" layout_ok "$t" me
+check "audit --plot: health.png's texts inside the image, none over another" layout_ok "$t" h
+# (the all-ones source: 1 RCT failure, 20 APT and 5 proportion windows,
+# its all-ones and repeated words: five red bars; 0 all-zero words: none)
+check "health: the all-ones source's counts are five red bars" \
+	test "$(bars "$t/h_rect.tsv" sim:amd-rdrand-ffffffff | grep -cx "$RED")" -eq 5
+ones_t=$(echo "$ones" | awk '{ s = sprintf("%d", $1); o = ""
+	while (length(s) > 3) { o = "," substr(s, length(s) - 2) o; s = substr(s, 1, length(s) - 3) }; print s o }')
+has_ones_label() { texts "$t/h_lab.tsv" value sim:amd-rdrand-ffffffff | grep -q "^$ones_t words.*FAILED (WORD_ONES)"; }
+check "health: the all-ones word count labelled FAILED (WORD_ONES) ($ones_t words)" has_ones_label
+zero_passed() {
+	test "$(awk -F '\t' '$6 == "chip" && $7 == "sim:ideal" { print $5 }' "$t/h_rect.tsv" | sort -u)" = "$GREEN" &&
+		test -z "$(bars "$t/h_rect.tsv" sim:ideal)" &&
+		test "$(texts "$t/h_lab.tsv" value sim:ideal | grep -c '^0 .*passed$')" -eq 3
+}
+check "health: a count of 0: no bar, a green square, 'passed'" zero_passed
+check "health: the unavailable source: no bar, no square" test -z "$(awk -F '\t' '$7 == "hwrng:device=/nonexistent"' "$t/h_rect.tsv")"
 check "health: headers say each verdict" \
-	sh -c "grep -q 'sim:ideal:  PASS' '$t/h_head.tsv' && grep -q 'hwrng:device=/nonexistent:  UNAVAILABLE' '$t/h_head.tsv'"
+	sh -c "grep -q 'sim:ideal:  PASS' '$t/h_labb.tsv' && grep -q 'hwrng:device=/nonexistent:  UNAVAILABLE' '$t/h_labb.tsv'"
 
 # Columns are read by name: the same CSV with its columns in reverse order
 # and a column of a later schema added draws the same tables.
@@ -102,10 +130,10 @@ awk -v q='"' 'function rec(line, f,   n, i, c, v, inq) { n = 0; v = ""; inq = 0
 	{ sub(/\r$/, ""); n = rec($0, f); out = f[n]; for (i = n - 1; i >= 1; i--) out = out "," f[i]; print out }' \
 	"$TMPD/extra.csv" >"$TMPD/rev.csv"
 RNGAUDIT_PLOT_TABLES="$TMPD/t2" sh "$plot" "$TMPD/rev.csv" "$TMPD/p2" 2>"$TMPD/e2"
-check "by name: reversed columns plus a new one draw the same health bars" cmp -s "$TMPD/t1/h_bar.tsv" "$TMPD/t2/h_bar.tsv"
-check "by name: and the same min-entropy bars" cmp -s "$TMPD/t1/me_bar.tsv" "$TMPD/t2/me_bar.tsv"
+check "by name: reversed columns plus a new one draw the same health bars" cmp -s "$TMPD/t1/h_rect.tsv" "$TMPD/t2/h_rect.tsv"
+check "by name: and the same min-entropy bars" cmp -s "$TMPD/t1/me_rect.tsv" "$TMPD/t2/me_rect.tsv"
 check "without -f: the floors from the CSV's policy_* columns (lines at 2 and 4 bits)" \
-	sh -c "test \"\$(awk -F '\t' '\$4 == 1 || \$4 == 2 { print \$1 }' '$TMPD/t1/me_line.tsv' | sort -u | tr '\n' ' ')\" = '2 4 '"
+	test "$(lines "$TMPD/t1/me_seg.tsv" fail)$(lines "$TMPD/t1/me_seg.tsv" warn)" = "2 4 "
 # A CSV of an older schema (schema 2: its first 70 columns, no policy_*
 # columns), without -f: no floor lines, the claim still drawn.
 python3 -c 'import csv, sys
@@ -114,7 +142,7 @@ w = csv.writer(open(sys.argv[2], "w", newline=""), lineterminator="\r\n")
 for r in rows: w.writerow(r[:70])' "$TMPD/a.csv" "$TMPD/old.csv"
 RNGAUDIT_PLOT_TABLES="$TMPD/t4" sh "$plot" "$TMPD/old.csv" "$TMPD/p4" 2>"$TMPD/e4"
 check "older CSV without -f: no floor lines, the claim still drawn" \
-	sh -c "! grep -q policy_fail_below '$TMPD/old.csv' && ! cut -f4 '$TMPD/t4/me_line.tsv' | grep -qx 1 && cut -f4 '$TMPD/t4/me_line.tsv' | grep -qx 3"
+	sh -c "! grep -q policy_fail_below '$TMPD/old.csv' && ! cut -f6 '$TMPD/t4/me_seg.tsv' | grep -qx fail && cut -f6 '$TMPD/t4/me_seg.tsv' | grep -qx claim"
 
 # A long source spec (a file path) is shortened in the row labels, keeping
 # its start and end, and the left margin fits it.
@@ -122,8 +150,10 @@ long=file:/var/lib/rngaudit/samples/a-long-directory-name/chaoskey-raw-0001.bin
 sed "s|\"sim:ideal\"|\"$long\"|" "$TMPD/a.csv" >"$TMPD/long.csv"
 RNGAUDIT_PLOT_TABLES="$TMPD/t3" sh "$plot" "$TMPD/long.csv" "$TMPD/p3" 2>"$TMPD/e3"
 check "a long source spec is shortened to its start and end in the row label" \
-	grep -qxF "4	file:/var/lib/rn...ame/chaoskey-raw-0001.bin" "$TMPD/t3/me_tics.tsv"
-check "and the left margin fits the shortened label" grep -qx "me_lmargin = 47" "$TMPD/t3/layout.gp"
+	test "$(texts "$TMPD/t3/me_lab.tsv" row "$long")" = "file:/var/lib/rn...ame/chaoskey-raw-0001.bin"
+check "and it fits left of the bars (no text outside the image or over another)" \
+	awk -v P=me -f "$top_srcdir/tests/plot_layout.awk" "$TMPD/t3/layout.gp" "$TMPD/t3/me_lab.tsv" \
+	"$TMPD/t3/me_labb.tsv" "$TMPD/t3/me_rect.tsv" "$TMPD/t3/me_pt.tsv"
 
 # More sources, more rows: the picture grows rather than squeezing them.
 expect_exit 0 "audit --plot with one source" "$RNGAUDIT" audit --source sim:ideal -n 20000 --plot "$TMPD/one"
@@ -137,11 +167,18 @@ expect_exit 0 "report merge --plot DIR" \
 	env RNGAUDIT_PLOT_TABLES="$TMPD/tf" "$RNGAUDIT" report merge "$TMPD/a.csv" "$TMPD/b.csv" \
 	-o "$TMPD/fleet.csv" --plot "$TMPD/f"
 check "report merge --plot: fleet.png is a PNG of a sane size" png_ok "$TMPD/f/fleet.png"
+check "report merge --plot: fleet.png's texts inside the image, none over another" layout_ok "$TMPD/tf" f
 check "fleet: two hosts per group, labelled" test "$(grep -c '2 hosts' "$TMPD/tf/f_lab.tsv")" -eq 4
 check "fleet: the failing groups' bars are red, the passing one green" \
-	test "$(cut -f6 "$TMPD/tf/f_bar.tsv" | sort | tr '\n' ' ')" = "$RED $RED $GREEN "
-check "fleet: the median of each assessed group is marked" test "$(wc -l <"$TMPD/tf/f_med.tsv")" -eq 3
-check "fleet: the group no host could open is hatched grey" test "$(cut -f6 "$TMPD/tf/f_hatch.tsv")" = "$GREY"
+	test "$(awk -F '\t' '$6 == "bar" { print $5 }' "$TMPD/tf/f_rect.tsv" | sort | tr '\n' ' ')" = "$RED $RED $GREEN "
+check "fleet: the median of each assessed group is marked" test "$(wc -l <"$TMPD/tf/f_pt.tsv")" -eq 3
+unavailable_group() {
+	test -z "$(bars "$TMPD/tf/f_rect.tsv" hwrng:device=/nonexistent)" &&
+		texts "$TMPD/tf/f_lab.tsv" status hwrng:device=/nonexistent | grep -q '^unavailable  ·  2 hosts'
+}
+check "fleet: the group no host could open has no bar, and says unavailable" unavailable_group
+check "fleet: the floors of each group drawn (from the merged CSV's policy columns)" \
+	test "$(lines "$TMPD/tf/f_seg.tsv" fail)" = "2 "
 expect_exit 0 "report merge to stdout --plot DIR" "$RNGAUDIT" report merge "$TMPD/a.csv" --plot "$TMPD/f3"
 check "report merge to stdout --plot: the fleet CSV drawn is kept in DIR" \
 	sh -c "cmp -s '$TMPD/out' '$TMPD/f3/fleet.csv' && test -s '$TMPD/f3/fleet.png'"
@@ -173,14 +210,19 @@ check "hostile audit CSV (every field a payload): both pictures drawn" \
 	sh -c "test -s '$TMPD/ph/min-entropy.png' && test -s '$TMPD/ph/health.png'"
 check "hostile audit CSV: no payload ran (nothing in \$pwn)" test -z "$(ls -A "$pwn")"
 check "hostile audit CSV: the source is a row label, as data (quotes and all)" \
-	grep -qF 'x`touch ' "$TMPD/th/me_tics.tsv"
-check "hostile audit CSV: the host line of the title is data (titles.tsv)" grep -qF '$(touch ' "$TMPD/th/titles.tsv"
+	sh -c "awk -F '\t' '\$9 == \"row\"' '$TMPD/th/me_lab.tsv' | grep -qF 'x\`touch '"
+check "hostile audit CSV: the host line of the title is data (a text table)" \
+	sh -c "awk -F '\t' '\$9 == \"title\"' '$TMPD/th/me_lab.tsv' | grep -qF '\$(touch '"
 hostile "$TMPD/fleet.csv" >"$TMPD/hostile-fleet.csv"
 RNGAUDIT_PLOT_TABLES="$TMPD/thf" sh "$plot" "$TMPD/hostile-fleet.csv" "$TMPD/phf" 2>"$TMPD/ehf"
 check "hostile fleet CSV: fleet.png drawn" test -s "$TMPD/phf/fleet.png"
 check "hostile fleet CSV: no payload ran" test -z "$(ls -A "$pwn")"
+check "hostile CSVs: their texts laid out like any other" \
+	sh -c 'for p in me h; do awk -v P=$p -f "$1/tests/plot_layout.awk" "$2/layout.gp" "$2/${p}_lab.tsv" "$2/${p}_labb.tsv" \
+		"$2/${p}_rect.tsv" "$2/${p}_pt.tsv" || exit 1; done; awk -v P=f -f "$1/tests/plot_layout.awk" "$3/layout.gp" \
+		"$3/f_lab.tsv" "$3/f_labb.tsv" "$3/f_rect.tsv" "$3/f_pt.tsv"' sh "$top_srcdir" "$TMPD/th" "$TMPD/thf"
 # layout.gp is the one file gnuplot loads as commands: numbers only.
-numbers_only() { ! grep -qvE '^[a-z_]+ = -?[0-9.]+(e[-+]?[0-9]+)?$' "$1"; }
+numbers_only() { ! grep -qvE '^[A-Za-z_]+ = -?[0-9.]+(e[-+]?[0-9]+)?$' "$1"; }
 check "layout.gp of the hostile audit CSV holds numbers only" numbers_only "$TMPD/th/layout.gp"
 check "layout.gp of the hostile fleet CSV holds numbers only" numbers_only "$TMPD/thf/layout.gp"
 check "the plot scripts evaluate nothing built from data (no eval, no @macro, no -e)" \

@@ -139,7 +139,7 @@ hmin=$(printf '%s\n%s\n' "$h1" "$h2" | sort -g | head -1)
 check "sim:ideal min h_assessed is the smaller input value" sh -c "echo '$ideal' | awk -F, -v m='$hmin' '{exit !(\$14 == m)}'"
 check "sim:ideal median of (h1, h1, h2) is h1" sh -c "echo '$ideal' | awk -F, -v m='$h1' '{exit !(\$15 == m)}'"
 stuck=$(grep '"sim:stuck,after=2000"' "$TMPD/merged.csv" | tr -d '\r')
-check "sim:stuck group: 1 run, 1 fail, 0 pass" sh -c "echo '$stuck' | awk -F, '{exit !(\$(NF-8) == 1 && \$(NF-11) == 1 && \$(NF-10) == 0)}'"
+check "sim:stuck group: 1 run, 1 fail, 0 pass" sh -c "echo '$stuck' | awk -F, '{exit !(\$(NF-11) == 1 && \$(NF-14) == 1 && \$(NF-13) == 0)}'"
 expect_exit 0 "merge writes to stdout without -o" ra report merge "$TMPD/ok.csv"
 check "stdout merge has the header" grep -q '^cpu_vendor,cpu_family,cpu_model,microcode,virtualized,kernel_release,source,hosts,runs' "$TMPD/out"
 

@@ -165,7 +165,8 @@ static char *merge_bufs(const char *const *bufs, size_t n, struct err *e)
 
 static const char merged_header[] = "cpu_vendor,cpu_family,cpu_model,microcode,virtualized,kernel_release,"
 				    "source,hosts,runs,pass,warn,fail,unavailable,h_assessed_min,h_assessed_median,"
-				    "trust_cpu_hosts,trust_cpu_failed,recommendation,credited_hosts,credited_failed\r\n";
+				    "trust_cpu_hosts,trust_cpu_failed,recommendation,credited_hosts,credited_failed,"
+				    "bits_per_sample,policy_fail_below,policy_warn_below\r\n";
 
 static void test_merge_counts(void)
 {
@@ -187,9 +188,9 @@ static void test_merge_counts(void)
 	once = merge_bufs(one, 1, &e);
 	tap_ok(once != NULL, "five rows merge");
 	tap_ok(once && strstr(once, "\"GenuineIntel\",6,17,\"\",\"unknown\",\"\",\"rdrand\",2,3,1,1,1,0,0.5,"
-			       "0.69999999999999996,0,0,\"\",0,0\r\n"),
+			       "0.69999999999999996,0,0,\"\",0,0,,,\r\n"),
 	       "a row repeated counts once, the first kept: model 17 rdrand has 2 hosts, 3 runs, min 0.5, median 0.7");
-	tap_ok(once && strstr(once, "\"GenuineIntel\",6,8,\"\",\"unknown\",\"\",\"rdseed\",1,1,1,0,0,0,,,0,0,\"\",0,0\r\n"),
+	tap_ok(once && strstr(once, "\"GenuineIntel\",6,8,\"\",\"unknown\",\"\",\"rdseed\",1,1,1,0,0,0,,,0,0,\"\",0,0,,,\r\n"),
 	       "the same host and time with another source is its own row (rdseed, no h)");
 	tap_ok(once && strstr(once, ",8,") && strstr(once, ",17,") && strstr(once, ",8,") < strstr(once, ",17,"),
 	       "groups in order: model 8 before 17");
@@ -222,10 +223,10 @@ static void test_merge_trust(void)
 	char *out = merge_bufs(all, 3, &e);
 
 	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",\"no\",\"6.18.2\",\"rdrand\",4,4,2,0,2,0,,,3,1,"
-			      "\"random.trust_cpu=off\",3,1\r\n"),
+			      "\"random.trust_cpu=off\",3,1,,,\r\n"),
 	       "schemas 4 and 2 in one group: 4 hosts, 3 trust and credit the CPU RNG, 1 of those failed, the recommendation holds");
 	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",\"unknown\",\"6.18.2\",\"rdrand\",1,1,0,0,1,0,,,0,0,"
-			      "\"\",0,0\r\n"),
+			      "\"\",0,0,,,\r\n"),
 	       "schema 1 beside it: its own group, guest unknown, kernel release from its kernel column");
 	if (!out)
 		printf("# %s\n", e.msg);
@@ -284,11 +285,11 @@ static void test_merge_credited(void)
 
 	if (!out)
 		printf("# %s\n", e.msg);
-	tap_ok(out && strstr(out, "\"hwrng\",3,3,1,0,2,0,,,3,2,\"\",2,2\r\n"),
+	tap_ok(out && strstr(out, "\"hwrng\",3,3,1,0,2,0,,,3,2,\"\",2,2,,,\r\n"),
 	       "hwrng: 3 hosts trust the CPU, but 2 credit the hwrng, both failed (schema 4 and 3)");
-	tap_ok(out && strstr(out, "\"rdseed\",2,2,0,0,2,0,,,2,2,\"\",0,0\r\n"),
+	tap_ok(out && strstr(out, "\"rdseed\",2,2,0,0,2,0,,,2,2,\"\",0,0,,,\r\n"),
 	       "rdseed cleared on both hosts: trusted CPU, 0 credited");
-	tap_ok(out && strstr(out, "\"getrandom\",1,1,1,0,0,0,,,1,0,\"\",,\r\n"),
+	tap_ok(out && strstr(out, "\"getrandom\",1,1,1,0,0,0,,,1,0,\"\",,,,,\r\n"),
 	       "getrandom: no kernel setting credits it, the columns empty");
 	free(out);
 	free(in4);
@@ -321,6 +322,49 @@ static int one_line(const struct err *e)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			return 0;
 	return 1;
+}
+
+/* The policy of a group (issue 26 item 5: the fleet picture draws each
+ * group's floors): rows of (host, source, bits_per_sample, fail_below,
+ * warn_below). */
+struct prow { const char *host, *source, *k, *fail, *warn; };
+
+static const char *prow_cell(const void *rows, size_t j, const char *c, size_t ncols)
+{
+	const struct prow *r = (const struct prow *)rows + j;
+	if (strcmp(c, "host") == 0) return r->host;
+	if (strcmp(c, "source") == 0) return r->source;
+	if (strcmp(c, "verdict") == 0) return "pass";
+	if (strcmp(c, "bits_per_sample") == 0) return r->k;
+	if (strcmp(c, "policy_fail_below") == 0) return r->fail;
+	if (strcmp(c, "policy_warn_below") == 0) return r->warn;
+	if (strcmp(c, "schema") == 0) return schema_of(ncols);
+	return machine_cell(c);
+}
+
+static void test_merge_policy(void)
+{
+	static const struct prow rows[] = {
+		{ "a", "rdrand", "8", "0.4", "0.55" },     /* two hosts, one policy */
+		{ "b", "rdrand", "8", "0.4", "0.55" },
+		{ "a", "sim:ideal", "8", "0.25", "0.5" },  /* two hosts, two policies */
+		{ "b", "sim:ideal", "8", "0.3", "0.5" },
+		{ "a", "hwrng", "8", "0.25", "0.5" },      /* one host says none */
+		{ "b", "hwrng", "8", "", "" },
+	};
+	struct err e;
+	char *in = csv_build(report_csv_ncolumns(), rows, 6, prow_cell);
+	const char *one[1] = { in };
+	char *out = merge_bufs(one, 1, &e);
+
+	tap_ok(out && strstr(out, "\"rdrand\",2,2,2,0,0,0,,,0,0,\"\",0,0,8,0.4,0.55\r\n"),
+	       "a group whose hosts agree: K 8 and the floors per bit as the policy wrote them (0.4, 0.55)");
+	tap_ok(out && strstr(out, "\"sim:ideal\",2,2,2,0,0,0,,,0,0,\"\",,,,,\r\n"),
+	       "a group whose hosts' floors differ: no floors (no one line explains its bar)");
+	tap_ok(out && strstr(out, "\"hwrng\",2,2,2,0,0,0,,,0,0,\"\",0,0,,,\r\n"),
+	       "a group with a host that gives no floors (an older schema): no floors");
+	free(out);
+	free(in);
 }
 
 static void test_merge_errors(void)
@@ -382,6 +426,7 @@ int main(void)
 	test_merge_counts();
 	test_merge_trust();
 	test_merge_credited();
+	test_merge_policy();
 	test_merge_errors();
 	return tap_done();
 }

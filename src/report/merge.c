@@ -32,7 +32,8 @@
 const char *const report_merge_columns[] = {
 	"cpu_vendor", "cpu_family", "cpu_model", "microcode", "virtualized", "kernel_release", "source",
 	"hosts", "runs", "pass", "warn", "fail", "unavailable", "h_assessed_min", "h_assessed_median",
-	"trust_cpu_hosts", "trust_cpu_failed", "recommendation", "credited_hosts", "credited_failed", NULL,
+	"trust_cpu_hosts", "trust_cpu_failed", "recommendation", "credited_hosts", "credited_failed",
+	"bits_per_sample", "policy_fail_below", "policy_warn_below", NULL,
 };
 
 /* The grouping key's columns, in output order. */
@@ -67,10 +68,21 @@ struct mrow {
 };
 
 
+/* The policy a group's hosts were judged by: K and the floors per bit,
+ * known when every row of the group gives the same three (schema 3 on);
+ * the fleet picture draws them, so that a bar's colour explains itself. */
+struct mpolicy {
+	double k, fail_below, warn_below;
+	signed char state;      /* 0 no row yet, 1 all rows agree, -1 unknown or differing */
+};
+
 struct merge {
 	int col[NKEY], host_col, time_col, verdict_col, h_col;   /* in report_csv_columns */
 	int kernel_col, trust_col, rec_col;
 	int credits_col, cleared_col, quality_col;
+	int k_col, fail_col, warn_col;
+	struct mpolicy *policy; /* by group id */
+	size_t policyroom;
 	struct hashtab recs;    /* recommendations */
 	int text;               /* report_merge_write() writes the table for people */
 	struct hashtab hosts;   /* host names */
@@ -110,6 +122,9 @@ int report_merge_create(struct merge **out, struct err *e)
 	m->credits_col = find_col("kernel_credits");
 	m->cleared_col = find_col("kernel_cpu_flags_cleared");
 	m->quality_col = find_col("hwrng_quality");
+	m->k_col = find_col("bits_per_sample");
+	m->fail_col = find_col("policy_fail_below");
+	m->warn_col = find_col("policy_warn_below");
 	*out = m;
 	return 0;
 }
@@ -125,6 +140,7 @@ void report_merge_free(struct merge *m)
 	hashtab_free(&m->seen);
 	free(m->row);
 	free(m->key);
+	free(m->policy);
 	free(m);
 }
 
@@ -291,6 +307,47 @@ static int row_seen(struct merge *m, const char *const *f, uint32_t host, uint32
 	return rc < 0 ? rc : !rc;
 }
 
+/* A number field of the policy: finite and >= 0, else NAN (empty, or a
+ * schema before the policy's columns: row_check leaves them to us). */
+static double policy_num(const char *s)
+{
+	char *end;
+	double v;
+
+	if (!*s)
+		return NAN;
+	errno = 0;
+	v = strtod(s, &end);
+	return errno || *end || !isfinite(v) || v < 0 ? NAN : v;
+}
+
+/* The row's policy into its group's: known while every row agrees. */
+static int policy_add(struct merge *m, const char *const *f, uint32_t group)
+{
+	struct mpolicy *p;
+	double k = policy_num(f[m->k_col]), fb = policy_num(f[m->fail_col]), wb = policy_num(f[m->warn_col]);
+
+	if (group >= m->policyroom) {
+		size_t nr = m->policyroom ? 2 * m->policyroom : 256;
+		while (nr <= group)
+			nr *= 2;
+		p = realloc(m->policy, nr * sizeof *p);
+		if (!p)
+			return ERR_NOMEM;
+		memset(p + m->policyroom, 0, (nr - m->policyroom) * sizeof *p);
+		m->policy = p;
+		m->policyroom = nr;
+	}
+	p = &m->policy[group];
+	if (isnan(k) || isnan(fb) || isnan(wb))
+		p->state = -1;
+	else if (p->state == 0)
+		*p = (struct mpolicy){ k, fb, wb, 1 };
+	else if (p->state == 1 && (p->k != k || p->fail_below != fb || p->warn_below != wb))
+		p->state = -1;
+	return 0;
+}
+
 /* csvread's callback: one data row. */
 static int merge_row(void *ctx, const char *const *f, const char *file, unsigned long line, struct err *e)
 {
@@ -319,6 +376,8 @@ static int merge_row(void *ctx, const char *const *f, const char *file, unsigned
 		return err_set(e, ERR_NOMEM, "%s:%lu: out of memory", file, line);
 	if (rc == 1)
 		return 0;   /* counted once */
+	if (policy_add(m, f, r.group) != 0)
+		return err_set(e, ERR_NOMEM, "%s:%lu: out of memory", file, line);
 	m->row[m->nrow++] = r;
 	return 0;
 }
@@ -466,6 +525,12 @@ static int groups_make(struct merge *m, struct report_merge_group **out, size_t 
 		/* checked decimals, each ended by a NUL */
 		g[i].family = strtoul(g[i].value[K_FAMILY], NULL, 10);
 		g[i].model = strtoul(g[i].value[K_MODEL], NULL, 10);
+		if (i < m->policyroom && m->policy[i].state == 1) {
+			g[i].policy_known = 1;
+			g[i].bits = m->policy[i].k;
+			g[i].fail_below = m->policy[i].fail_below;
+			g[i].warn_below = m->policy[i].warn_below;
+		}
 	}
 	qsort(m->row, m->nrow, sizeof *m->row, cmp_row);
 	for (size_t i = 0, j; i < m->nrow; i = j) {
@@ -521,8 +586,12 @@ static int group_write(FILE *fp, const struct report_merge_group *g)
 	    csvcell_write(fp, g->rec, g->reclen) == EOF)
 		bad = 1;
 	/* empty for a source no kernel setting credits */
-	if ((g->credit_role ? fprintf(fp, ",%lu,%lu\r\n", g->credited_hosts, g->credited_failed)
-	     : fprintf(fp, ",,\r\n")) < 0)
+	if ((g->credit_role ? fprintf(fp, ",%lu,%lu", g->credited_hosts, g->credited_failed)
+	     : fprintf(fp, ",,")) < 0)
+		bad = 1;
+	/* %.15g: the floors as the policy file wrote them (0.4, not 0.40000000000000002) */
+	if ((g->policy_known ? fprintf(fp, ",%.15g,%.15g,%.15g\r\n", g->bits, g->fail_below, g->warn_below)
+	     : fprintf(fp, ",,,\r\n")) < 0)
 		bad = 1;
 	return bad ? -1 : 0;
 }

@@ -152,6 +152,8 @@ struct report_merge_group {
 	unsigned long credited_failed;          /* of those, hosts where this source failed */
 	const char *rec;                        /* the recommendation that holds; "" none */
 	size_t reclen;
+	int policy_known;                       /* every row gave the same K and floors: */
+	double bits, fail_below, warn_below;    /* bits_per_sample, policy_*_below (per bit) */
 };
 
 /* The groups, aggregated and in the merged CSV's order (*g NULL when

@@ -38,6 +38,11 @@ dist_check_SCRIPTS += tests/report_cli.sh tests/csv_types.sh tests/csv_types.py
 # the pictures (audit --plot, report merge --plot, scripts/rngaudit-plot.sh)
 TESTS += tests/plot_cli.sh
 dist_check_SCRIPTS += tests/plot_cli.sh
+# their layout: no text outside the image or over another (issue 26 item 5)
+TESTS += tests/plot_layout.sh
+dist_check_SCRIPTS += tests/plot_layout.sh tests/plot_ink.py
+dist_check_DATA += tests/plot_layout.awk tests/data/plot/all-pass.csv tests/data/plot/mixed.csv \
+	tests/data/plot/crowded.csv tests/data/plot/unavailable-only.csv tests/data/plot/fleet.csv
 # audit and merge timings (run by hand: scripts/bench-audit.sh BUILD-DIR,
 # scripts/bench-merge.sh BUILD-DIR for the fleet-scale merge)
 dist_noinst_SCRIPTS += scripts/bench-audit.sh scripts/bench-merge.sh
