@@ -61,3 +61,9 @@ tests_test_promfmt_SOURCES = tests/test_promfmt.c
 tests_test_promfmt_LDADD = $(LIBS_ALL)
 TESTS += tests/test_promfmt tests/prom_utf8.sh
 dist_check_SCRIPTS += tests/prom_utf8.sh
+# the text reports laid out within the terminal's width (issue 26 item 4)
+src_librngaudit_a_SOURCES += src/report/textwrap.c src/report/textwrap.h
+check_PROGRAMS += tests/test_textwrap
+tests_test_textwrap_SOURCES = tests/test_textwrap.c
+tests_test_textwrap_LDADD = $(LIBS_ALL)
+TESTS += tests/test_textwrap
