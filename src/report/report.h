@@ -64,6 +64,7 @@ struct report_run {
 	int partial;                  /* interrupted: some sources stopped early */
 	int strict;                   /* --strict: warnings fail */
 	int junit_host;               /* --junit-host: JUnit classnames name the host */
+	size_t width;                 /* the text report's width (textwrap.h); 0: 80 columns */
 	size_t n;
 	struct report_source *src;
 };
@@ -87,7 +88,8 @@ struct report_run {
 extern const char *const report_csv_columns[];
 size_t report_csv_ncolumns(void);
 
-/* One line per source, then its reasons; on fp (stdout). */
+/* One line per source, then its reasons; on fp (stdout), within r->width
+ * columns (textwrap.h: no source spec is ever cut). */
 int report_text_write(FILE *fp, const struct report_run *r, struct err *e);
 
 /* path "-" = stdout. */
