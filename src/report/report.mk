@@ -67,3 +67,5 @@ check_PROGRAMS += tests/test_textwrap
 tests_test_textwrap_SOURCES = tests/test_textwrap.c
 tests_test_textwrap_LDADD = $(LIBS_ALL)
 TESTS += tests/test_textwrap
+TESTS += tests/text_width.sh
+dist_check_SCRIPTS += tests/text_width.sh

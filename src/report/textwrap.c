@@ -96,9 +96,17 @@ int textwrap_put(FILE *fp, size_t width, const char *first, size_t hang, const c
 		if (!words) {
 			/* a line's first word goes after its indent, however long it is
 			 * (a word is never broken); spaces before it are the indent's */
-			if (first_line) {
+			if (first_line && (textwrap_len(prefix) + wc <= width || textwrap_len(prefix) <= hang ||
+					   strspn(prefix, " ") == strlen(prefix))) {
 				bad |= fputs(prefix, fp) == EOF;
 				col = textwrap_len(prefix);
+			} else if (first_line) {
+				/* a word too long beside a label: the label alone, the
+				 * word on the next line where it has more room */
+				bad |= put_trimmed(fp, prefix);
+				bad |= fputc('\n', fp) == EOF;
+				bad |= put_spaces(fp, hang);
+				col = hang;
 			} else {
 				bad |= put_spaces(fp, hang);
 				col = hang;
