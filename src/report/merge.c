@@ -73,6 +73,7 @@ struct merge {
 	int credits_col, cleared_col, quality_col;
 	struct hashtab recs;    /* recommendations */
 	int text;               /* report_merge_write() writes the table for people */
+	size_t width;           /* its notes' width (textwrap.h); 0: 80 columns */
 	struct hashtab hosts;   /* host names */
 	struct hashtab sources; /* source specs */
 	struct hashtab groups;  /* the NKEY values, each ended by a NUL -> group id */
@@ -559,6 +560,16 @@ int report_merge_print(struct merge *m, FILE *fp, struct err *e)
 void report_merge_set_text(struct merge *m, int text)
 {
 	m->text = text;
+}
+
+void report_merge_set_width(struct merge *m, size_t width)
+{
+	m->width = width;
+}
+
+size_t report_merge_width(const struct merge *m)
+{
+	return m->width;
 }
 
 int report_merge_write(struct merge *m, const char *out, struct err *e)

@@ -165,6 +165,9 @@ int report_merge_groups(struct merge *m, struct report_merge_group **g, size_t *
 int report_merge_print_text(struct merge *m, FILE *fp, struct err *e);
 /* 1: report_merge_write() writes that table instead of the CSV. */
 void report_merge_set_text(struct merge *m, int text);
+/* The width its notes are wrapped to (textwrap.h; 0: 80 columns). */
+void report_merge_set_width(struct merge *m, size_t width);
+size_t report_merge_width(const struct merge *m);
 
 /* The merged CSV's columns; NULL-terminated. */
 extern const char *const report_merge_columns[];
