@@ -73,16 +73,25 @@ struct report_run {
  * columns up to `reasons` (no schema column), 2 added the kernel trust and
  * the schema column (the 70th), 3 the typed credit, the health alarms and
  * the policy's floors after it, 4 (issue 23) the classification and what
- * the kernel credits per source.  Each schema's columns begin with the older one's. */
-#define REPORT_CSV_SCHEMA 4
-#define REPORT_CSV_SCHEMA_TEXT "4"
-/* Schema 1's, 2's and 3's columns: the first 59, 70 and 79 of
+ * the kernel credits per source, 5 (issue 26) no column but one form for
+ * booleans: true, false or empty (4 wrote 0/1, yes/no/unknown and
+ * on/off/unknown).  Each schema's columns begin with the older one's;
+ * data/rngaudit-audit-csv-N.tableschema.json types schema N's. */
+#define REPORT_CSV_SCHEMA 5
+#define REPORT_CSV_SCHEMA_TEXT "5"
+/* Schema 1's, 2's, 3's and 4's columns: the first 59, 70, 79 and 87 of
  * report_csv_columns; 4 added the source's classification, the ideal-source
- * baseline, the kernel's per-source credit and its version facts. */
+ * baseline, the kernel's per-source credit and its version facts, and 5 is
+ * as wide as 4 (its rows' schema column tells them apart). */
 #define REPORT_CSV_V1_NCOLUMNS 59
 #define REPORT_CSV_V2_NCOLUMNS 70
 #define REPORT_CSV_V3_NCOLUMNS 79
+#define REPORT_CSV_V4_NCOLUMNS 87
 #define REPORT_CSV_SCHEMA_COL 69      /* 0-based index of `schema` */
+
+/* The boolean columns (true, false or empty in schema 5), NULL-terminated;
+ * what schemas 1 to 4 wrote there reads back as those (csvread.h). */
+extern const char *const report_csv_bool_columns[];
 
 /* The CSV columns, in order (documented in rngaudit-audit(1)); NULL-terminated. */
 extern const char *const report_csv_columns[];
