@@ -10,7 +10,7 @@ apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
 	build-essential autoconf automake autoconf-archive pkgconf git \
 	libgsl-dev libcsv-dev libdivsufsort-dev libbz2-dev libmpfr-dev libgmp-dev zlib1g-dev \
-	check mandoc libxml2-utils gnuplot-nox fonts-dejavu-core bc time libusb-1.0-0-dev python3 python3-jsonschema sqlite3 >/dev/null
+	check mandoc libxml2-utils gnuplot-nox fonts-dejavu-core bc time libusb-1.0-0-dev python3 python3-jsonschema python3-pandas sqlite3 >/dev/null
 # Optional: `make fuzz` (tests/fuzz/, HACKING.md "Fuzzing") needs clang with
 # libFuzzer (Debian 12: clang 14; libFuzzer is in libclang-rt-dev, only
 # recommended by clang); nothing else in the build or tests does.

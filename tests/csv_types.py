@@ -7,9 +7,11 @@ usage: csv_types.py KIND FILE    (KIND: audit, assess, merge)
 Reads FILE with Python's csv module and checks the one convention every
 CSV of rngaudit follows (RFC 4180; rngaudit-audit(1), CSV):
   - the header is the column names, bare;
-  - every column outside KIND's text columns is numeric: each field a
-    finite number or empty, never quoted (a typed reader such as pandas
-    then loads the column as numbers);
+  - every column outside KIND's text and boolean columns is numeric: each
+    field a finite number or empty, never quoted (a typed reader such as
+    pandas then loads the column as numbers);
+  - every boolean column holds true, false or nothing, bare (one form:
+    schema 5, rngaudit-audit(1));
   - every text field is quoted (one quoting convention, whatever the text);
   - the fields KIND always knows are never blank;
   - every row has the header's width, lines end in CRLF.
@@ -23,20 +25,25 @@ import sys
 TEXT = {
     "audit": {
         "timestamp", "host", "cpu_vendor", "microcode", "kernel", "tool_version", "source",
-        "device", "kind", "iid", "verdict", "reasons", "kernel_release", "kernel_trust_cpu",
-        "kernel_trust_cpu_reason", "kernel_trust_bootloader", "kernel_cpu_flags_cleared",
-        "virtualized", "crng_ready", "recommendation", "recommendation_reason",
-        "credit_status", "h_claim_rule", "kind_basis", "kernel_credits", "kernel_version",
+        "device", "kind", "iid", "verdict", "reasons", "kernel_release",
+        "kernel_trust_cpu_reason", "kernel_cpu_flags_cleared",
+        "recommendation", "recommendation_reason",
+        "credit_status", "h_claim_rule", "kind_basis", "kernel_version",
         "kernel_version_source", "kernel_cpu_flags_warned",
     },
     "assess": {"domain", "id", "estimator", "reason", "details"},
-    "merge": {"cpu_vendor", "microcode", "virtualized", "kernel_release", "source",
-              "recommendation"},
+    "merge": {"cpu_vendor", "microcode", "kernel_release", "source", "recommendation"},
+}
+BOOL = {
+    "audit": {"conditioned", "partial", "kernel_trust_cpu", "kernel_trust_bootloader",
+              "virtualized", "crng_ready", "kernel_credits", "operator_choice"},
+    "assess": set(),
+    "merge": {"virtualized"},
 }
 NEVER_BLANK = {
     "audit": {"timestamp", "host", "source", "kind", "samples", "bits_per_sample", "word_bits",
               "conditioned", "verdict", "credibility", "schema", "credit_status", "alpha",
-              "kernel_trust_cpu", "virtualized", "crng_ready", "kind_basis", "operator_choice"},
+              "kind_basis", "operator_choice"},
     "assess": {"domain", "id", "estimator", "applicable"},
     "merge": {"cpu_vendor", "cpu_family", "cpu_model", "source", "hosts", "runs", "pass",
               "warn", "fail", "unavailable", "trust_cpu_hosts", "trust_cpu_failed"},
@@ -110,6 +117,10 @@ def main(argv):
             for col, value, (_, quoted) in zip(header, row, raw_fields(raw)):
                 if col in NEVER_BLANK[kind] and value == "":
                     bad(ln, col, "blank, though always known")
+                if col in BOOL[kind]:
+                    if quoted or value not in ("true", "false", ""):
+                        bad(ln, col, f"boolean {value!r}{' quoted' if quoted else ''}: not bare true, false or empty")
+                    continue
                 if col in TEXT[kind]:
                     if not quoted:
                         bad(ln, col, f"text {value!r} not quoted")

@@ -29,6 +29,10 @@ printf 'domain,id,estimator,applicable,reason,p,min_entropy,details\r\n"literal"
 check "checker fails blank known fields, bare text and negative zero" sh -c \
 	"! python3 '$top_srcdir/tests/csv_types.py' assess '$TMPD/b.csv' >'$TMPD/o' && test \$(wc -l <'$TMPD/o') -eq 3"
 
+printf 'timestamp,host,conditioned,virtualized,partial\r\n"t","h",1,"yes",true\r\n' >"$TMPD/oldbool.csv"
+check "checker fails schema 4's booleans (1, \"yes\"): one form, true or false, bare" sh -c \
+	"! python3 '$top_srcdir/tests/csv_types.py' audit '$TMPD/oldbool.csv' >'$TMPD/o' && test \$(grep -c 'not bare true, false or empty' '$TMPD/o') -eq 2"
+
 # The audit CSV: a passing raw source, a failing one, DRBG output, a
 # conditioned simulation; then an unavailable device, whose kind is known.
 expect_exit 1 "audit of four simulated sources (one fails)" ra audit \
@@ -39,12 +43,12 @@ expect_exit 2 "audit of a missing hwrng device (named: exit 2, report written)" 
 	--source "hwrng:device=$TMPD/nonesuch" -n 1000 --csv "$TMPD/unavail.csv"
 check "unavailable row: typed, its kind (raw) and word size known" types audit "$TMPD/unavail.csv"
 check "unavailable row: kind raw, device named, status not_assessed" \
-	sh -c "tail -n 1 '$TMPD/unavail.csv' | grep -q ',\"$TMPD/nonesuch\",0,\"raw\",0,8,8,' && tail -n 1 '$TMPD/unavail.csv' | grep -q '\"not_assessed\"'"
+	sh -c "tail -n 1 '$TMPD/unavail.csv' | grep -q ',\"$TMPD/nonesuch\",false,\"raw\",0,8,8,' && tail -n 1 '$TMPD/unavail.csv' | grep -q '\"not_assessed\"'"
 # The machine's sources (the default list): one this machine lacks is
 # reported unavailable with the kind, device and word size its probe knows.
 ra audit -n 2000 --csv "$TMPD/default.csv" >/dev/null 2>&1
 check "default audit CSV: typed, every row's kind known" types audit "$TMPD/default.csv"
-if grep -q '^"[^"]*","[^"]*","[^"]*",[0-9]*,[0-9]*,[0-9]*,"[^"]*","[^"]*","[^"]*","chaoskey","usb 1d50:60c6",0,"raw",0,8,16,.*"unavailable"' "$TMPD/default.csv"; then
+if grep -q '^"[^"]*","[^"]*","[^"]*",[0-9]*,[0-9]*,[0-9]*,"[^"]*","[^"]*","[^"]*","chaoskey","usb 1d50:60c6",false,"raw",0,8,16,.*"unavailable"' "$TMPD/default.csv"; then
 	ok 0 "a ChaosKey that is not plugged in: unavailable, raw, 16-bit words, its USB id"
 elif grep -q '"chaoskey"' "$TMPD/default.csv" && ! grep -q '"chaoskey".*"unavailable"' "$TMPD/default.csv"; then
 	skip "a ChaosKey is plugged in"

@@ -61,8 +61,6 @@ def estimator(src, domain, ident):
     return None
 
 
-TRI = {True: "on", False: "off", None: "unknown"}
-YESNO = {True: "yes", False: "no", None: "unknown"}
 ESTIMATORS = ["mcv", "collision", "markov", "compression", "tuple", "lrs", "multimcw", "lag",
               "multimmc", "lz78y"]
 
@@ -109,13 +107,13 @@ COLUMNS = {
     "credibility": lambda d, s: s["verdict"]["credibility"],
     "reasons": lambda d, s: ";".join(r["code"] for r in s["verdict"]["reasons"]),
     "kernel_release": lambda d, s: d["kernel"]["release"],
-    "kernel_trust_cpu": lambda d, s: TRI[d["kernel"]["trust_cpu"]["on"]],
+    "kernel_trust_cpu": lambda d, s: d["kernel"]["trust_cpu"]["on"],
     "kernel_trust_cpu_reason": lambda d, s: d["kernel"]["trust_cpu"]["source"],
-    "kernel_trust_bootloader": lambda d, s: TRI[d["kernel"]["trust_bootloader"]["on"]],
+    "kernel_trust_bootloader": lambda d, s: d["kernel"]["trust_bootloader"]["on"],
     "kernel_cpu_flags_cleared": lambda d, s: " ".join(d["kernel"]["cpu_flags_cleared"]),
-    "virtualized": lambda d, s: YESNO[d["kernel"]["virtualized"]],
+    "virtualized": lambda d, s: d["kernel"]["virtualized"],
     "hwrng_quality": lambda d, s: d["kernel"]["hwrng"]["quality"],
-    "crng_ready": lambda d, s: YESNO[d["kernel"]["crng_ready"]],
+    "crng_ready": lambda d, s: d["kernel"]["crng_ready"],
     "recommendation": lambda d, s: s["trust"]["recommendation"],
     "recommendation_reason": lambda d, s: s["trust"]["reason"],
     "schema": lambda d, s: "SKIP",   # the CSV's own schema number
@@ -131,8 +129,8 @@ COLUMNS = {
     "kind_basis": lambda d, s: s["kind_basis"],
     "ideal_h_low": lambda d, s: get(s, "ideal.low"),
     "ideal_h_mean": lambda d, s: get(s, "ideal.mean"),
-    "kernel_credits": lambda d, s: "" if s["trust"]["role"] == "none" else TRI[s["trust"]["credited"]],
-    "operator_choice": lambda d, s: 1 if s["trust"]["operator_choice"] else 0,
+    "kernel_credits": lambda d, s: None if s["trust"]["role"] == "none" else s["trust"]["credited"],
+    "operator_choice": lambda d, s: s["trust"]["operator_choice"],
     "kernel_version": lambda d, s: d["kernel"]["version"],
     "kernel_version_source": lambda d, s: d["kernel"]["version_from"],
     "kernel_cpu_flags_warned": lambda d, s: " ".join(d["kernel"]["cpu_flags_warned"]),
@@ -149,7 +147,8 @@ def same(field, value):
     if value is None:
         return field == ""
     if isinstance(value, bool):
-        return field in (("1", "yes", "true") if value else ("0", "no", "false"))
+        # the CSV's one form for booleans (schema 5): true, false, empty if null
+        return field == ("true" if value else "false")
     if isinstance(value, (int, float)):
         try:
             return float(field) == float(value)

@@ -30,7 +30,7 @@ check "5.10 warning: recommend random.trust_cpu=off nordrand (nordrand until 6.0
 	grep -q 'recommend random.trust_cpu=off nordrand\. .*warned about RDRAND, but a warning leaves it in use and credited' "$TMPD/out"
 check "5.10 warning: CSV says warned, not cleared" \
 	test "$(field "$TMPD/k510-rdrand-funky.csv" 1 kernel_cpu_flags_warned)/$(field "$TMPD/k510-rdrand-funky.csv" 1 kernel_cpu_flags_cleared)" = "rdrand/"
-check "5.10 warning: the kernel still credits RDRAND" test "$(field "$TMPD/k510-rdrand-funky.csv" 1 kernel_credits)" = on
+check "5.10 warning: the kernel still credits RDRAND" test "$(field "$TMPD/k510-rdrand-funky.csv" 1 kernel_credits)" = true
 check "5.10.209: the sublevel from /proc/version's Debian package version" \
 	test "$(field "$TMPD/k510-rdrand-funky.csv" 1 kernel_version)" = 5.10.209
 check "5.10.209: where it came from" grep -q 'Debian 5.10.209-2' "$TMPD/k510-rdrand-funky.csv"
@@ -40,7 +40,7 @@ for f in k61-rdrand-disabled k612-rdrand-disabled; do
 	expect_exit 1 "$f: failing RDRAND the kernel cleared: still exit 1 (faulty hardware)" audit_fix $f "$BAD"
 	check "$f: nothing to change in the kernel" grep -q 'no change\. The kernel cleared RDRAND .*nothing to change in the kernel for RDRAND\. RDRAND failed its audit all the same' "$TMPD/out"
 	check "$f: CSV: cleared rdrand rdseed, not credited, no recommendation" \
-		test "$(field "$TMPD/$f.csv" 1 kernel_cpu_flags_cleared)/$(field "$TMPD/$f.csv" 1 kernel_credits)/$(field "$TMPD/$f.csv" 1 recommendation)" = "rdrand rdseed/off/"
+		test "$(field "$TMPD/$f.csv" 1 kernel_cpu_flags_cleared)/$(field "$TMPD/$f.csv" 1 kernel_credits)/$(field "$TMPD/$f.csv" 1 recommendation)" = "rdrand rdseed/false/"
 done
 
 # --- AMD Cyan Skillfish (5b937a1ed64e, 6.16): RDSEED cleared, RDRAND stands alone ---
@@ -50,7 +50,7 @@ check "Cyan Skillfish: the quirk table names the part (stand-in through the quir
 check "Cyan Skillfish: RDSEED cleared, nothing to change in the kernel" \
 	grep -q 'as=rdseed \[simulated rdseed\]: no change\. The kernel cleared RDSEED (rdseed cleared (kernel log: "RDSEED is not reliable on this platform; disabling\.", 5b937a1ed64e' "$TMPD/out"
 check "Cyan Skillfish: RDRAND is still credited at boot (its decision stands on its own)" \
-	test "$(field "$TMPD/k616-cyan-skillfish.csv" 2 kernel_credits)" = on
+	test "$(field "$TMPD/k616-cyan-skillfish.csv" 2 kernel_credits)" = true
 
 # --- AMD 15h/16h after-suspend check (c49a0a80137c, 5.3) ---
 expect_exit 1 "15h hidden: failing RDRAND: exit 1" audit_fix k510-fam15h-hidden "$BAD"

@@ -44,7 +44,7 @@ check "CSV: 87 columns in the header, schema 4 (rngaudit-audit(1))" \
 	test "$(head -1 "$TMPD/ok.csv" | tr ',' '\n' | wc -l)" -eq 87
 check "CSV: the policy's floors per bit (sim: 0.25 fail, 0.5 warn by default)" \
 	test "$(field "$TMPD/ok.csv" 1 policy_fail_below)/$(field "$TMPD/ok.csv" 1 policy_warn_below)" = 0.25/0.5
-check "CSV: schema column says 4" test "$(field "$TMPD/ok.csv" 1 schema)" = 4
+check "CSV: schema column says 5" test "$(field "$TMPD/ok.csv" 1 schema)" = 5
 check "CSV: observed alarms 0 beside a positive expected count" \
 	awk -v a="$(field "$TMPD/ok.csv" 1 alarms)" -v x="$(field "$TMPD/ok.csv" 1 alarms_expected)" 'BEGIN { exit !(a == "0" && x > 0 && x < 1) }'
 check "CSV: the claim's rule is named" test "$(field "$TMPD/ok.csv" 1 h_claim_rule)" = "raw or unknown source: the policy's claim  0.5 bit per bit"
@@ -228,7 +228,7 @@ interrupt_after() {
 	--csv "$TMPD/int.csv" --prom "$TMPD/int.prom" >"$TMPD/int.out" 2>"$TMPD/int.err" &
 interrupt_after $! "samples of 8 bits" "$TMPD/int.err" 0.5
 check "interrupted audit exits 2" test "$rc" -eq 2
-check "interrupted: CSV row marked partial" test "$(field "$TMPD/int.csv" 1 partial)" = 1
+check "interrupted: CSV row marked partial" test "$(field "$TMPD/int.csv" 1 partial)" = true
 check "interrupted: reason PARTIAL and estimators skipped" sh -c "grep -q PARTIAL '$TMPD/int.csv' && grep -q ESTIMATORS_SKIPPED '$TMPD/int.csv'"
 check "interrupted: Prometheus says rngaudit_partial 1" grep -q '^rngaudit_partial 1$' "$TMPD/int.prom"
 
@@ -240,7 +240,7 @@ ${RNGAUDIT_WRAP:-} "$RNGAUDIT" audit --source "file:$TMPD/4m.bin" --csv "$TMPD/e
 interrupt_after $! "the whole file, 8 bits per sample" "$TMPD/est.err" 1
 check "interrupted in the estimators: exits 2" test "$rc" -eq 2
 check "interrupted in the estimators: all 4000000 samples collected, row partial" \
-	test "$(field "$TMPD/est.csv" 1 samples)/$(field "$TMPD/est.csv" 1 partial)" = 4000000/1
+	test "$(field "$TMPD/est.csv" 1 samples)/$(field "$TMPD/est.csv" 1 partial)" = 4000000/true
 check "interrupted in the estimators: no figure (ESTIMATORS_SKIPPED, not_assessed)" \
 	sh -c "grep -q ESTIMATORS_SKIPPED '$TMPD/est.csv' && grep -q '\"not_assessed\"' '$TMPD/est.csv'"
 

@@ -8,6 +8,9 @@ top_srcdir=$(cd "$top_srcdir" && pwd) || exit 99
 tap_n=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/rngaudit-test.XXXXXX") || exit 99
 trap 'rm -rf "$TMPD"' EXIT
+# The text reports fit their width (report/textwrap.h): checks of what they
+# say read them with lines unbroken; tests/text_width.sh checks the layout.
+COLUMNS=1000; export COLUMNS
 
 # Run the tool (under $RNGAUDIT_WRAP, e.g. valgrind, when set).
 ra() { ${RNGAUDIT_WRAP:-} "$RNGAUDIT" "$@"; }

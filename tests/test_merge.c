@@ -72,10 +72,23 @@ static char *csv_build(size_t ncols, const void *rows, size_t n, csv_cell_fn *ce
 	return buf;
 }
 
+/* The full-width files below are schema 4's, booleans spelt on/off and
+ * yes/no; with v5 set, schema 5's, spelt true/false. */
+static int v5;
+
 /* The schema column for a file of ncols columns. */
 static const char *schema_of(size_t ncols)
 {
-	return ncols == REPORT_CSV_V2_NCOLUMNS ? "2" : ncols == REPORT_CSV_V3_NCOLUMNS ? "3" : REPORT_CSV_SCHEMA_TEXT;
+	return ncols == REPORT_CSV_V2_NCOLUMNS ? "2" : ncols == REPORT_CSV_V3_NCOLUMNS ? "3" : v5 ? "5" : "4";
+}
+
+/* A boolean as schema 4 spelt it, in schema 5's spelling when v5 is set. */
+static const char *spelt(const char *old)
+{
+	if (!v5 || !old)
+		return old;
+	return strcmp(old, "on") == 0 || strcmp(old, "yes") == 0 ? "true" :
+	       strcmp(old, "off") == 0 || strcmp(old, "no") == 0 ? "false" : strcmp(old, "unknown") == 0 ? "" : old;
 }
 
 /* An audit CSV: rows given as (timestamp, host, model, source, verdict,
@@ -115,7 +128,7 @@ static const char *machine_cell(const char *c)
 	if (strcmp(c, "cpu_vendor") == 0) return "AuthenticAMD";
 	if (strcmp(c, "cpu_family") == 0) return "26";
 	if (strcmp(c, "cpu_model") == 0) return "2";
-	if (strcmp(c, "virtualized") == 0) return "no";
+	if (strcmp(c, "virtualized") == 0) return spelt("no");
 	return NULL;
 }
 
@@ -127,7 +140,7 @@ static const char *krow_cell(const void *rows, size_t j, const char *c, size_t n
 	if (strcmp(c, "kernel") == 0 || strcmp(c, "kernel_release") == 0) return "6.18.2";
 	if (strcmp(c, "source") == 0) return r->source;
 	if (strcmp(c, "verdict") == 0) return r->verdict;
-	if (strcmp(c, "kernel_trust_cpu") == 0) return r->trust;
+	if (strcmp(c, "kernel_trust_cpu") == 0) return spelt(r->trust);
 	if (strcmp(c, "recommendation") == 0) return r->rec;
 	if (strcmp(c, "schema") == 0) return schema_of(ncols);
 	return machine_cell(c);
@@ -187,10 +200,10 @@ static void test_merge_counts(void)
 	free(out);
 	once = merge_bufs(one, 1, &e);
 	tap_ok(once != NULL, "five rows merge");
-	tap_ok(once && strstr(once, "\"GenuineIntel\",6,17,\"\",\"unknown\",\"\",\"rdrand\",2,3,1,1,1,0,0.5,"
+	tap_ok(once && strstr(once, "\"GenuineIntel\",6,17,\"\",,\"\",\"rdrand\",2,3,1,1,1,0,0.5,"
 			       "0.69999999999999996,0,0,\"\",0,0,,,\r\n"),
 	       "a row repeated counts once, the first kept: model 17 rdrand has 2 hosts, 3 runs, min 0.5, median 0.7");
-	tap_ok(once && strstr(once, "\"GenuineIntel\",6,8,\"\",\"unknown\",\"\",\"rdseed\",1,1,1,0,0,0,,,0,0,\"\",0,0,,,\r\n"),
+	tap_ok(once && strstr(once, "\"GenuineIntel\",6,8,\"\",,\"\",\"rdseed\",1,1,1,0,0,0,,,0,0,\"\",0,0,,,\r\n"),
 	       "the same host and time with another source is its own row (rdseed, no h)");
 	tap_ok(once && strstr(once, ",8,") && strstr(once, ",17,") && strstr(once, ",8,") < strstr(once, ",17,"),
 	       "groups in order: model 8 before 17");
@@ -222,10 +235,10 @@ static void test_merge_trust(void)
 	const char *all[3] = { in3, in2, in1 };
 	char *out = merge_bufs(all, 3, &e);
 
-	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",\"no\",\"6.18.2\",\"rdrand\",4,4,2,0,2,0,,,3,1,"
-			      "\"random.trust_cpu=off\",3,1,,,\r\n"),
+	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",false,\"6.18.2\",\"rdrand\",4,4,2,0,2,0,,,3,1,"
+			      "\"random.trust_cpu=off\",3,1\r\n"),
 	       "schemas 4 and 2 in one group: 4 hosts, 3 trust and credit the CPU RNG, 1 of those failed, the recommendation holds");
-	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",\"unknown\",\"6.18.2\",\"rdrand\",1,1,0,0,1,0,,,0,0,"
+	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",,\"6.18.2\",\"rdrand\",1,1,0,0,1,0,,,0,0,"
 			      "\"\",0,0,,,\r\n"),
 	       "schema 1 beside it: its own group, guest unknown, kernel release from its kernel column");
 	if (!out)
@@ -251,10 +264,10 @@ static const char *crow_cell(const void *rows, size_t j, const char *c, size_t n
 	if (strcmp(c, "host") == 0) return r->host;
 	if (strcmp(c, "source") == 0) return r->source;
 	if (strcmp(c, "verdict") == 0) return r->verdict;
-	if (strcmp(c, "kernel_trust_cpu") == 0) return "on";
+	if (strcmp(c, "kernel_trust_cpu") == 0) return spelt("on");
 	if (strcmp(c, "kernel_cpu_flags_cleared") == 0) return r->cleared;
 	if (strcmp(c, "hwrng_quality") == 0) return r->quality;
-	if (strcmp(c, "kernel_credits") == 0) return r->credits;
+	if (strcmp(c, "kernel_credits") == 0) return spelt(r->credits);
 	if (strcmp(c, "schema") == 0) return schema_of(ncols);
 	return machine_cell(c);
 }
@@ -298,7 +311,7 @@ static void test_merge_credited(void)
 		static const struct crow bad[] = { { "a", "hwrng", "pass", "", "", "maybe" } };
 		char *b = csv_make_credit(bad, 1, report_csv_ncolumns());
 		tap_ok(merge_error(b, strlen(b), &e) == ERR_DATA &&
-		       strstr(e.msg, "kernel_credits 'maybe' is not on, off or unknown"), "a bad kernel_credits: names it");
+		       strstr(e.msg, "kernel_credits 'maybe' is not true, false or empty"), "a bad kernel_credits: names it");
 		free(b);
 	}
 }
@@ -390,12 +403,12 @@ static void test_merge_errors(void)
 		static const struct krow r[] = { { "a", "rdrand", "pass", "maybe", "" } };
 		char *bad = csv_make_kernel(r, 1, report_csv_ncolumns()), *p;
 		tap_ok(merge_error(bad, strlen(bad), &e) == ERR_DATA && strstr(e.msg, "bad.csv:2: kernel_trust_cpu 'maybe'"),
-		       "a kernel_trust_cpu other than on/off/unknown: names bad.csv:2");
+		       "a kernel_trust_cpu other than true/false/empty (or on/off/unknown in schema 4): names bad.csv:2");
 		p = strstr(bad, ",\"4\",");   /* the schema field of the row */
 		if (p)
 			p[2] = '2';
 		tap_ok(p && merge_error(bad, strlen(bad), &e) == ERR_DATA &&
-		       strstr(e.msg, "bad.csv:2: schema '2' in a file whose header is schema 4's"),
+		       strstr(e.msg, "bad.csv:2: schema '2' (this version reads schemas 1 to 5)"),
 		       "a schema that does not fit the header's width: names it");
 		free(bad);
 	}
@@ -420,6 +433,64 @@ static void test_merge_errors(void)
 	free(hdr);
 }
 
+/* issue 26 item 3: schema 5 spells booleans true/false; the same rows in
+ * schema 4's on/off and yes/no merge to the same table, and a schema-4
+ * spelling in a schema-5 file is refused. */
+static void test_merge_v5(void)
+{
+	static const struct krow rows[] = {
+		{ "a", "rdrand", "fail", "on", "random.trust_cpu=off" },
+		{ "b", "rdrand", "pass", "off", "" },
+		{ "c", "rdrand", "pass", "unknown", "" },
+	};
+	static const struct crow cr[] = { { "a", "hwrng", "fail", "", "1024", "on" } };
+	struct err e;
+	char *in4, *in5, *out4, *out5, *c4, *c5, *o4, *o5;
+	const char *one[1];
+
+	v5 = 0;
+	in4 = csv_make_kernel(rows, 3, report_csv_ncolumns());
+	c4 = csv_make_credit(cr, 1, report_csv_ncolumns());
+	v5 = 1;
+	in5 = csv_make_kernel(rows, 3, report_csv_ncolumns());
+	c5 = csv_make_credit(cr, 1, report_csv_ncolumns());
+	one[0] = in4;
+	out4 = merge_bufs(one, 1, &e);
+	one[0] = in5;
+	out5 = merge_bufs(one, 1, &e);
+	tap_ok(out4 && out5 && strcmp(out4, out5) == 0 && strstr(out5, ",false,\"6.18.2\",\"rdrand\",3,3,2,0,1,0,,,1,1,"),
+	       "schema 4 (on/off, yes/no) and schema 5 (true/false) rows merge to the same table");
+	one[0] = c4;
+	o4 = merge_bufs(one, 1, &e);
+	one[0] = c5;
+	o5 = merge_bufs(one, 1, &e);
+	tap_ok(o4 && o5 && strcmp(o4, o5) == 0 && strstr(o5, "\"hwrng\",1,1,0,0,1,0,,,1,1,\"\",1,1,,,\r\n"),
+	       "kernel_credits on (schema 4) and true (schema 5) both credit the hwrng");
+	free(out4);
+	free(out5);
+	free(o4);
+	free(o5);
+	free(in4);
+	free(c4);
+	free(c5);
+	free(in5);
+	{
+		/* a schema-4 spelling in a file whose rows say schema 5 */
+		static const struct krow bad[] = { { "a", "rdrand", "pass", "on", "" } };
+		char *b, *p;
+		v5 = 0;
+		b = csv_make_kernel(bad, 1, report_csv_ncolumns());
+		p = strstr(b, ",\"4\",");
+		if (p)
+			p[2] = '5';
+		tap_ok(p && merge_error(b, strlen(b), &e) == ERR_DATA &&
+		       strstr(e.msg, "bad.csv:2: kernel_trust_cpu 'on' is not true, false or empty"),
+		       "schema 5 with a schema-4 spelling (on): refused, named");
+		free(b);
+	}
+	v5 = 0;
+}
+
 int main(void)
 {
 	test_hashtab();
@@ -428,5 +499,6 @@ int main(void)
 	test_merge_credited();
 	test_merge_policy();
 	test_merge_errors();
+	test_merge_v5();
 	return tap_done();
 }

@@ -17,9 +17,9 @@ check "text: recommends random.trust_cpu=off, marked simulated" \
 check "text: the bootloader seed is reported, not judged" grep -q 'bootloader seed: random.trust_bootloader on .*recommends nothing' "$TMPD/out"
 check "CSV: the schema column after the kernel's" sh -c "head -1 '$TMPD/bad.csv' | grep -q ',recommendation,recommendation_reason,schema,credit_status,'"
 check "CSV: bare kernel values and the recommendation" \
-	grep -q '"6.18.2-arch1-1","on","command line","on","rdseed","no",1024,"unknown","random.trust_cpu=off","RDRAND failed' "$TMPD/bad.csv"
-check "CSV: schema 4 after the recommendation's reason, then credit_status" \
-	sh -c "sed -n 2p '$TMPD/bad.csv' | grep -q 'RDRAND failed[^\"]*\",4,\"none\",'"
+	grep -q '"6.18.2-arch1-1",true,"command line",true,"rdseed",false,1024,,"random.trust_cpu=off","RDRAND failed' "$TMPD/bad.csv"
+check "CSV: schema 5 after the recommendation's reason, then credit_status" \
+	sh -c "sed -n 2p '$TMPD/bad.csv' | grep -q 'RDRAND failed[^\"]*\",5,\"none\",'"
 check "Prometheus: rngaudit_kernel_trust_cpu 1" grep -qx 'rngaudit_kernel_trust_cpu 1' "$TMPD/bad.prom"
 check "Prometheus: hwrng quality 1024/1024 as a ratio" grep -qx 'rngaudit_kernel_hwrng_quality_ratio 1' "$TMPD/bad.prom"
 check "Prometheus: recommendation change 1" \
@@ -35,7 +35,7 @@ fi
 expect_exit 0 "passing as=rdrand on a distrusting kernel: exit 0" \
 	ra audit --source sim:ideal,as=rdrand -n 20000 --sysroot "$SR/k510-trust-off" --csv "$TMPD/ok.csv" --prom "$TMPD/ok.prom"
 check "text: nothing to change" grep -q '^  sim:ideal,as=rdrand \[simulated rdrand\]: no change\. RDRAND passed' "$TMPD/out"
-check "CSV: empty recommendation" grep -q '"off","command line","on","","no",700,"unknown","",' "$TMPD/ok.csv"
+check "CSV: empty recommendation" grep -q ',false,"command line",true,"",false,700,,"",' "$TMPD/ok.csv"
 check "Prometheus: no change, trust_cpu 0" sh -c "grep -qx 'rngaudit_kernel_trust_cpu 0' '$TMPD/ok.prom' &&
 	grep -q '^rngaudit_recommendation_change{source=\"sim:ideal,as=rdrand\",recommendation=\"none\"} 0\$' '$TMPD/ok.prom'"
 
@@ -56,15 +56,15 @@ expect_exit 0 "report merge: schema 2 and schema 1 together" ra report merge "$T
 check "merge: header with the kernel key and decisions" \
 	grep -q '^cpu_vendor,cpu_family,cpu_model,microcode,virtualized,kernel_release,source,hosts,.*,trust_cpu_hosts,trust_cpu_failed,recommendation' "$TMPD/fleet.csv"
 check "merge: the failing group trusts, failed, and keeps its recommendation" \
-	grep -q '"no","6.18.2-arch1-1","sim:amd-rdrand-ffffffff,as=rdrand",1,1,0,0,1,0,0,0,1,1,"random.trust_cpu=off"' "$TMPD/fleet.csv"
+	grep -q ',false,"6.18.2-arch1-1","sim:amd-rdrand-ffffffff,as=rdrand",1,1,0,0,1,0,0,0,1,1,"random.trust_cpu=off"' "$TMPD/fleet.csv"
 check "merge: the distrusting kernel's group: no host trusts, nothing to change" \
-	grep -q '"no","5.10.0-28-amd64","sim:ideal,as=rdrand",1,1,1,0,0,0,.*,0,0,""' "$TMPD/fleet.csv"
-check "merge: the schema-1 host is its own group, guest unknown" grep -q '"unknown","6.18.44-fc-v1252","sim:ideal,as=rdrand",1,1,1' "$TMPD/fleet.csv"
+	grep -q ',false,"5.10.0-28-amd64","sim:ideal,as=rdrand",1,1,1,0,0,0,.*,0,0,""' "$TMPD/fleet.csv"
+check "merge: the schema-1 host is its own group, guest unknown (empty)" grep -q '",,"6.18.44-fc-v1252","sim:ideal,as=rdrand",1,1,1' "$TMPD/fleet.csv"
 # A schema-2 CSV (70 columns, "none" in entropy_credit) from a host one release behind.
 V2="$top_srcdir/tests/data/merge/v2-host.csv"
 expect_exit 0 "report merge: schemas 3, 2 and 1 together" ra report merge "$TMPD/ok.csv" "$V2" "$V1" -o "$TMPD/fleet3.csv"
 check "merge: the schema-2 host's failed source is a group of its own" \
-	grep -q '"yes","6.18.44-fc-v1252","sim:biased,p=0.3,as=rdseed",1,1,0,0,1,0,1.594' "$TMPD/fleet3.csv"
+	grep -q ',true,"6.18.44-fc-v1252","sim:biased,p=0.3,as=rdseed",1,1,0,0,1,0,1.594' "$TMPD/fleet3.csv"
 expect_exit 0 "report merge --format text" ra report merge --format text "$TMPD/bad.csv" "$TMPD/ok.csv" "$V1"
 check "merge text: one line per group, the recommendation last" \
 	grep -q '^AuthenticAMD .*sim:amd-rdrand-ffffffff,as=rdrand *1 *0 *0 *1 *0 *1 *1  random.trust_cpu=off$' "$TMPD/out"

@@ -41,6 +41,7 @@
 #include "audit/quirks.h"
 #include "engine/recorder.h"
 #include "report/report.h"
+#include "report/textwrap.h"
 #include "engine/samples.h"
 #include "engine/translate.h"
 #include "engine/widein.h"
@@ -419,8 +420,13 @@ static int audit_print(const struct audit *au)
 
 	/* A report sent to stdout ("-") keeps stdout to itself: the table goes
 	 * to stderr then. */
-	if (report_text_write(audit_is_stdout(a->csv) || audit_is_stdout(a->junit) || audit_is_stdout(a->prom) ||
-			      audit_is_stdout(a->json) ? stderr : stdout, &au->run, &e) != 0)
+	FILE *text = audit_is_stdout(a->csv) || audit_is_stdout(a->junit) || audit_is_stdout(a->prom) ||
+		     audit_is_stdout(a->json) ? stderr : stdout;
+	struct report_run run = au->run;
+
+	/* the table fits the terminal it goes to (80 columns off a terminal) */
+	run.width = textwrap_width(fileno(text));
+	if (report_text_write(text, &run, &e) != 0)
 		status = cli_error_err("audit", &e);
 	if (a->csv && report_csv_write(a->csv, &au->run, &e) != 0)
 		status = cli_error_err("audit", &e);

@@ -9,11 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli_plot.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "report/report.h"
+#include "report/textwrap.h"
 
 static int report_merge_cmd(int argc, char **argv)
 {
@@ -62,6 +64,7 @@ static int report_merge_cmd(int argc, char **argv)
 	if (report_merge_create(&m, &e) != 0)
 		return cli_error_err("report", &e);
 	report_merge_set_text(m, text);
+	report_merge_set_width(m, strcmp(out, "-") == 0 ? textwrap_width(STDOUT_FILENO) : 0);
 	for (int i = optind; i < argc && rc == 0; i++)
 		rc = report_merge_add_file(m, argv[i], &e);
 	if (rc == 0)

@@ -5,9 +5,11 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "audit/classify.h"
 #include "audit/cpurng_arch.h"
@@ -17,6 +19,7 @@
 #include "cli/commands.h"
 #include "report/report_json.h"
 #include "report/termtext.h"
+#include "report/textwrap.h"
 #include "sources/source.h"
 #include "sources/widefmt.h"
 
@@ -67,69 +70,82 @@ static int sources_parse(int argc, char **argv, struct sources_args *a)
  * a bundle from elsewhere cannot drive the terminal or break a line. */
 #define T(s) termtext(s)
 
+/* The layout's width (textwrap.h): the terminal's, COLUMNS, else 80. */
+static size_t W;
+
+/* One "  label     text" line of a block, wrapped under its text. */
+static void item(const char *label, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void item(const char *label, const char *fmt, ...)
+{
+	char buf[4096];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	textwrap_item(stdout, W, 2, 17, label, buf);
+}
+
 static void sources_machine(const struct sysinfo *si)
 {
-	printf("cpu: %s family %u (0x%x) model %u (0x%x) stepping %u, microcode ",
-	       T(si->cpu_vendor[0] ? si->cpu_vendor : "unknown"), si->cpu_family, si->cpu_family,
-	       si->cpu_model, si->cpu_model, si->cpu_stepping);
+	char ucode[32] = "unknown";
+
 	if (si->microcode_known)
-		printf("0x%lx", si->microcode);
-	else
-		printf("unknown");
-	printf("%s%s\n", si->cpu_model_name[0] ? ", " : "", T(si->cpu_model_name));
-	printf("kernel: %s%s%s, host %s\n", T(si->kernel[0] ? si->kernel : "unknown"), si->arch[0] ? " " : "",
-	       T(si->arch), T(si->hostname[0] ? si->hostname : "unknown"));
+		snprintf(ucode, sizeof ucode, "0x%lx", si->microcode);
+	textwrap_printf(stdout, W, "", 2, "cpu: %s family %u (0x%x) model %u (0x%x) stepping %u, microcode %s%s%s",
+			T(si->cpu_vendor[0] ? si->cpu_vendor : "unknown"), si->cpu_family, si->cpu_family,
+			si->cpu_model, si->cpu_model, si->cpu_stepping, ucode, si->cpu_model_name[0] ? ", " : "",
+			T(si->cpu_model_name));
+	textwrap_printf(stdout, W, "", 2, "kernel: %s%s%s, host %s", T(si->kernel[0] ? si->kernel : "unknown"),
+			si->arch[0] ? " " : "", T(si->arch), T(si->hostname[0] ? si->hostname : "unknown"));
 }
 
 /* The "kernel rng" block: one item a line, "unknown (why)" where unread. */
 static void sources_kernel(const struct kernel_ctx *k)
 {
-	printf("kernel rng%s%s:\n", k->sysroot[0] ? " from sysroot " : "", T(k->sysroot));
-	printf("  %-17s %s (%s)\n", "release", T(k->release_known ? k->release : "unknown"), T(k->release_why));
+	char hw[1024], credit[768], avail[64] = "unknown", pool[32] = "";
+
+	textwrap_printf(stdout, W, "", 2, "kernel rng%s%s:", k->sysroot[0] ? " from sysroot " : "", T(k->sysroot));
+	item("release", "%s (%s)", T(k->release_known ? k->release : "unknown"), T(k->release_why));
 	if (k->release_known)
-		printf("  %-17s %s (%s)\n", "version", T(k->version), T(k->version_from));
-	printf("  %-17s %s (%s)\n", "trust_cpu", kernel_tri_token(k->trust_cpu.state), T(k->trust_cpu.reason));
-	printf("  %-17s %s (%s)\n", "trust_bootloader", kernel_tri_token(k->trust_bootloader.state),
-	       T(k->trust_bootloader.reason));
-	printf("  %-17s %s\n", "config", T(k->config_from[0] ? k->config_from : k->config_why));
-	printf("  %-17s %s%s%s\n", "cpu rng flags", k->flags_evidence[0] ? "" : "none cleared or hidden",
-	       T(k->flags_evidence), "");
-	printf("  %-17s %s (%s)\n", "virtualized", k->virtualized == KERNEL_ON ? "yes" :
-	       k->virtualized == KERNEL_OFF ? "no" : "unknown", T(k->virt_evidence));
-	printf("  %-17s %s", "hwrng", T(k->rng_current[0] ? k->rng_current : "unknown"));
-	if (k->rng_available[0])
-		printf(" (available: %s)", T(k->rng_available));
-	if (k->rng_selected == 1)
-		printf(" chosen by the user");
+		item("version", "%s (%s)", T(k->version), T(k->version_from));
+	item("trust_cpu", "%s (%s)", kernel_tri_token(k->trust_cpu.state), T(k->trust_cpu.reason));
+	item("trust_bootloader", "%s (%s)", kernel_tri_token(k->trust_bootloader.state),
+	     T(k->trust_bootloader.reason));
+	item("config", "%s", T(k->config_from[0] ? k->config_from : k->config_why));
+	item("cpu rng flags", "%s%s", k->flags_evidence[0] ? "" : "none cleared or hidden", T(k->flags_evidence));
+	item("virtualized", "%s (%s)", k->virtualized == KERNEL_ON ? "yes" :
+	     k->virtualized == KERNEL_OFF ? "no" : "unknown", T(k->virt_evidence));
 	if (k->hwrng_quality >= 0)
-		printf(", credit %ld/1024 (%s%s%s)\n", k->hwrng_quality, T(k->quality_from),
-		       k->quality_why[0] ? "; " : "", T(k->quality_why));
+		snprintf(credit, sizeof credit, ", credit %ld/1024 (%s%s%s)", k->hwrng_quality, T(k->quality_from),
+			 k->quality_why[0] ? "; " : "", T(k->quality_why));
 	else
-		printf(", credit unknown (%s)\n", T(k->quality_why));
+		snprintf(credit, sizeof credit, ", credit unknown (%s)", T(k->quality_why));
+	snprintf(hw, sizeof hw, "%s%s%s%s%s", T(k->rng_current[0] ? k->rng_current : "unknown"),
+		 k->rng_available[0] ? " (available: " : "", T(k->rng_available), k->rng_available[0] ? ")" : "",
+		 k->rng_selected == 1 ? " chosen by the user" : "");
+	item("hwrng", "%s%s", hw, credit);
 	if (k->default_quality >= 0)
-		printf("  %-17s %ld: %s\n", "default_quality", k->default_quality, k->default_quality_meaning);
-	printf("  %-17s %s (%s)\n", "crng initialised", kernel_tri_token(k->crng_ready), T(k->crng_why));
-	printf("  %-17s ", "entropy_avail");
+		item("default_quality", "%ld: %s", k->default_quality, k->default_quality_meaning);
+	item("crng initialised", "%s (%s)", kernel_tri_token(k->crng_ready), T(k->crng_why));
 	if (k->entropy_avail >= 0)
-		printf("%ld", k->entropy_avail);
-	else
-		printf("unknown");
+		snprintf(avail, sizeof avail, "%ld", k->entropy_avail);
 	if (k->poolsize >= 0)
-		printf(" of %ld", k->poolsize);
-	printf(" (%s)\n", k->entropy_avail_meaning);
+		snprintf(pool, sizeof pool, " of %ld", k->poolsize);
+	item("entropy_avail", "%s%s (%s)", avail, pool, k->entropy_avail_meaning);
 }
 
 /* The "cpu rng" block: what this architecture's kernel seeds from (issue 27). */
 static void sources_cpurng(const struct cpurng_arch *a)
 {
-	printf("cpu rng (%s%s%s%s):\n", a->machine[0] ? a->machine : "machine unknown", a->machine_from[0] ? ", from " : "",
-	       a->machine_from, "");
-	printf("  %-17s %s\n", "seed", a->seed);
-	printf("  %-17s %s\n", "longs", a->longs);
-	printf("  %-17s %s\n", "boot credit", a->trust_cpu_governs ? "governed by random.trust_cpu" : "unknown");
-	printf("  %-17s %s\n", "audit with", a->audit_source ? a->audit_source : "nothing reachable from user space");
+	textwrap_printf(stdout, W, "", 2, "cpu rng (%s%s%s):", a->machine[0] ? a->machine : "machine unknown",
+			a->machine_from[0] ? ", from " : "", a->machine_from);
+	item("seed", "%s", a->seed);
+	item("longs", "%s", a->longs);
+	item("boot credit", "%s", a->trust_cpu_governs ? "governed by random.trust_cpu" : "unknown");
+	item("audit with", "%s", a->audit_source ? a->audit_source : "nothing reachable from user space");
 	if (a->note[0])
-		printf("  %-17s %s\n", "note", a->note);
+		item("note", "%s", a->note);
 }
 
 #ifndef RNGAUDIT_PKGDATADIR
@@ -172,6 +188,38 @@ static void sources_probe(const char *name, const struct kernel_ctx *k, struct s
 		snprintf(p->what, sizeof p->what, "%s (driver %s: %s)", source_kind_describe(SOURCE_DRBG),
 			 k->rng_current, drbg);
 	}
+}
+
+/* The real sources, one row each: the kind of output wraps under its
+ * heading (textwrap.h). */
+static int sources_table(const struct kernel_ctx *k)
+{
+	static const struct textwrap_col col[] = {
+		{ "SOURCE", "source", TEXTWRAP_LEFT },
+		{ "STATUS", "status", TEXTWRAP_LEFT },
+		{ "DEVICE", "device", TEXTWRAP_LEFT },
+		{ "WIDTH", "width", TEXTWRAP_RIGHT },
+		{ "OUTPUT", "output", TEXTWRAP_PROSE },
+	};
+	struct textwrap_table t;
+	int rc = 0;
+
+	textwrap_table_init(&t, col, sizeof col / sizeof col[0]);
+	for (const char *const *name = source_real_names; *name && rc == 0; name++) {
+		struct source_probe p;
+		char width[16], out[1024];
+		sources_probe(*name, k, &p);
+		snprintf(width, sizeof width, "%u", p.word_bits);
+		snprintf(out, sizeof out, "%s%s%s%s%s%s", T(p.what[0] ? p.what : source_kind_describe(p.kind)),
+			 p.detail[0] && !p.what[0] ? " (driver " : "", p.detail[0] && !p.what[0] ? T(p.detail) : "",
+			 p.detail[0] && !p.what[0] ? ")" : "", p.available ? "" : ": ", p.available ? "" : T(p.why));
+		rc = textwrap_table_add(&t, (const char *const[]){ p.name, p.available ? "available" : "unavailable",
+								   T(p.device), width, out });
+	}
+	if (rc == 0)
+		rc = textwrap_table_write(&t, stdout, W) == ERR_NOMEM ? ERR_NOMEM : 0;
+	textwrap_table_free(&t);
+	return rc;
 }
 
 /* --format json (report/json_sources.c): the same facts, typed */
@@ -230,26 +278,21 @@ int cmd_sources(int argc, char **argv)
 		return cli_error_err("sources", &e);
 	if (a.json)
 		return sources_json(&si, &k, a.sysroot != NULL);
+	W = textwrap_width(STDOUT_FILENO);
 	sources_machine(&si);
 	sources_kernel(&k);
 	sources_cpurng(&arch);
 	if (a.sysroot) {
-		printf("\nSources are not probed from a sysroot (they belong to the machine it was saved on).\n");
+		putchar('\n');
+		textwrap_put(stdout, W, "", 2, "Sources are not probed from a sysroot (they belong to the machine it "
+			     "was saved on).");
 		return EXIT_OK;
 	}
-	printf("\n%-10s %-11s %-16s %5s  %s\n", "SOURCE", "STATUS", "DEVICE", "WIDTH", "OUTPUT");
-	for (const char *const *name = source_real_names; *name; name++) {
-		struct source_probe p;
-		sources_probe(*name, &k, &p);
-		printf("%-10s %-11s %-16s %5u  %s", p.name, p.available ? "available" : "unavailable",
-		       T(p.device), p.word_bits, T(p.what[0] ? p.what : source_kind_describe(p.kind)));
-		if (p.detail[0] && !p.what[0])
-			printf(" (driver %s)", T(p.detail));
-		if (!p.available)
-			printf(": %s", T(p.why));
-		putchar('\n');
-	}
-	printf("\nAlso: file:PATH (raw bytes, file:- = stdin), file:PATH,format=F (wide raw samples:\n"
-	       "%s) and sim:MODEL (simulated, for tests).\n", WIDEFMT_NAMES);
+	putchar('\n');
+	if (sources_table(&k) != 0)
+		return cli_error("sources", "out of memory");
+	putchar('\n');
+	textwrap_printf(stdout, W, "", 2, "Also: file:PATH (raw bytes, file:- = stdin), file:PATH,format=F (wide raw "
+			"samples: %s) and sim:MODEL (simulated, for tests).", WIDEFMT_NAMES);
 	return EXIT_OK;
 }

@@ -212,7 +212,7 @@ static const struct command commands[] = {
 	  "usage: rngaudit report merge A.csv B.csv ... [-o OUT] [--format csv|text] [--plot DIR]\n"
 	  "\n"
 	  "  merge              one fleet table from many hosts' audit CSVs (rngaudit audit --csv;\n"
-	  "                     this version's schema 4; 3, 2 and 1 from hosts not yet upgraded),\n"
+	  "                     this version's schema 5; 4, 3, 2 and 1 from hosts not yet upgraded),\n"
 	  "                     each run counted once: one row per (CPU vendor, family, model,\n"
 	  "                     microcode, guest or not, kernel release, source) with hosts, runs,\n"
 	  "                     verdict counts, min and median h_assessed, hosts whose kernel\n"

@@ -8,6 +8,15 @@
  * field means "not measured" (estimators that did not run) or "none", and a
  * text column beside it says which (credit_status for entropy_credit), so
  * typed readers (pandas, R) load every numeric column as numbers.
+ *
+ * Booleans (schema 5) are one form, bare: true or false, empty when not
+ * known (or, for kernel_credits, when no kernel setting credits the
+ * source).  That spelling is what JSON writes, what pandas (true_values),
+ * R's type.convert and a Frictionless Table Schema's default trueValues
+ * read as a boolean, and it cannot be taken for a count as 0/1 can.
+ * Schemas 1 to 4 wrote 0/1, yes/no/unknown and on/off/unknown;
+ * data/rngaudit-audit-csv-N.tableschema.json names each column's type for
+ * each schema N, and csvread.c reads the older forms back as these.
  */
 #include "config.h"
 
@@ -47,7 +56,13 @@ const char *const report_csv_columns[] = {
 	 * flags its log warned about (still in use) */
 	"kind_basis", "ideal_h_low", "ideal_h_mean", "kernel_credits", "operator_choice", "kernel_version",
 	"kernel_version_source", "kernel_cpu_flags_warned",
+	/* schema 5: no new column; the booleans written true/false (above) */
 	NULL,
+};
+
+const char *const report_csv_bool_columns[] = {
+	"conditioned", "partial", "kernel_trust_cpu", "kernel_trust_bootloader", "virtualized", "crng_ready",
+	"kernel_credits", "operator_choice", NULL,
 };
 
 size_t report_csv_ncolumns(void)
@@ -104,6 +119,22 @@ static void put_empty(struct row *w)
 	sep(w);
 }
 
+static void put_bool(struct row *w, int v)
+{
+	sep(w);
+	if (fputs(v ? "true" : "false", w->fp) == EOF)
+		w->bad = 1;
+}
+
+/* A kernel tri-state: true, false, or empty when unknown. */
+static void put_tri(struct row *w, enum kernel_tri t)
+{
+	if (t == KERNEL_UNKNOWN)
+		put_empty(w);
+	else
+		put_bool(w, t == KERNEL_ON);
+}
+
 static void row_end(struct row *w)
 {
 	if (fputs("\r\n", w->fp) == EOF)
@@ -111,25 +142,20 @@ static void row_end(struct row *w)
 	w->n = 0;
 }
 
-static const char *yes_no(enum kernel_tri t)
-{
-	return t == KERNEL_ON ? "yes" : t == KERNEL_OFF ? "no" : "unknown";
-}
-
 /* The schema-2 columns: bare tokens, empty where not known. */
 static void row_kernel(struct row *w, const struct kernel_ctx *k, const struct trust_decision *t)
 {
 	put_str(w, k->release_known ? k->release : "");
-	put_str(w, kernel_tri_token(k->trust_cpu.state));
+	put_tri(w, k->trust_cpu.state);
 	put_str(w, k->trust_cpu.source);
-	put_str(w, kernel_tri_token(k->trust_bootloader.state));
+	put_tri(w, k->trust_bootloader.state);
 	put_str(w, k->cleared_names);
-	put_str(w, yes_no(k->virtualized));
+	put_tri(w, k->virtualized);
 	if (k->hwrng_quality >= 0)
 		put_u64(w, (uint64_t)k->hwrng_quality);
 	else
 		put_empty(w);
-	put_str(w, yes_no(k->crng_ready));
+	put_tri(w, k->crng_ready);
 	put_str(w, t->recommendation);
 	put_str(w, t->reason);
 	put_u64(w, REPORT_CSV_SCHEMA);
@@ -191,8 +217,11 @@ static void row_schema4(struct row *w, const struct report_run *r, const struct 
 		put_empty(w);
 		put_empty(w);
 	}
-	put_str(w, t->role == TRUST_ROLE_NONE ? "" : kernel_tri_token(t->credited));
-	put_u64(w, (uint64_t)(t->operator_choice != 0));
+	if (t->role == TRUST_ROLE_NONE)
+		put_empty(w);
+	else
+		put_tri(w, t->credited);
+	put_bool(w, t->operator_choice != 0);
 	put_str(w, r->kernel.version);
 	put_str(w, r->kernel.version_from);
 	put_str(w, r->kernel.warned_names);
@@ -223,7 +252,7 @@ static void row_write(struct row *w, const struct report_run *r, const struct re
 	put_str(w, s->available ? s->info.spec : s->requested);
 	put_str(w, known ? s->info.device : "");
 	if (known) {
-		put_u64(w, s->info.kind != SOURCE_RAW);
+		put_bool(w, s->info.kind != SOURCE_RAW);
 		put_str(w, source_kind_token(s->info.kind));
 	} else {
 		put_empty(w);
@@ -236,7 +265,7 @@ static void row_write(struct row *w, const struct report_run *r, const struct re
 	else
 		put_empty(w);
 	put_real(w, s->stats.seconds);
-	put_u64(w, (uint64_t)(s->stats.interrupted != 0));
+	put_bool(w, s->stats.interrupted != 0);
 	put_real(w, r->policy->alpha);
 	if (s->health_ran) {
 		put_real(w, h->entropy);

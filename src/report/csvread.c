@@ -45,11 +45,13 @@ struct reader {
 	char file[CSVREAD_NAME_MAX];   /* escaped */
 	size_t ncols;                  /* report_csv_columns: the most a row may have */
 	size_t fcols;                  /* this file's: ncols, or an older schema's */
-	int schema;                    /* the file's, from its header's width */
+	int schema;                    /* the file's, from its header's width (0: as wide as
+					  this version's, its first row's schema column says) */
 	char schema_text[8];           /* what its rows' schema column holds (schema > 1) */
 	char *buf;                     /* the current row's fields, each NUL-terminated */
 	size_t used, room;
 	size_t *off;                   /* field i starts at buf + off[i] */
+	unsigned char *is_bool;        /* column i is one of report_csv_bool_columns */
 	const char **field;            /* pointers, made at the end of a row */
 	size_t nfields;
 	size_t rowbytes;               /* bytes fed since the current row started */
@@ -93,20 +95,22 @@ static void on_field(void *s, size_t len, void *ctx)
 }
 
 /* The schema a file's width names: 1, 2 and 3 are the first
- * REPORT_CSV_V1_NCOLUMNS, _V2_ and _V3_ columns (hosts not yet upgraded),
+ * REPORT_CSV_V1_NCOLUMNS, _V2_ and _V3_ columns (hosts not yet upgraded);
+ * 4 and 5 are as wide as this version's (0: the rows' schema column says),
  * anything else must be this version's. */
 static int schema_of_width(size_t n)
 {
 	return n == REPORT_CSV_V1_NCOLUMNS ? 1 : n == REPORT_CSV_V2_NCOLUMNS ? 2 :
-	       n == REPORT_CSV_V3_NCOLUMNS ? 3 : REPORT_CSV_SCHEMA;
+	       n == REPORT_CSV_V3_NCOLUMNS ? 3 : 0;
 }
 
 /* The header: exactly the columns of one schema we read, in order. */
 static int header_check(struct reader *r)
 {
 	r->schema = schema_of_width(r->nfields);
-	r->fcols = r->schema == REPORT_CSV_SCHEMA ? r->ncols : r->nfields;
-	snprintf(r->schema_text, sizeof r->schema_text, "%d", r->schema);
+	r->fcols = r->schema == 0 ? r->ncols : r->nfields;
+	if (r->schema)
+		snprintf(r->schema_text, sizeof r->schema_text, "%d", r->schema);
 	for (size_t i = 0; i < r->fcols; i++) {
 		char got[CSVREAD_ECHO_MAX];
 		if (i < r->nfields && strcmp(r->field[i], report_csv_columns[i]) == 0)
@@ -117,6 +121,37 @@ static int header_check(struct reader *r)
 			       report_csv_columns[i]);
 	}
 	return 0;
+}
+
+/* A file as wide as this version's: schema 4 or 5, as its first row says
+ * (every row after must say the same). */
+static int schema_of_row(struct reader *r)
+{
+	const char *s = r->field[REPORT_CSV_SCHEMA_COL];
+	char got[CSVREAD_ECHO_MAX];
+
+	if (strcmp(s, "4") == 0 || strcmp(s, REPORT_CSV_SCHEMA_TEXT) == 0) {
+		r->schema = s[0] - '0';
+		snprintf(r->schema_text, sizeof r->schema_text, "%s", s);
+		return 0;
+	}
+	return err_set(r->e, ERR_DATA, "%s:%lu: schema '%s' (this version reads schemas 1 to %d)", r->file,
+		       r->row_line, err_escape(got, sizeof got, s), REPORT_CSV_SCHEMA);
+}
+
+/* Schemas 1 to 4 wrote booleans as 0/1, yes/no/unknown and on/off/unknown:
+ * each reads back as schema 5 writes it, true, false or empty (unknown),
+ * so that the merge reads one form.  Anything else stays as it is, for the
+ * reader's own check to name. */
+static const char *bool_of_old(const char *v)
+{
+	if (strcmp(v, "1") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "on") == 0)
+		return "true";
+	if (strcmp(v, "0") == 0 || strcmp(v, "no") == 0 || strcmp(v, "off") == 0)
+		return "false";
+	if (strcmp(v, "unknown") == 0)
+		return "";
+	return v;
 }
 
 static void on_row(int term, void *ctx)
@@ -130,6 +165,8 @@ static void on_row(int term, void *ctx)
 			r->field[i] = csvcell_read(r->buf + r->off[i]);
 		if (r->rows == 0)
 			r->err = header_check(r);
+		else if (r->schema == 0 && r->nfields == r->fcols && schema_of_row(r) != 0)
+			r->err = r->e->code;
 		else if (r->nfields != r->fcols)
 			r->err = err_set(r->e, ERR_DATA, "%s:%lu: %zu fields, the header has %zu", r->file,
 					 r->row_line, r->nfields, r->fcols);
@@ -140,9 +177,14 @@ static void on_row(int term, void *ctx)
 					 r->row_line, err_escape(got, sizeof got, r->field[REPORT_CSV_SCHEMA_COL]),
 					 r->schema, REPORT_CSV_SCHEMA);
 		} else {
-			/* older schemas: the newer columns are empty ("not known") */
+			/* older schemas: the newer columns are empty ("not known"),
+			 * the booleans in schema 5's form */
 			for (size_t i = r->nfields; i < r->ncols; i++)
 				r->field[i] = "";
+			if (r->schema < REPORT_CSV_SCHEMA)
+				for (size_t i = 0; i < r->nfields; i++)
+					if (r->is_bool[i])
+						r->field[i] = bool_of_old(r->field[i]);
 			r->err = r->fn(r->ctx, r->field, r->file, r->row_line, r->e);
 		}
 	}
@@ -215,11 +257,17 @@ static int reader_init(struct reader *r, struct csv_parser *p, const char *name,
 	r->line = r->row_line = 1;
 	r->off = calloc(r->ncols, sizeof *r->off);
 	r->field = calloc(r->ncols, sizeof *r->field);
-	if (!r->off || !r->field || csv_init(p, CSV_STRICT | CSV_STRICT_FINI) != 0) {
+	r->is_bool = calloc(r->ncols, 1);
+	if (!r->off || !r->field || !r->is_bool || csv_init(p, CSV_STRICT | CSV_STRICT_FINI) != 0) {
 		free(r->off);
 		free(r->field);
+		free(r->is_bool);
 		return err_set(e, ERR_NOMEM, "%s: out of memory", r->file);
 	}
+	for (size_t i = 0; i < r->ncols; i++)
+		for (const char *const *b = report_csv_bool_columns; *b; b++)
+			if (strcmp(report_csv_columns[i], *b) == 0)
+				r->is_bool[i] = 1;
 	return 0;
 }
 
@@ -235,6 +283,7 @@ static int reader_finish(struct reader *r, struct csv_parser *p)
 	free(r->buf);
 	free(r->off);
 	free(r->field);
+	free(r->is_bool);
 	return r->err;
 }
 

@@ -85,6 +85,7 @@ struct merge {
 	size_t policyroom;
 	struct hashtab recs;    /* recommendations */
 	int text;               /* report_merge_write() writes the table for people */
+	size_t width;           /* its notes' width (textwrap.h); 0: 80 columns */
 	struct hashtab hosts;   /* host names */
 	struct hashtab sources; /* source specs */
 	struct hashtab groups;  /* the NKEY values, each ended by a NUL -> group id */
@@ -166,9 +167,9 @@ static const char *merge_role(const char *spec)
 	return NULL;
 }
 
-/* What the kernel credits of this row's source: schema 4 says it
- * (kernel_credits, empty for a source no setting credits); older rows are
- * read the way trust.c decides it (the CPU RNG: trust_cpu on and its flag
+/* What the kernel credits of this row's source: schemas 4 and 5 say it
+ * (kernel_credits, empty for a source no setting credits, and since 5 when
+ * unknown); otherwise it is read the way trust.c decides it (the CPU RNG: trust_cpu on and its flag
  * not cleared; the hwrng: a quality above 0). */
 static int row_credited(const char *const *f, const struct merge *m, signed char trust, const char *file,
 			unsigned long line, signed char *out, struct err *e)
@@ -177,9 +178,9 @@ static int row_credited(const char *const *f, const struct merge *m, signed char
 	char echo[MERGE_ECHO_MAX];
 
 	if (*c) {
-		*out = strcmp(c, "on") == 0 ? 1 : strcmp(c, "off") == 0 ? 0 : -1;
-		if (*out < 0 && strcmp(c, "unknown") != 0)
-			return err_set(e, ERR_DATA, "%s:%lu: kernel_credits '%s' is not on, off or unknown", file,
+		*out = strcmp(c, "true") == 0 ? 1 : strcmp(c, "false") == 0 ? 0 : -1;
+		if (*out < 0)
+			return err_set(e, ERR_DATA, "%s:%lu: kernel_credits '%s' is not true, false or empty", file,
 				       line, err_escape(echo, sizeof echo, c));
 		return 0;
 	}
@@ -224,12 +225,13 @@ static int row_check(const char *const *f, const struct merge *m, const char *fi
 		return err_set(e, ERR_DATA, "%s:%lu: empty source", file, line);
 	{
 		const char *t = f[m->trust_col], *v = f[m->col[K_VIRT]];
-		out->trust = strcmp(t, "on") == 0 ? 1 : strcmp(t, "off") == 0 ? 0 : -1;
-		if (*t && out->trust < 0 && strcmp(t, "unknown") != 0)
-			return err_set(e, ERR_DATA, "%s:%lu: kernel_trust_cpu '%s' is not on, off or unknown", file,
+		/* booleans as schema 5 writes them (csvread.c reads older forms so) */
+		out->trust = strcmp(t, "true") == 0 ? 1 : strcmp(t, "false") == 0 ? 0 : -1;
+		if (*t && out->trust < 0)
+			return err_set(e, ERR_DATA, "%s:%lu: kernel_trust_cpu '%s' is not true, false or empty", file,
 				       line, err_escape(echo, sizeof echo, t));
-		if (*v && strcmp(v, "yes") != 0 && strcmp(v, "no") != 0 && strcmp(v, "unknown") != 0)
-			return err_set(e, ERR_DATA, "%s:%lu: virtualized '%s' is not yes, no or unknown", file, line,
+		if (*v && strcmp(v, "true") != 0 && strcmp(v, "false") != 0)
+			return err_set(e, ERR_DATA, "%s:%lu: virtualized '%s' is not true, false or empty", file, line,
 				       err_escape(echo, sizeof echo, v));
 	}
 	if (row_credited(f, m, out->trust, file, line, &out->credited, e) != 0)
@@ -268,10 +270,9 @@ static int group_key(struct merge *m, const char *const *f, uint32_t *group)
 
 	for (int k = 0; k < NKEY; k++)
 		v[k] = f[m->col[k]];
-	/* Schema 1 rows have neither: its `kernel` column is the same release
-	 * (uname -r), and whether it ran in a guest is unknown. */
-	if (!*v[K_VIRT])
-		v[K_VIRT] = "unknown";
+	/* Schema 1 rows have no kernel_release: its `kernel` column is the same
+	 * release (uname -r).  Whether a host is a guest is true, false or
+	 * empty (unknown, and in schema 1 rows). */
 	if (!*v[K_KREL])
 		v[K_KREL] = f[m->kernel_col];
 	for (int k = 0; k < NKEY; k++)
@@ -568,8 +569,9 @@ static int group_write(FILE *fp, const struct report_merge_group *g)
 	for (int k = 0; k < NKEY; k++) {
 		if (k && fputc(',', fp) == EOF)
 			bad = 1;
-		/* family and model are checked decimals: bare, like the input */
-		if (k == K_FAMILY || k == K_MODEL ? fwrite(g->value[k], 1, g->len[k], fp) != g->len[k]
+		/* family and model are checked decimals, virtualized a checked
+		 * boolean: bare, like the input */
+		if (k == K_FAMILY || k == K_MODEL || k == K_VIRT ? fwrite(g->value[k], 1, g->len[k], fp) != g->len[k]
 		    : csvcell_write(fp, g->value[k], g->len[k]) == EOF)
 			bad = 1;
 	}
@@ -628,6 +630,16 @@ int report_merge_print(struct merge *m, FILE *fp, struct err *e)
 void report_merge_set_text(struct merge *m, int text)
 {
 	m->text = text;
+}
+
+void report_merge_set_width(struct merge *m, size_t width)
+{
+	m->width = width;
+}
+
+size_t report_merge_width(const struct merge *m)
+{
+	return m->width;
 }
 
 int report_merge_write(struct merge *m, const char *out, struct err *e)

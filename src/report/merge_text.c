@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "report/termtext.h"
+#include "report/textwrap.h"
 
 /* A group's key value as the table shows it: escaped for the terminal
  * (the hosts' CSVs are data from outside: termtext.h), "-" when empty. */
@@ -66,12 +67,15 @@ int report_merge_print_text(struct merge *m, FILE *fp, struct err *e)
 			fprintf(fp, "%8s %6s", "-", "-");
 		fprintf(fp, "  %s\n", shown(x->rec, x->reclen));
 	}
-	if (n)
-		fprintf(fp, "\nCREDITED: hosts whose kernel credits this source as entropy (RDRAND, RDSEED: "
-			"random.trust_cpu on and the flag not cleared; hwrng: a quality above 0; - no kernel "
-			"setting credits it); FAILED: of those, hosts where this source failed; "
-			"RECOMMENDATION: the kernel setting recommended most often in the group (- nothing to "
-			"change).\n");
+	if (n) {
+		size_t width = report_merge_width(m);
+		fputc('\n', fp);
+		textwrap_put(fp, width ? width : TEXTWRAP_WIDTH_DEFAULT, "", 0, "CREDITED: hosts whose kernel credits this "
+			     "source as entropy (RDRAND, RDSEED: random.trust_cpu on and the flag not cleared; hwrng: a "
+			     "quality above 0; - no kernel setting credits it); FAILED: of those, hosts where this source "
+			     "failed; RECOMMENDATION: the kernel setting recommended most often in the group (- nothing "
+			     "to change).");
+	}
 	free(g);
 	if (ferror(fp))
 		return err_set(e, ERR_IO, "report merge: write error");

@@ -64,6 +64,7 @@ struct report_run {
 	int partial;                  /* interrupted: some sources stopped early */
 	int strict;                   /* --strict: warnings fail */
 	int junit_host;               /* --junit-host: JUnit classnames name the host */
+	size_t width;                 /* the text report's width (textwrap.h); 0: 80 columns */
 	size_t n;
 	struct report_source *src;
 };
@@ -72,22 +73,32 @@ struct report_run {
  * columns up to `reasons` (no schema column), 2 added the kernel trust and
  * the schema column (the 70th), 3 the typed credit, the health alarms and
  * the policy's floors after it, 4 (issue 23) the classification and what
- * the kernel credits per source.  Each schema's columns begin with the older one's. */
-#define REPORT_CSV_SCHEMA 4
-#define REPORT_CSV_SCHEMA_TEXT "4"
-/* Schema 1's, 2's and 3's columns: the first 59, 70 and 79 of
+ * the kernel credits per source, 5 (issue 26) no column but one form for
+ * booleans: true, false or empty (4 wrote 0/1, yes/no/unknown and
+ * on/off/unknown).  Each schema's columns begin with the older one's;
+ * data/rngaudit-audit-csv-N.tableschema.json types schema N's. */
+#define REPORT_CSV_SCHEMA 5
+#define REPORT_CSV_SCHEMA_TEXT "5"
+/* Schema 1's, 2's, 3's and 4's columns: the first 59, 70, 79 and 87 of
  * report_csv_columns; 4 added the source's classification, the ideal-source
- * baseline, the kernel's per-source credit and its version facts. */
+ * baseline, the kernel's per-source credit and its version facts, and 5 is
+ * as wide as 4 (its rows' schema column tells them apart). */
 #define REPORT_CSV_V1_NCOLUMNS 59
 #define REPORT_CSV_V2_NCOLUMNS 70
 #define REPORT_CSV_V3_NCOLUMNS 79
+#define REPORT_CSV_V4_NCOLUMNS 87
 #define REPORT_CSV_SCHEMA_COL 69      /* 0-based index of `schema` */
+
+/* The boolean columns (true, false or empty in schema 5), NULL-terminated;
+ * what schemas 1 to 4 wrote there reads back as those (csvread.h). */
+extern const char *const report_csv_bool_columns[];
 
 /* The CSV columns, in order (documented in rngaudit-audit(1)); NULL-terminated. */
 extern const char *const report_csv_columns[];
 size_t report_csv_ncolumns(void);
 
-/* One line per source, then its reasons; on fp (stdout). */
+/* One line per source, then its reasons; on fp (stdout), within r->width
+ * columns (textwrap.h: no source spec is ever cut). */
 int report_text_write(FILE *fp, const struct report_run *r, struct err *e);
 
 /* path "-" = stdout. */
@@ -165,6 +176,9 @@ int report_merge_groups(struct merge *m, struct report_merge_group **g, size_t *
 int report_merge_print_text(struct merge *m, FILE *fp, struct err *e);
 /* 1: report_merge_write() writes that table instead of the CSV. */
 void report_merge_set_text(struct merge *m, int text);
+/* The width its notes are wrapped to (textwrap.h; 0: 80 columns). */
+void report_merge_set_width(struct merge *m, size_t width);
+size_t report_merge_width(const struct merge *m);
 
 /* The merged CSV's columns; NULL-terminated. */
 extern const char *const report_merge_columns[];

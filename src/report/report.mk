@@ -66,3 +66,19 @@ tests_test_promfmt_SOURCES = tests/test_promfmt.c
 tests_test_promfmt_LDADD = $(LIBS_ALL)
 TESTS += tests/test_promfmt tests/prom_utf8.sh
 dist_check_SCRIPTS += tests/prom_utf8.sh
+# the text reports laid out within the terminal's width (issue 26 item 4)
+src_librngaudit_a_SOURCES += src/report/textwrap.c src/report/textwrap.h
+check_PROGRAMS += tests/test_textwrap
+tests_test_textwrap_SOURCES = tests/test_textwrap.c
+tests_test_textwrap_LDADD = $(LIBS_ALL)
+TESTS += tests/test_textwrap
+TESTS += tests/text_width.sh
+dist_check_SCRIPTS += tests/text_width.sh
+# the audit and fleet CSVs typed by Frictionless table schemas, one per
+# audit CSV schema version; pandas loads a mixed fleet (issue 26 item 3)
+dist_pkgdata_DATA += data/rngaudit-audit-csv-1.tableschema.json data/rngaudit-audit-csv-2.tableschema.json \
+	data/rngaudit-audit-csv-3.tableschema.json data/rngaudit-audit-csv-4.tableschema.json \
+	data/rngaudit-audit-csv-5.tableschema.json data/rngaudit-merge-csv.tableschema.json
+dist_noinst_SCRIPTS += scripts/csv-tableschema.py
+TESTS += tests/csv_pandas.sh
+dist_check_SCRIPTS += tests/csv_pandas.sh tests/csv_pandas.py
