@@ -178,6 +178,6 @@ pid=$!
 sleep 1
 kill -INT $pid; wait $pid; st=$?
 check "SIGINT mid-audit exits 2" test $st -eq 2
-check "SIGINT mid-audit: the CSV is written whole and marked partial" sh -c "awk -F, 'NR==1{for(i=1;i<=NF;i++) if(\$i==\"partial\") c=i} NR==2{p=\$c} END{exit !(c && p==1 && NR==2)}' '$TMPD/int.csv'"
+check "SIGINT mid-audit: the CSV is written whole and marked partial" sh -c "awk -F, 'NR==1{for(i=1;i<=NF;i++) if(\$i==\"partial\") c=i} NR==2{p=\$c} END{exit !(c && p==\"true\" && NR==2)}' '$TMPD/int.csv'"
 
 tap_done

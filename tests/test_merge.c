@@ -236,7 +236,7 @@ static void test_merge_trust(void)
 	char *out = merge_bufs(all, 3, &e);
 
 	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",false,\"6.18.2\",\"rdrand\",4,4,2,0,2,0,,,3,1,"
-			      "\"random.trust_cpu=off\",3,1\r\n"),
+			      "\"random.trust_cpu=off\",3,1,,,\r\n"),
 	       "schemas 4 and 2 in one group: 4 hosts, 3 trust and credit the CPU RNG, 1 of those failed, the recommendation holds");
 	tap_ok(out && strstr(out, "\"AuthenticAMD\",26,2,\"0xb002147\",,\"6.18.2\",\"rdrand\",1,1,0,0,1,0,,,0,0,"
 			      "\"\",0,0,,,\r\n"),
