@@ -87,18 +87,14 @@ int cmd_iid(int argc, char **argv)
 	uint64_t seed = IID_DEFAULT_SEED, u, max_samples = 0;
 	size_t sub_index = 0, sub_count = 0, n, nbits;
 	unsigned bits = 0;
-	uint8_t *buf = NULL, *bitbuf = NULL;
+	uint8_t *buf = NULL;
 	const char *path, *json_path = NULL;
 	char sha[SHA256_HEX], json_fd[32];
 	struct iid_data d;
-	struct est_result mcv_lit, mcv_bit;
-	struct iid_chisq ind, gof;
-	struct iid_lrs lrs;
+	struct nist_iid_pretests pre;
 	struct iid_perm_result perm;
 	struct iid_perm_opts popts;
 	struct cli_progress prog;
-	double h_original, h_bitstring = 1.0, h_assessed;
-	int chi_pass, lrs_pass;
 	struct err e;
 
 	err_clear(&e);
@@ -219,55 +215,8 @@ int cmd_iid(int argc, char **argv)
 	nbits = d.n * d.bits;
 	if (!all_bits && nbits > IID_MIN_SAMPLES)
 		nbits = IID_MIN_SAMPLES;
-	nist_iid_print_baseline(stdout, &d, nbits, initial, verbose);
-
-	/* 90B 5 / 6.3.1: the IID estimate is the MCV estimate */
-	h_original = d.bits;
-	if (initial) {
-		if (est_mcv(d.sym, d.n, d.k, &mcv_lit, &e) != 0)
-			goto fail;
-		nist_iid_print_mcv(stdout, "Literal", d.sym, d.n, d.k, &mcv_lit, verbose);
-		h_original = mcv_lit.h;
-	}
-	if (d.k > 2 || !initial) {
-		bitbuf = malloc(d.n * d.bits);
-		if (!bitbuf) {
-			err_set(&e, ERR_NOMEM, "out of memory for the bitstring");
-			goto fail;
-		}
-		samples_to_bits(d.raw, d.n, d.bits, bitbuf);
-		if (est_mcv(bitbuf, nbits, 2, &mcv_bit, &e) != 0)
-			goto fail;
-		nist_iid_print_mcv(stdout, "Bitstring", bitbuf, nbits, 2, &mcv_bit, verbose);
-		h_bitstring = mcv_bit.h;
-		free(bitbuf);
-		bitbuf = NULL;
-	}
-	/* what NIST's -vv prints; its JSON has it only then (see report/nist_iid.c) */
-	h_assessed = d.bits;
-	if ((d.k > 2 || !initial) && h_bitstring * d.bits < h_assessed)
-		h_assessed = h_bitstring * d.bits;
-	if (initial && h_original < h_assessed)
-		h_assessed = h_original;
-	nist_iid_print_entropy(stdout, &d, initial, h_original, h_bitstring, h_assessed, verbose);
-
-	/* 5.2 chi-square tests */
-	if (iid_chisq_independence(d.sym, d.n, d.k, &ind, &e) != 0)
+	if (nist_iid_print_pretests(&d, nbits, initial, verbose, &pre, &e) != 0)
 		goto fail;
-	nist_iid_print_chisq(stdout, "independence", &ind, verbose);
-	if (iid_chisq_goodness(d.sym, d.n, d.k, &gof, &e) != 0)
-		goto fail;
-	nist_iid_print_chisq(stdout, "goodness of fit", &gof, verbose);
-	chi_pass = !(ind.p < IID_CHISQ_ALPHA) && !(gof.p < IID_CHISQ_ALPHA);
-	nist_iid_print_verdict(stdout, verbose, chi_pass, "chi square tests", "Chi square tests");
-
-	/* 5.2.5 LRS */
-	if (iid_lrs_test(d.sym, d.n, d.k, &lrs, &e) != 0)
-		goto fail;
-	nist_iid_print_lrs(stdout, &lrs, verbose);
-	lrs_pass = lrs.passed;
-	nist_iid_print_verdict(stdout, verbose, lrs_pass, "length of longest repeated substring test",
-			       "Length of longest repeated substring test");
 
 	/* 5.1 permutation tests */
 	nist_iid_print_perm_begin(stdout, verbose);
@@ -312,8 +261,8 @@ int cmd_iid(int argc, char **argv)
 	if (json_path) {
 		struct nist_iid_json_in jin = {
 			.path = path, .sha256 = sha, .mean = d.rawmean, .median = d.median,
-			.binary = d.k == 2, .h_original = h_original, .h_bitstring = h_bitstring,
-			.h_assessed = h_assessed, .chi_pass = chi_pass, .lrs_pass = lrs_pass,
+			.binary = d.k == 2, .h_original = pre.h_original, .h_bitstring = pre.h_bitstring,
+			.h_assessed = pre.h_assessed, .chi_pass = pre.chi_pass, .lrs_pass = pre.lrs_pass,
 			.perm = &perm,
 		};
 
@@ -325,9 +274,8 @@ int cmd_iid(int argc, char **argv)
 
 	iid_data_free(&d);
 	fflush(stdout);
-	return chi_pass && lrs_pass && perm.passed ? EXIT_OK : EXIT_FAILED;
+	return pre.chi_pass && pre.lrs_pass && perm.passed ? EXIT_OK : EXIT_FAILED;
 fail:
-	free(bitbuf);
 	iid_data_free(&d);
 	return cli_error(CMD, "%s: %s", path, e.msg);
 }

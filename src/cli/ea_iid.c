@@ -20,6 +20,7 @@
 #include "estimators/estimators.h"
 #include "iid/iid.h"
 #include "report/nist_iid.h"
+#include "cli/nist_out.h"
 
 /* NIST's MIN_SIZE: -t cuts the bitstring to this many bits */
 #define EA_MIN_SIZE 1000000u
@@ -28,18 +29,13 @@ static int iid_main(struct ea_run *run, int argc, char **argv)
 {
 	struct nistread in;
 	struct iid_data d;
-	struct est_result mcv_lit, mcv_bit;
-	struct iid_chisq ind, gof;
-	struct iid_lrs lrs;
+	struct nist_iid_pretests pre;
 	struct iid_perm_result *perm = NULL;
 	struct iid_perm_opts popts;
 	struct err e;
 	unsigned long block_index = ULONG_MAX, block_size = 0;
 	int initial = 1, all_bits = 1, verbose = 1, quiet = 0, opt, word_size = 0, rc;
-	int chi_pass, lrs_pass;
 	size_t nbits;
-	uint8_t *bitbuf = NULL;
-	double h_original, h_bitstring = 1.0, h_assessed;
 	const char *path;
 	char msg[ERR_MSG_MAX + 64];
 
@@ -127,51 +123,8 @@ one_symbol:
 	nbits = d.n * d.bits;
 	if (!all_bits && nbits > EA_MIN_SIZE)
 		nbits = EA_MIN_SIZE;
-	nist_iid_print_baseline(stdout, &d, nbits, initial, verbose);
-
-	/* 90B 5 / 6.3.1: the IID estimate is the MCV estimate */
-	h_original = d.bits;
-	if (initial) {
-		if (est_mcv(d.sym, d.n, d.k, &mcv_lit, &e) != 0)
-			goto fail;
-		nist_iid_print_mcv(stdout, "Literal", d.sym, d.n, d.k, &mcv_lit, verbose);
-		h_original = mcv_lit.h;
-	}
-	if (d.k > 2 || !initial) {
-		if (!(bitbuf = malloc(d.n * d.bits))) {
-			err_set(&e, ERR_NOMEM, "out of memory for the bitstring");
-			goto fail;
-		}
-		samples_to_bits(d.raw, d.n, d.bits, bitbuf);
-		if (est_mcv(bitbuf, nbits, 2, &mcv_bit, &e) != 0)
-			goto fail;
-		nist_iid_print_mcv(stdout, "Bitstring", bitbuf, nbits, 2, &mcv_bit, verbose);
-		h_bitstring = mcv_bit.h;
-		free(bitbuf);
-		bitbuf = NULL;
-	}
-	h_assessed = d.bits;
-	if ((d.k > 2 || !initial) && h_bitstring * d.bits < h_assessed)
-		h_assessed = h_bitstring * d.bits;
-	if (initial && h_original < h_assessed)
-		h_assessed = h_original;
-	nist_iid_print_entropy(stdout, &d, initial, h_original, h_bitstring, h_assessed, verbose);
-
-	/* 5.2 */
-	if (iid_chisq_independence(d.sym, d.n, d.k, &ind, &e) != 0)
+	if (nist_iid_print_pretests(&d, nbits, initial, verbose, &pre, &e) != 0)
 		goto fail;
-	nist_iid_print_chisq(stdout, "independence", &ind, verbose);
-	if (iid_chisq_goodness(d.sym, d.n, d.k, &gof, &e) != 0)
-		goto fail;
-	nist_iid_print_chisq(stdout, "goodness of fit", &gof, verbose);
-	chi_pass = !(ind.p < IID_CHISQ_ALPHA) && !(gof.p < IID_CHISQ_ALPHA);
-	nist_iid_print_verdict(stdout, verbose, chi_pass, "chi square tests", "Chi square tests");
-	if (iid_lrs_test(d.sym, d.n, d.k, &lrs, &e) != 0)
-		goto fail;
-	nist_iid_print_lrs(stdout, &lrs, verbose);
-	lrs_pass = lrs.passed;
-	nist_iid_print_verdict(stdout, verbose, lrs_pass, "length of longest repeated substring test",
-			       "Length of longest repeated substring test");
 
 	/* 5.1: NIST's complete table, every statistic to its decision */
 	nist_iid_print_perm_begin(stdout, verbose);
@@ -198,9 +151,9 @@ one_symbol:
 		 * assessed value always) */
 		struct nist_iid_json_in jin = {
 			.path = path, .sha256 = in.sha256, .mean = d.rawmean, .median = d.median,
-			.binary = d.k == 2, .h_original = h_original, .h_bitstring = h_bitstring,
-			.h_assessed = verbose > 2 ? h_assessed : (double)d.bits,
-			.chi_pass = chi_pass, .lrs_pass = lrs_pass, .perm = perm,
+			.binary = d.k == 2, .h_original = pre.h_original, .h_bitstring = pre.h_bitstring,
+			.h_assessed = verbose > 2 ? pre.h_assessed : (double)d.bits,
+			.chi_pass = pre.chi_pass, .lrs_pass = pre.lrs_pass, .perm = perm,
 		};
 
 		rc = ea_json_save(run, nist_iid_json(&jin));
@@ -210,7 +163,6 @@ one_symbol:
 	nistread_free(&in);
 	return rc;
 fail:
-	free(bitbuf);
 	free(perm);
 	iid_data_free(&d);
 	nistread_free(&in);

@@ -8,6 +8,7 @@
 
 #include "cli/cli_util.h"
 #include "cli/nist_out.h"
+#include "engine/samples.h"
 
 static char *noted;   /* the run's words, from nist_note_commandline() */
 
@@ -40,4 +41,64 @@ int nist_print_version(const char *cmd, const char *nist_name)
 	       "commit 68ed165); see rngaudit-%s(1) for the differences.\n",
 	       nist_name, NIST_TOOL_VERSION, cmd);
 	return cli_finish_stdout(EXIT_OK);
+}
+
+int nist_iid_print_pretests(const struct iid_data *d, size_t nbits, int initial, int verbose,
+			    struct nist_iid_pretests *out, struct err *e)
+{
+	struct est_result mcv_lit, mcv_bit;
+	struct iid_chisq ind, gof;
+	struct iid_lrs lrs;
+	uint8_t *bitbuf;
+
+	nist_iid_print_baseline(stdout, d, nbits, initial, verbose);
+
+	/* 90B 5 / 6.3.1: the IID estimate is the MCV estimate */
+	out->h_original = d->bits;
+	out->h_bitstring = 1.0;
+	if (initial) {
+		if (est_mcv(d->sym, d->n, d->k, &mcv_lit, e) != 0)
+			return -1;
+		nist_iid_print_mcv(stdout, "Literal", d->sym, d->n, d->k, &mcv_lit, verbose);
+		out->h_original = mcv_lit.h;
+	}
+	if (d->k > 2 || !initial) {
+		if (!(bitbuf = malloc(d->n * d->bits)))
+			return err_set(e, ERR_NOMEM, "out of memory for the bitstring"), -1;
+		samples_to_bits(d->raw, d->n, d->bits, bitbuf);
+		if (est_mcv(bitbuf, nbits, 2, &mcv_bit, e) != 0) {
+			free(bitbuf);
+			return -1;
+		}
+		nist_iid_print_mcv(stdout, "Bitstring", bitbuf, nbits, 2, &mcv_bit, verbose);
+		out->h_bitstring = mcv_bit.h;
+		free(bitbuf);
+	}
+	/* what NIST's -vv prints; its JSON has it only then (see report/nist_iid.c) */
+	out->h_assessed = d->bits;
+	if ((d->k > 2 || !initial) && out->h_bitstring * d->bits < out->h_assessed)
+		out->h_assessed = out->h_bitstring * d->bits;
+	if (initial && out->h_original < out->h_assessed)
+		out->h_assessed = out->h_original;
+	nist_iid_print_entropy(stdout, d, initial, out->h_original, out->h_bitstring, out->h_assessed,
+			       verbose);
+
+	/* 5.2 chi-square tests */
+	if (iid_chisq_independence(d->sym, d->n, d->k, &ind, e) != 0)
+		return -1;
+	nist_iid_print_chisq(stdout, "independence", &ind, verbose);
+	if (iid_chisq_goodness(d->sym, d->n, d->k, &gof, e) != 0)
+		return -1;
+	nist_iid_print_chisq(stdout, "goodness of fit", &gof, verbose);
+	out->chi_pass = !(ind.p < IID_CHISQ_ALPHA) && !(gof.p < IID_CHISQ_ALPHA);
+	nist_iid_print_verdict(stdout, verbose, out->chi_pass, "chi square tests", "Chi square tests");
+
+	/* 5.2.5 LRS */
+	if (iid_lrs_test(d->sym, d->n, d->k, &lrs, e) != 0)
+		return -1;
+	nist_iid_print_lrs(stdout, &lrs, verbose);
+	out->lrs_pass = lrs.passed;
+	nist_iid_print_verdict(stdout, verbose, out->lrs_pass, "length of longest repeated substring test",
+			       "Length of longest repeated substring test");
+	return 0;
 }
