@@ -168,7 +168,7 @@ static int bundle_put(int root, const char *rel, const char *buf, size_t len)
 
 /* Removes what bundle_put made under dirfd (which it closes), deepest
  * first, never following a symlink: a half-written bundle leaves nothing. */
-static void bundle_remove_tree(int dirfd)
+void bundle_remove_tree(int dirfd)
 {
 	DIR *d = fdopendir(dirfd);
 	struct dirent *de;

@@ -118,4 +118,8 @@ const char *kernel_tri_token(enum kernel_tri t);
  * how many files were written. */
 int kernel_save_sysroot(const char *dir, size_t *nfiles, struct err *e);
 
+/* Removes everything under the directory dirfd (and closes dirfd), deepest
+ * first, never following a symlink.  Used to undo a half-written bundle. */
+void bundle_remove_tree(int dirfd);
+
 #endif

@@ -48,36 +48,11 @@ static char root[PATH_MAX];     /* top/bundle: the bundle read */
 static char out[PATH_MAX];      /* top/outside: the decoy */
 static char off[PATH_MAX];      /* top/outside.off: the decoy put away */
 
-/* Removes everything under dirfd (closed here), never following a symlink. */
-static void tree_empty(int dirfd)
-{
-	DIR *d = fdopendir(dirfd);
-	struct dirent *de;
-	if (!d) {
-		close(dirfd);
-		return;
-	}
-	while ((de = readdir(d)) != NULL) {
-		struct stat st;
-		int sub;
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
-		if (fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode) &&
-		    (sub = openat(dirfd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) >= 0) {
-			tree_empty(sub);
-			unlinkat(dirfd, de->d_name, AT_REMOVEDIR);
-		} else {
-			unlinkat(dirfd, de->d_name, 0);
-		}
-	}
-	closedir(d);
-}
-
 static void tree_remove(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd >= 0)
-		tree_empty(fd);
+		bundle_remove_tree(fd);
 	rmdir(path);
 }
 
@@ -285,6 +260,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd >= 0)
-		tree_empty(fd);
+		bundle_remove_tree(fd);
 	return 0;
 }
