@@ -16,17 +16,9 @@
 #include "engine/samples.h"
 #include "tap.h"
 
-static const struct est_detail *detail(const struct est_result *r, const char *key)
-{
-	for (int i = 0; i < r->ndetails; i++)
-		if (strcmp(r->detail[i].key, key) == 0)
-			return &r->detail[i];
-	return NULL;
-}
-
 static double dx(const struct est_result *r, const char *key)
 {
-	const struct est_detail *d = detail(r, key);
+	const struct est_detail *d = est_detail_find(r, key);
 
 	return d ? d->x : NAN;
 }
@@ -83,14 +75,14 @@ static void test_collision(void)
 		memcpy(s4 + 160 + 3 * i, k3, 3);
 	est_collision(s4, sizeof s4, 2, &r, &e);
 	tap_near(dx(&r, "X-bar'"), 2.0964477657712224, 1e-14, "collision: X-bar' = X-bar - z sigma/sqrt(v)");
-	tap_ok(detail(&r, "Found p.") != NULL, "collision: X-bar' < 2.5 finds p");
+	tap_ok(est_detail_find(&r, "Found p.") != NULL, "collision: X-bar' < 2.5 finds p");
 	tap_near(r.p, 0.9491949655933254, 1e-14, "collision: p = 0.5 + sqrt(1.25 - X-bar'/2)");
 	tap_near(r.h, 0.07522364620211386, 1e-14, "collision: h = -log2 p");
 
 	/* period 2: every t_v = 3, sigma 0, X-bar' = 3 >= 2.5: no p, lower bound 0.5, h = 1 */
 	s = repeat(p2, 2, 100, &n);
 	est_collision(s, n, 2, &r, &e);
-	tap_ok(detail(&r, "Could Not Find p. Proceeding with the lower bound for p.") != NULL,
+	tap_ok(est_detail_find(&r, "Could Not Find p. Proceeding with the lower bound for p.") != NULL,
 	       "collision: X-bar' >= 2.5 takes NIST's 'Could Not Find p' path");
 	tap_near(r.p, 0.5, 0, "collision: p = 0.5 when no root");
 	tap_near(r.h, 1.0, 0, "collision: h = 1 when no root");

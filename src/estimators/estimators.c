@@ -44,6 +44,14 @@ void est_detail_int(struct est_result *r, const char *key, long long v)
 	}
 }
 
+const struct est_detail *est_detail_find(const struct est_result *r, const char *key)
+{
+	for (int i = 0; i < r->ndetails; i++)
+		if (strcmp(r->detail[i].key, key) == 0)
+			return &r->detail[i];
+	return NULL;
+}
+
 void est_detail_real(struct est_result *r, const char *key, double v)
 {
 	struct est_detail *d = detail_next(r, key);

@@ -52,6 +52,8 @@ void est_result_init(struct est_result *r, const char *id, const char *name);
 void est_detail_int(struct est_result *r, const char *key, long long v);
 void est_detail_real(struct est_result *r, const char *key, double v);
 void est_detail_note(struct est_result *r, const char *text);
+/* The detail of r named key, or NULL. */
+const struct est_detail *est_detail_find(const struct est_result *r, const char *key);
 void est_not_applicable(struct est_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -20,24 +20,16 @@
 /* NIST's MIN_SIZE: fewer samples than this draws its warning (90B 3.1.1). */
 #define NIST_MIN_SAMPLES 1000000u
 
-static const struct est_detail *detail(const struct est_result *r, const char *key)
-{
-	for (int i = 0; i < r->ndetails; i++)
-		if (strcmp(r->detail[i].key, key) == 0)
-			return &r->detail[i];
-	return NULL;
-}
-
 static double dx(const struct est_result *r, const char *key)
 {
-	const struct est_detail *d = detail(r, key);
+	const struct est_detail *d = est_detail_find(r, key);
 
 	return !d ? 0.0 : d->kind == EST_DETAIL_INT ? (double)d->i : d->x;
 }
 
 static long long di(const struct est_result *r, const char *key)
 {
-	const struct est_detail *d = detail(r, key);
+	const struct est_detail *d = est_detail_find(r, key);
 
 	return !d ? 0 : d->kind == EST_DETAIL_INT ? d->i : (long long)d->x;
 }
@@ -137,7 +129,7 @@ void nist_print_estimate_v(FILE *fp, const char *label, const struct est_result 
 	else if (is_id(r, "lrs"))
 		fprintf(fp, "%s LRS Estimate: u = %lld, v = %lld, p-hat = %.17Lg, p_u = %.17Lg\n", label,
 			di(r, "u"), di(r, "v"), (long double)dx(r, "p-hat"), (long double)dx(r, "p_u"));
-	else if (detail(r, "P_local"))  /* utils.h, predictionEstimate */
+	else if (est_detail_find(r, "P_local"))  /* utils.h, predictionEstimate */
 		fprintf(fp, "%s %s Estimate: N = %lld, Pglobal' = %.17g (C = %lld) Plocal = %.17g (r = %lld)\n",
 			label, r->name, di(r, "N"), dx(r, "P_global'"), di(r, "C"), dx(r, "P_local"),
 			di(r, "r"));
