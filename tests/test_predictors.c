@@ -476,13 +476,15 @@ static void test_lz_pruning(void)
 			struct err e;
 			long na = 0, nb = -1;
 			lz_naive(s, n, dicts[d], &a, &na);
-			if (lz78y_binary_tally(s, n, dicts[d], &b, &nb, &e) != 0 || a.C != b.C ||
+			uint64_t *w = est_pack_bits(s, n);
+			if (!w || lz78y_binary_tally(w, n, dicts[d], &b, &nb, &e) != 0 || a.C != b.C ||
 			    a.max_run != b.max_run || na != nb) {
 				if (bad++ < 5)
 					printf("# case %d (n %zu, dictionary %ld): C %lld / %lld, run %lld / %lld, "
 					       "entries %ld / %ld\n", tr, n, dicts[d], a.C, b.C, a.max_run, b.max_run,
 					       na, nb);
 			}
+			free(w);
 			cases++;
 		}
 		free(s);

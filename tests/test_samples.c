@@ -82,6 +82,54 @@ static void test_to_bits(void)
 	}
 }
 
+/* samples_to_packed against samples_to_bits: every K, lengths around the
+ * word and sample boundaries, cut at nbits, zeros after, the spare word. */
+static void test_to_packed(void)
+{
+	const uint8_t s2[2] = { 5, 2 };
+	uint64_t w2[2];
+	uint8_t s[600], bits[600 * 8];
+	uint64_t w[600 * 8 / 64 + 3];
+	int bad = 0, cases = 0;
+	uint32_t x = 12345;
+
+	samples_to_packed(s2, 2, 3, 6, w2);
+	tap_ok(samples_packed_words(6) == 2 && w2[0] == (uint64_t)0x2a << 58 && w2[1] == 0,
+	       "packed MSB first: 5,2 (3 bits) -> 101010 on top of the word, a zero word after");
+	for (size_t i = 0; i < sizeof s; i++) {
+		x = x * 1103515245u + 12345u;
+		s[i] = (uint8_t)(x >> 16);
+	}
+	for (unsigned k = 1; k <= 8; k++) {
+		static const size_t ns[] = { 1, 7, 8, 9, 63, 64, 65, 127, 128, 129, 600 };
+		for (size_t a = 0; a < sizeof ns / sizeof ns[0]; a++) {
+			size_t n = ns[a], full = n * k;
+			uint8_t t[600];
+			for (size_t i = 0; i < n; i++)
+				t[i] = (uint8_t)(s[i] & ((1u << k) - 1));
+			samples_to_bits(t, n, k, bits);
+			for (size_t cut = full; cut + 70 > full && cut > 0; cut -= (cut > 33 ? 33 : cut)) {
+				size_t words = samples_packed_words(cut);
+				memset(w, 0xa5, sizeof w);
+				samples_to_packed(t, n, k, cut, w);
+				cases++;
+				for (size_t i = 0; i < words * 64; i++) {
+					unsigned want = i < cut ? bits[i] : 0;
+					if (((w[i / 64] >> (63 - i % 64)) & 1u) != want) {
+						if (bad++ < 3)
+							printf("# K %u, n %zu, nbits %zu: bit %zu\n", k, n, cut, i);
+						break;
+					}
+				}
+				if (w[words] != 0xa5a5a5a5a5a5a5a5u && bad++ < 3)
+					printf("# K %u, n %zu, nbits %zu: wrote past its words\n", k, n, cut);
+			}
+		}
+	}
+	tap_ok(bad == 0, "packed bits are samples_to_bits' bits, zeros after nbits, nothing past the words (%d cases)",
+	       cases);
+}
+
 static void test_infer_and_range(void)
 {
 	const uint8_t a[4] = { 0, 1, 1, 0 }, b[3] = { 3, 9, 2 }, c[2] = { 0, 0 };
@@ -121,6 +169,7 @@ int main(void)
 	test_known_values();
 	test_every_k_split_blocks();
 	test_to_bits();
+	test_to_packed();
 	test_infer_and_range();
 	test_parse_bits();
 	test_read_file_errors();

@@ -85,6 +85,49 @@ void samples_to_bits(const uint8_t *s, size_t n, unsigned bits, uint8_t *out)
 			out[o++] = (uint8_t)((s[i] >> j) & 1);
 }
 
+size_t samples_packed_words(size_t nbits)
+{
+	return nbits / 64 + 2;
+}
+
+void samples_to_packed(const uint8_t *s, size_t n, unsigned bits, size_t nbits, uint64_t *w)
+{
+	size_t o = 0, i = 0, words = samples_packed_words(nbits);
+	uint64_t acc = 0;
+	unsigned fill = 0;   /* bits in acc, < 64 */
+
+	if (bits == 8)   /* eight samples a word, first sample on top */
+		for (; i + 8 <= n && o + 1 < words; i += 8) {
+			uint64_t x = 0;
+			for (unsigned j = 0; j < 8; j++)
+				x = x << 8 | s[i + j];
+			w[o++] = x;
+		}
+	for (; i < n && o + 1 < words; i++) {
+		uint64_t v = s[i] & ((1u << bits) - 1u);
+		if (fill + bits < 64) {
+			acc = acc << bits | v;
+			fill += bits;
+		} else {
+			unsigned rest = fill + bits - 64;   /* v's low bits for the next word */
+			w[o++] = (fill ? acc << (64 - fill) : 0) | v >> rest;
+			acc = v & (((uint64_t)1 << rest) - 1u);
+			fill = rest;
+		}
+	}
+	if (fill && o < words)
+		w[o++] = acc << (64 - fill);
+	while (o < words)
+		w[o++] = 0;
+	/* nothing after bit nbits */
+	if (nbits & 63u)
+		w[nbits >> 6] &= ~(uint64_t)0 << (64 - (nbits & 63u));
+	else
+		w[nbits >> 6] = 0;
+	for (o = (nbits >> 6) + 1; o < words; o++)
+		w[o] = 0;
+}
+
 unsigned samples_infer_bits(const uint8_t *s, size_t n)
 {
 	unsigned all = 0, k = 1;

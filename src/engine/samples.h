@@ -35,6 +35,15 @@ size_t samples_max_out(const struct symbolizer *sy, size_t len);
  * sample first), as 90B's bitstring estimators see them.  out holds n*K. */
 void samples_to_bits(const uint8_t *s, size_t n, unsigned bits, uint8_t *out);
 
+/* The same bitstring packed 64 bits a word, its first bit the most
+ * significant bit of w[0]: bit i is (w[i / 64] >> (63 - i % 64)) & 1.  The
+ * first nbits bits of the n samples are kept (nbits <= n*bits), every bit
+ * after them is 0, and w holds samples_packed_words(nbits) words: one zero
+ * word past the last bit, so that 64 bits may be read from any bit < nbits
+ * (est_bits64).  An eighth of samples_to_bits' memory. */
+size_t samples_packed_words(size_t nbits);
+void samples_to_packed(const uint8_t *s, size_t n, unsigned bits, size_t nbits, uint64_t *w);
+
 /* Smallest K (1..8) that holds every sample: the bit width NIST's tool infers. */
 unsigned samples_infer_bits(const uint8_t *s, size_t n);
 

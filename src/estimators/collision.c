@@ -8,26 +8,40 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "estimators/estimators.h"
 
 int est_collision(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
+{
+	uint64_t *w;
+	int rc;
+
+	if (k != 2) {
+		est_result_init(r, "collision", "Collision");
+		est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
+		return 0;
+	}
+	if (!(w = est_pack_bits(s, n)))
+		return err_set(e, ERR_NOMEM, "Collision: out of memory");
+	rc = est_collision_bits(w, n, r, e);
+	free(w);
+	return rc;
+}
+
+int est_collision_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)
 {
 	size_t i = 0, v = 0;
 	double sumsq = 0.0, xbar, sigma, xprime, p;
 
 	(void)e;
 	est_result_init(r, "collision", "Collision");
-	if (k != 2) {
-		est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
-		return 0;
-	}
 	/* steps 1-5: walk the sequence; each collision time t_v is 2 (two equal
 	 * bits) or 3 (two unequal bits, and any third bit collides). */
 	while (n >= 2 && i < n - 1) {
 		unsigned t;
 
-		if (s[i] == s[i + 1])
+		if (est_bit(w, i) == est_bit(w, i + 1))
 			t = 2;
 		else if (i < n - 2)
 			t = 3;

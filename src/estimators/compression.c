@@ -156,6 +156,23 @@ static double comp_search(struct log2tab *lt, double target, long d, long nblock
 
 int est_compression(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
+	uint64_t *w;
+	int rc;
+
+	if (k != 2) {
+		est_result_init(r, "compression", "Compression");
+		est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
+		return 0;
+	}
+	if (!(w = est_pack_bits(s, n)))
+		return err_set(e, ERR_NOMEM, "Compression: out of memory");
+	rc = est_compression_bits(w, n, r, e);
+	free(w);
+	return rc;
+}
+
+int est_compression_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)
+{
 	long nblocks = (long)(n / COMP_B), v;
 	size_t dict[COMP_ALPH];
 	double x = 0.0, xc = 0.0, sg = 0.0, sgc = 0.0, sigma, xprime, p;
@@ -163,10 +180,6 @@ int est_compression(const uint8_t *s, size_t n, unsigned k, struct est_result *r
 
 	(void)e;
 	est_result_init(r, "compression", "Compression");
-	if (k != 2) {
-		est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
-		return 0;
-	}
 	if (nblocks <= COMP_D + 1) {
 		est_not_applicable(r, "needs more than %d blocks of %d bits, got %ld",
 				   COMP_D + 1, COMP_B, nblocks);
@@ -176,11 +189,9 @@ int est_compression(const uint8_t *s, size_t n, unsigned k, struct est_result *r
 	 * of every later block to its previous occurrence (or to the start). */
 	memset(dict, 0, sizeof dict);
 	for (long i = 0; i < nblocks; i++) {
-		unsigned blk = 0;
+		unsigned blk = (unsigned)(est_bits64(w, (size_t)i * COMP_B) >> (64 - COMP_B));
 		double lg;
 
-		for (int j = 0; j < COMP_B; j++)
-			blk = (blk << 1) | (s[(size_t)i * COMP_B + (size_t)j] & 1u);
 		if (i >= COMP_D) {
 			lg = log2((double)((size_t)i + 1 - dict[blk]));
 			kahan_add(&x, &xc, lg);

@@ -7,9 +7,11 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "estimators/estimators.h"
+#include "engine/samples.h"
 
 void est_result_init(struct est_result *r, const char *id, const char *name)
 {
@@ -89,4 +91,12 @@ double est_upper_bound(double p, double n)
 	double u = p + EST_ZALPHA * sqrt(p * (1.0 - p) / (n - 1.0));
 
 	return u < 1.0 ? u : 1.0;
+}
+
+uint64_t *est_pack_bits(const uint8_t *s, size_t n)
+{
+	uint64_t *w = malloc(samples_packed_words(n) * sizeof *w);
+	if (w)
+		samples_to_packed(s, n, 1, n, w);
+	return w;
 }

@@ -78,4 +78,38 @@ int est_lag(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct
 int est_multimmc(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e);     /* 6.3.9 */
 int est_lz78y(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e);        /* 6.3.10 */
 
+/* The same estimators on a bitstring of n bits packed as samples_to_packed
+ * packs it (engine/samples.h: first bit on top, a zero word after the last):
+ * the form the non-IID track hands them, an eighth of the memory of one bit
+ * a byte.  The byte forms above, given k == 2, pack their input and call
+ * these, so each estimator has one binary path. */
+int est_mcv_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e);
+int est_collision_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e);
+int est_markov_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e);
+int est_compression_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e);
+int est_tuple_lrs_bits(const uint64_t *w, size_t n, struct est_result *tuple,
+		       struct est_result *lrs, struct err *e);
+int est_multimcw_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e);
+int est_lag_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e);
+int est_multimmc_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e);
+int est_lz78y_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e);
+
+/* Bit i of a packed bitstring. */
+static inline unsigned est_bit(const uint64_t *w, size_t i)
+{
+	return (unsigned)(w[i >> 6] >> (63u - (i & 63u))) & 1u;
+}
+
+/* The 64 bits from bit i on, bit i the most significant (i below the
+ * bitstring's length: the zero word after it is read at most). */
+static inline uint64_t est_bits64(const uint64_t *w, size_t i)
+{
+	unsigned o = (unsigned)(i & 63u);
+	return o ? w[i >> 6] << o | w[(i >> 6) + 1] >> (64u - o) : w[i >> 6];
+}
+
+/* Packs n 0/1 bytes into a new array (NULL: out of memory), for the byte
+ * forms' k == 2 path. */
+uint64_t *est_pack_bits(const uint8_t *s, size_t n);
+
 #endif

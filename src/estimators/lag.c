@@ -58,12 +58,12 @@ static inline uint64_t lag_eq64(const uint8_t *a, const uint8_t *b)
 #endif
 }
 
+static int lag_run(uint8_t *buf, uint64_t *packed, size_t n, unsigned k, struct est_result *r,
+		   struct err *e);
+
 int est_lag(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
-	uint64_t match[LAG_D];    /* match[d-1]: lag d */
-	struct pred_sched b;
-	uint8_t *buf = NULL;
-	uint64_t *packed = NULL;
+	uint8_t *buf;
 
 	est_result_init(r, "lag", "Lag Prediction");
 	{
@@ -76,20 +76,32 @@ int est_lag(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct
 		return 0;
 	}
 	if (k == 2) {
-		/* bit t of the stream at bit LAG_PAD + t, zero words around */
-		size_t words = (n + 2 * LAG_PAD) / 64 + 2;
-		packed = calloc(words, sizeof *packed);
-		if (packed)
-			for (size_t i = 0; i < n; i++)
-				packed[(i + LAG_PAD) >> 6] |= (uint64_t)(s[i] & 1u) << ((i + LAG_PAD) & 63u);
-	} else {
-		buf = malloc(n + 2 * LAG_PAD);
-		if (buf) {
-			memset(buf, 0, LAG_PAD);
-			memcpy(buf + LAG_PAD, s, n);
-			memset(buf + LAG_PAD + n, 0, LAG_PAD);
-		}
+		uint64_t *w = est_pack_bits(s, n);
+		int rc;
+		if (!w)
+			return err_set(e, ERR_NOMEM, "Lag: out of memory");
+		rc = est_lag_bits(w, n, r, e);
+		free(w);
+		return rc;
 	}
+	buf = malloc(n + 2 * LAG_PAD);
+	if (buf) {
+		memset(buf, 0, LAG_PAD);
+		memcpy(buf + LAG_PAD, s, n);
+		memset(buf + LAG_PAD + n, 0, LAG_PAD);
+	}
+	return lag_run(buf, NULL, n, k, r, e);
+}
+
+/* The steps of 6.3.8 on buf (bytes, LAG_PAD zeros around) or packed (bit t
+ * at bit LAG_PAD + t, least significant first, zero words around), which it
+ * frees. */
+static int lag_run(uint8_t *buf, uint64_t *packed, size_t n, unsigned k, struct est_result *r,
+		   struct err *e)
+{
+	uint64_t match[LAG_D];    /* match[d-1]: lag d */
+	struct pred_sched b;
+
 	if ((!packed && !buf) || pred_sched_init(&b) < 0) {
 		free(packed);
 		free(buf);
@@ -120,4 +132,22 @@ int est_lag(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct
 	free(buf);
 	pred_finish(r, b.t.C, (long long)n - 1, b.t.max_run, k);
 	return 0;
+}
+
+int est_lag_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)
+{
+	/* LAG_PAD is three words: word q of w, reversed, is word q + 3 */
+	size_t words = (n + 2 * LAG_PAD) / 64 + 2, nw = n / 64 + 1;
+	uint64_t *packed;
+
+	est_result_init(r, "lag", "Lag Prediction");
+	if (n < 3) {   /* NIST's lag_test() asserts L > 2 */
+		est_not_applicable(r, "needs at least 3 samples, got %zu", n);
+		return 0;
+	}
+	packed = calloc(words, sizeof *packed);
+	if (packed)
+		for (size_t q = 0; q < nw; q++)
+			packed[q + LAG_PAD / 64] = pred_rev64(w[q]);
+	return lag_run(NULL, packed, n, 2, r, e);
 }

@@ -61,7 +61,7 @@
  * steps over that one gap. */
 #define LZ_DEAD UINT64_MAX
 
-int lz78y_binary_tally(const uint8_t *s, size_t n, long max_dict, struct pred_tally *t,
+int lz78y_binary_tally(const uint64_t *w, size_t n, long max_dict, struct pred_tally *t,
 		       long *entries, struct err *e)
 {
 	uint64_t *tab[LZ_B + 1];
@@ -83,15 +83,15 @@ int lz78y_binary_tally(const uint8_t *s, size_t n, long max_dict, struct pred_ta
 	}
 	/* 90B 6.3.10 step 2: the contexts s[B-j..B-1] followed by s[B] */
 	for (unsigned j = 1; j <= LZ_B; j++)
-		h |= (uint32_t)(s[LZ_B - j] & 1u) << (j - 1);
+		h |= (uint32_t)(est_bit(w, LZ_B - j)) << (j - 1);
 	for (unsigned j = 1; j <= LZ_B; j++) {
-		tab[j][h & ((1u << j) - 1)] = (uint64_t)1 << (32 * (s[LZ_B] & 1u));
+		tab[j][h & ((1u << j) - 1)] = (uint64_t)1 << (32 * (est_bit(w, LZ_B)));
 		dict++;
 	}
-	h = (h << 1) | (s[LZ_B] & 1u);
+	h = (h << 1) | (est_bit(w, LZ_B));
 	/* 6.3.10 step 3: walk the chain up from length 1 while it may predict */
 	for (i = LZ_B + 1; i < n; i++) {
-		unsigned y = s[i] & 1u, pred = 0, j;
+		unsigned y = est_bit(w, i), pred = 0, j;
 		uint64_t inc = (uint64_t)1 << (32 * y);
 		uint32_t p0 = 0, p1 = 0, best = 0;   /* no parent: never dead */
 		int dead = 0;
@@ -291,9 +291,35 @@ int est_lz78y(const uint8_t *s, size_t n, unsigned k, struct est_result *r, stru
 				   k == 2 ? LZ_B + 3u : LZ_B + 2u, n);
 		return 0;
 	}
-	rc = k == 2 ? lz78y_binary_tally(s, n, LZ_MAX_DICT, &t, NULL, e) : lz_literal(s, n, k, &t, e);
+	if (k == 2) {
+		uint64_t *w = est_pack_bits(s, n);
+		if (!w)
+			return err_set(e, ERR_NOMEM, "LZ78Y: out of memory");
+		rc = est_lz78y_bits(w, n, r, e);
+		free(w);
+		return rc;
+	}
+	rc = lz_literal(s, n, k, &t, e);
 	if (rc < 0)
 		return rc;
 	pred_finish(r, t.C, (long long)n - LZ_B - 1, t.max_run, k);
+	return 0;
+}
+
+int est_lz78y_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)
+{
+	struct pred_tally t = { 0, 0, 0 };
+	int rc;
+
+	est_result_init(r, "lz78y", "LZ78Y Prediction");
+	/* NIST's binary path asserts B + 3 samples. */
+	if (n < LZ_B + 3u) {
+		est_not_applicable(r, "needs at least %u samples, got %zu", LZ_B + 3u, n);
+		return 0;
+	}
+	rc = lz78y_binary_tally(w, n, LZ_MAX_DICT, &t, NULL, e);
+	if (rc < 0)
+		return rc;
+	pred_finish(r, t.C, (long long)n - LZ_B - 1, t.max_run, 2);
 	return 0;
 }

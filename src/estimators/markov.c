@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "estimators/estimators.h"
 
@@ -17,26 +18,40 @@
 
 int est_markov(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
+	uint64_t *w;
+	int rc;
+
+	if (k != 2) {
+		est_result_init(r, "markov", "Markov");
+		est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
+		return 0;
+	}
+	if (!(w = est_pack_bits(s, n)))
+		return err_set(e, ERR_NOMEM, "Markov: out of memory");
+	rc = est_markov_bits(w, n, r, e);
+	free(w);
+	return rc;
+}
+
+int est_markov_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)
+{
 	size_t c0 = 0, c1, c00 = 0, c10 = 0;
 	double p0, p1, p00, p01, p10, p11, hmin = MARKOV_LEN, t;
 
 	(void)e;
 	est_result_init(r, "markov", "Markov");
-	if (k != 2) {
-		est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
-		return 0;
-	}
 	if (n < 2) {
 		est_not_applicable(r, "needs at least 2 bits, got %zu", n);
 		return 0;
 	}
-	/* branch-free counts: bits are 0/1 here */
-	for (size_t i = 0; i + 1 < n; i++) {
-		unsigned a0 = s[i] == 0, b0 = s[i + 1] == 0;
+	/* the pairs (bit i, bit i+1) for i < n-1, 64 at a time */
+	for (size_t i = 0; i + 1 < n; i += 64) {
+		uint64_t a = est_bits64(w, i), b = est_bits64(w, i + 1);
+		uint64_t live = n - 1 - i >= 64 ? ~(uint64_t)0 : ~(~(uint64_t)0 >> (n - 1 - i));
 
-		c0 += a0;
-		c00 += a0 & b0;
-		c10 += (a0 ^ 1u) & b0;
+		c0 += (size_t)__builtin_popcountll(~a & live);
+		c00 += (size_t)__builtin_popcountll(~a & ~b & live);
+		c10 += (size_t)__builtin_popcountll(a & ~b & live);
 	}
 	c1 = n - 1 - c0;
 	if (c0 > 0) {
@@ -51,7 +66,7 @@ int est_markov(const uint8_t *s, size_t n, unsigned k, struct est_result *r, str
 	} else {
 		p10 = p11 = 0.0;
 	}
-	if (s[n - 1] == 0)
+	if (est_bit(w, n - 1) == 0)
 		c0++;
 	p0 = (double)c0 / (double)n;
 	p1 = 1.0 - p0;

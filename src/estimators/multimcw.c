@@ -94,25 +94,29 @@ static void mcw_general(struct mcw_win *win, const uint8_t *s, unsigned k, long 
 }
 
 /* The same for bitstrings: every window size is odd, so two symbols never
- * tie and the prediction is the majority bit.  Once every window is full
- * (t0 >= 4095) the four share one loop; their correct bits are built newest
- * first and reversed at the end. */
-static void mcw_binary(struct mcw_win *win, const uint8_t *s, long t0, long t1, uint64_t *correct)
+ * tie and the prediction is the majority bit (cnt[1] alone is kept).  Once
+ * every window is full (t0 >= 4095) the four share one loop over 64-bit
+ * words of the step's bit and of the bits leaving each window; their correct
+ * bits are built newest first and reversed at the end. */
+static void mcw_binary(struct mcw_win *win, const uint64_t *w, long t0, long t1, uint64_t *correct)
 {
 	if (t0 >= mcw_w[MCW_NWIN - 1]) {
 		long o0 = win[0].cnt[1], o1 = win[1].cnt[1], o2 = win[2].cnt[1], o3 = win[3].cnt[1];
 		uint64_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
 		unsigned nb = (unsigned)(t1 - t0);
-		for (long i = t0; i < t1; i++) {
-			long x = s[i] & 1;
-			c0 = 2 * c0 + (uint64_t)((2 * o0 > 63) == x);
-			c1 = 2 * c1 + (uint64_t)((2 * o1 > 255) == x);
-			c2 = 2 * c2 + (uint64_t)((2 * o2 > 1023) == x);
-			c3 = 2 * c3 + (uint64_t)((2 * o3 > 4095) == x);
-			o0 += x - (s[i - 63] & 1);
-			o1 += x - (s[i - 255] & 1);
-			o2 += x - (s[i - 1023] & 1);
-			o3 += x - (s[i - 4095] & 1);
+		uint64_t x = est_bits64(w, (size_t)t0), l0 = est_bits64(w, (size_t)(t0 - 63)),
+			 l1 = est_bits64(w, (size_t)(t0 - 255)), l2 = est_bits64(w, (size_t)(t0 - 1023)),
+			 l3 = est_bits64(w, (size_t)(t0 - 4095));
+		for (unsigned i = 0; i < nb; i++) {
+			long b = (long)(x >> (63 - i) & 1u);
+			c0 = 2 * c0 + (uint64_t)((2 * o0 > 63) == b);
+			c1 = 2 * c1 + (uint64_t)((2 * o1 > 255) == b);
+			c2 = 2 * c2 + (uint64_t)((2 * o2 > 1023) == b);
+			c3 = 2 * c3 + (uint64_t)((2 * o3 > 4095) == b);
+			o0 += b - (long)(l0 >> (63 - i) & 1u);
+			o1 += b - (long)(l1 >> (63 - i) & 1u);
+			o2 += b - (long)(l2 >> (63 - i) & 1u);
+			o3 += b - (long)(l3 >> (63 - i) & 1u);
 		}
 		win[0].cnt[1] = o0;
 		win[1].cnt[1] = o1;
@@ -125,16 +129,16 @@ static void mcw_binary(struct mcw_win *win, const uint8_t *s, long t0, long t1, 
 		return;
 	}
 	for (int j = 0; j < MCW_NWIN; j++) {
-		long w = win[j].w, ones = win[j].cnt[1];
+		long ww = win[j].w, ones = win[j].cnt[1];
 		uint64_t c = 0;
 		long i = t0;
-		for (; i < t1 && i < w; i++)
+		for (; i < t1 && i < ww; i++)
 			;   /* window j not yet full: no prediction, no slide */
 		for (; i < t1; i++) {
-			unsigned x = s[i] & 1u;
-			unsigned f = 2 * ones > w;
+			unsigned x = est_bit(w, (size_t)i);
+			unsigned f = 2 * ones > ww;
 			c |= (uint64_t)(f == x) << (i - t0);
-			ones += (long)x - (long)(s[i - w] & 1u);
+			ones += (long)x - (long)est_bit(w, (size_t)(i - ww));
 		}
 		win[j].cnt[1] = ones;
 		correct[j] = c;
@@ -154,6 +158,15 @@ int est_multimcw(const uint8_t *s, size_t n, unsigned k, struct est_result *r, s
 		int bad = pred_check_input("MultiMCW", s, n, k, e);
 		if (bad < 0)
 			return bad;
+	}
+	if (k == 2) {
+		uint64_t *w = est_pack_bits(s, n);
+		int rc;
+		if (!w)
+			return err_set(e, ERR_NOMEM, "MultiMCW: out of memory");
+		rc = est_multimcw_bits(w, n, r, e);
+		free(w);
+		return rc;
 	}
 	/* NIST's tool needs more than the largest window (len >= 4096). */
 	if (len < mcw_w[MCW_NWIN - 1] + 1) {
@@ -198,14 +211,48 @@ int est_multimcw(const uint8_t *s, size_t n, unsigned k, struct est_result *r, s
 		long t1 = len - t0 < PRED_SCHED_BLOCK ? len : t0 + PRED_SCHED_BLOCK;
 		/* 90B 6.3.7 step 3b-3d: which windows predict right (the
 		 * scoreboard runs over the block afterwards) */
-		if (k == 2)
-			mcw_binary(win, s, t0, t1, correct);
-		else
-			mcw_general(win, s, k, t0, t1, correct);
+		mcw_general(win, s, k, t0, t1, correct);
 		pred_sched_block(&b, MCW_NWIN, correct, NULL, (unsigned)(t1 - t0));
 	}
 	pred_sched_free(&b);
 	free(mem);
 	pred_finish(r, b.t.C, len - mcw_w[0], b.t.max_run, k);
+	return 0;
+}
+
+int est_multimcw_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)
+{
+	struct mcw_win win[MCW_NWIN];
+	long cnt[MCW_NWIN][2];
+	struct pred_sched b;
+	long len = (long)n;
+
+	est_result_init(r, "multimcw", "MultiMCW Prediction");
+	if (len < mcw_w[MCW_NWIN - 1] + 1) {
+		est_not_applicable(r, "needs at least %ld samples, got %zu", mcw_w[MCW_NWIN - 1] + 1, n);
+		return 0;
+	}
+	/* each window filled with its first w bits */
+	memset(win, 0, sizeof win);
+	for (int j = 0; j < MCW_NWIN; j++) {
+		long ones = 0;
+		for (long i = 0; i < mcw_w[j]; i++)
+			ones += est_bit(w, (size_t)i);
+		win[j].w = mcw_w[j];
+		win[j].cnt = cnt[j];
+		cnt[j][0] = mcw_w[j] - ones;
+		cnt[j][1] = ones;
+	}
+	if (pred_sched_init(&b) < 0)
+		return err_set(e, ERR_NOMEM, "MultiMCW: out of memory");
+	for (long t0 = mcw_w[0]; t0 < len; t0 += PRED_SCHED_BLOCK) {
+		uint64_t correct[MCW_NWIN] = { 0 };
+		long t1 = len - t0 < PRED_SCHED_BLOCK ? len : t0 + PRED_SCHED_BLOCK;
+		/* 90B 6.3.7 step 3b-3d, then the scoreboard over the block */
+		mcw_binary(win, w, t0, t1, correct);
+		pred_sched_block(&b, MCW_NWIN, correct, NULL, (unsigned)(t1 - t0));
+	}
+	pred_sched_free(&b);
+	pred_finish(r, b.t.C, len - mcw_w[0], b.t.max_run, 2);
 	return 0;
 }

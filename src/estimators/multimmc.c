@@ -57,14 +57,14 @@
  * from y's.  Called with constant lo, cnt and unseen, so the words of
  * correct bits stay in registers (built newest first, reversed per block). */
 static inline __attribute__((always_inline)) void
-mmc_fused(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, const unsigned lo,
+mmc_fused(const uint64_t *bw, size_t c0, size_t c1, int32_t *mem, const unsigned lo,
 	  const unsigned cnt, const int unseen, uint64_t (*corr)[MMC_CHUNK], uint64_t (*pred)[MMC_CHUNK])
 {
 	uint32_t h = 0;   /* bit m = s[i-1-m]; each depth masks what it needs */
 	size_t i = c0;
 
 	for (unsigned m = 0; m < lo + cnt; m++)
-		h |= (uint32_t)(s[i - 1 - m] & 1u) << m;
+		h |= (uint32_t)(est_bit(bw, i - 1 - m)) << m;
 	while (i < c1) {
 		size_t j0 = (i - c0) & ~(size_t)63, end = c0 + j0 + 64;
 		uint64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
@@ -73,7 +73,7 @@ mmc_fused(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, const unsigned l
 			end = c1;
 		nj = (unsigned)(end - i);
 		for (; i < end; i++) {
-			const uint32_t y = s[i] & 1u, yneg = 0u - y;
+			const uint32_t y = est_bit(bw, i), yneg = 0u - y;
 			const int32_t step = (int32_t)(4 * y) - 2;
 			MMC_FUSED_DEPTH(a0, p0, lo);
 			if (cnt > 1)
@@ -98,7 +98,7 @@ mmc_fused(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, const unsigned l
 /* The top depth over one chunk of steps [c0, c1), c0 >= 18, once it holds
  * MMC_MAX_ENTRIES pairs: no pair is added any more, a known pair is
  * counted, and a context still unseen makes no prediction. */
-static void mmc_top_full(const uint8_t *s, size_t c0, size_t c1, int32_t *tb, const uint64_t *pairs,
+static void mmc_top_full(const uint64_t *bw, size_t c0, size_t c1, int32_t *tb, const uint64_t *pairs,
 			 uint64_t *corr, uint64_t *pred)
 {
 	const unsigned top = MMC_D - 1;
@@ -106,7 +106,7 @@ static void mmc_top_full(const uint8_t *s, size_t c0, size_t c1, int32_t *tb, co
 	size_t i = c0;
 
 	for (unsigned m = 0; m <= top; m++)
-		h |= (uint32_t)(s[i - 1 - m] & 1u) << m;
+		h |= (uint32_t)(est_bit(bw, i - 1 - m)) << m;
 	while (i < c1) {
 		size_t j0 = (i - c0) & ~(size_t)63, end = c0 + j0 + 64;
 		uint64_t cacc = 0, pacc = 0;
@@ -115,7 +115,7 @@ static void mmc_top_full(const uint8_t *s, size_t c0, size_t c1, int32_t *tb, co
 			end = c1;
 		nj = (unsigned)(end - i);
 		for (; i < end; i++) {
-			const uint32_t y = s[i] & 1u, bit = 2 * h + y;
+			const uint32_t y = est_bit(bw, i), bit = 2 * h + y;
 			const int32_t step = (int32_t)(4 * y) - 2;
 			const int32_t v = tb[h];
 			const uint32_t seen = v != 0;
@@ -145,15 +145,15 @@ static const struct { unsigned lo, cnt; } mmc_groups[] = {
 };
 
 /* mmc_fused() on group g with its constants. */
-static void mmc_fused_group(const uint8_t *s, size_t c0, size_t c1, int32_t *mem, unsigned g,
+static void mmc_fused_group(const uint64_t *bw, size_t c0, size_t c1, int32_t *mem, unsigned g,
 			    int unseen, uint64_t (*corr)[MMC_CHUNK], uint64_t (*pred)[MMC_CHUNK])
 {
 #define MMC_GROUP(lo, cnt)                                                        \
 	do {                                                                       \
 		if (unseen)                                                        \
-			mmc_fused(s, c0, c1, mem, lo, cnt, 1, corr, pred);         \
+			mmc_fused(bw, c0, c1, mem, lo, cnt, 1, corr, pred);         \
 		else                                                               \
-			mmc_fused(s, c0, c1, mem, lo, cnt, 0, corr, pred);         \
+			mmc_fused(bw, c0, c1, mem, lo, cnt, 0, corr, pred);         \
 	} while (0)
 	switch (g) {
 	case 0:
@@ -183,7 +183,7 @@ static void mmc_fused_group(const uint8_t *s, size_t c0, size_t c1, int32_t *mem
  * From step 18 on the depths below the top run in the fused loops above,
  * the top one in mmc_top_full() once it is full; the first steps, and the
  * top depth until then, take the general loop here. */
-static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct err *e)
+static int mmc_binary(const uint64_t *bw, size_t n, struct pred_sched *b, struct err *e)
 {
 	int32_t *tab[MMC_D];
 	int32_t *mem;
@@ -210,9 +210,9 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
 	/* 90B 6.3.9 step 4 for the first pair of each depth */
 	for (unsigned d = 0; d < MMC_D && d + 1 < n - 1; d++) {
 		uint32_t ctx = 0;
-		unsigned y = s[d + 1] & 1u;
+		unsigned y = est_bit(bw, d + 1);
 		for (unsigned m = 0; m <= d; m++)
-			ctx |= (uint32_t)(s[d - m] & 1u) << m;
+			ctx |= (uint32_t)(est_bit(bw, d - m)) << m;
 		tab[d][ctx] = y ? 3 : -1;
 		seen[d] = 1;
 		if (d == top) {
@@ -229,7 +229,7 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
 			int unseen = 0;
 			for (unsigned d = lo; d < lo + cnt; d++)
 				unseen |= seen[d] != (size_t)2 << d;
-			mmc_fused_group(s, c0, c1, mem, g, unseen, corr, pred);
+			mmc_fused_group(bw, c0, c1, mem, g, unseen, corr, pred);
 			done |= ((1u << cnt) - 1) << lo;
 			if (unseen && ((c0 - 2) / (MMC_CHUNK * PRED_SCHED_BLOCK)) % 16 == 0)
 				/* now and then, count what the depths have seen */
@@ -237,7 +237,7 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
 					seen[d] = mmc_seen(tab[d], (size_t)2 << d);
 		}
 		if (c0 >= MMC_D + 2 && full >= MMC_MAX_ENTRIES) {
-			mmc_top_full(s, c0, c1, tab[top], pairs, corr[top], pred[top]);
+			mmc_top_full(bw, c0, c1, tab[top], pairs, corr[top], pred[top]);
 			done |= 1u << top;
 		}
 		for (unsigned d = 0; d < MMC_D; d++) {
@@ -252,7 +252,7 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
 			if (i >= c1)
 				continue;
 			for (unsigned m = 0; m <= d; m++)
-				h |= (uint32_t)(s[i - 1 - m] & 1u) << m;
+				h |= (uint32_t)(est_bit(bw, i - 1 - m)) << m;
 			while (i < c1) {
 				/* one 64-step block, the words in registers */
 				size_t j0 = (i - c0) & ~(size_t)63, end = c0 + j0 + 64;
@@ -261,7 +261,7 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
 					end = c1;
 				if (d < top) {
 					for (; i < end; i++) {
-						unsigned y = s[i] & 1u, j = (unsigned)(i - c0 - j0);
+						unsigned y = est_bit(bw, i), j = (unsigned)(i - c0 - j0);
 						int32_t v = tb[h];
 						uint64_t f = v != 0;
 						cacc |= (f & ((uint64_t)(v > 0) == y)) << j;
@@ -272,7 +272,7 @@ static int mmc_binary(const uint8_t *s, size_t n, struct pred_sched *b, struct e
 					}
 				} else {
 					for (; i < end; i++) {
-						unsigned y = s[i] & 1u, j = (unsigned)(i - c0 - j0);
+						unsigned y = est_bit(bw, i), j = (unsigned)(i - c0 - j0);
 						uint32_t bit = 2 * h + y;
 						int32_t v = tb[h];
 						uint64_t f = v != 0;
@@ -536,12 +536,41 @@ int est_multimmc(const uint8_t *s, size_t n, unsigned k, struct est_result *r, s
 		est_not_applicable(r, "needs at least %u samples, got %zu", k == 2 ? 4u : 3u, n);
 		return 0;
 	}
+	if (k == 2) {
+		uint64_t *w = est_pack_bits(s, n);
+		if (!w)
+			return err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
+		rc = est_multimmc_bits(w, n, r, e);
+		free(w);
+		return rc;
+	}
 	if (pred_sched_init(&b) < 0)
 		return err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
-	rc = k == 2 ? mmc_binary(s, n, &b, e) : mmc_literal(s, n, k, &b, e);
+	rc = mmc_literal(s, n, k, &b, e);
 	pred_sched_free(&b);
 	if (rc < 0)
 		return rc;
 	pred_finish(r, b.t.C, (long long)n - 2, b.t.max_run, k);
+	return 0;
+}
+
+int est_multimmc_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)
+{
+	struct pred_sched b;
+	int rc;
+
+	est_result_init(r, "multimmc", "MultiMMC Prediction");
+	/* NIST's tool asserts 4 samples on its binary path. */
+	if (n < 4) {
+		est_not_applicable(r, "needs at least %u samples, got %zu", 4u, n);
+		return 0;
+	}
+	if (pred_sched_init(&b) < 0)
+		return err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
+	rc = mmc_binary(w, n, &b, e);
+	pred_sched_free(&b);
+	if (rc < 0)
+		return rc;
+	pred_finish(r, b.t.C, (long long)n - 2, b.t.max_run, 2);
 	return 0;
 }

@@ -47,7 +47,8 @@ void noniid_opts_init(struct noniid_opts *o)
 typedef int (*est_fn)(const uint8_t *, size_t, unsigned, struct est_result *, struct err *);
 
 struct job {
-	const uint8_t *s;
+	const uint8_t *s;      /* the samples (k > 2) */
+	const uint64_t *w;     /* or the bits, packed (k == 2) */
 	size_t n;
 	unsigned k;
 	int slot;              /* enum noniid_est; NONIID_TUPLE runs LRS too */
@@ -63,17 +64,28 @@ struct pool {
 	const volatile sig_atomic_t *stop;   /* noniid_opts.stop */
 };
 
+typedef int (*est_bits_fn)(const uint64_t *, size_t, struct est_result *, struct err *);
+
 static const est_fn est_fns[NONIID_NEST] = {
 	est_mcv, est_collision, est_markov, est_compression, NULL, NULL,
 	est_multimcw, est_lag, est_multimmc, est_lz78y,
+};
+
+static const est_bits_fn est_bits_fns[NONIID_NEST] = {
+	est_mcv_bits, est_collision_bits, est_markov_bits, est_compression_bits, NULL, NULL,
+	est_multimcw_bits, est_lag_bits, est_multimmc_bits, est_lz78y_bits,
 };
 
 static void job_run(struct job *j)
 {
 	err_clear(&j->err);
 	if (j->slot == NONIID_TUPLE)
-		j->rc = est_tuple_lrs(j->s, j->n, j->k, &j->out[NONIID_TUPLE],
-				      &j->out[NONIID_LRS], &j->err);
+		j->rc = j->w ? est_tuple_lrs_bits(j->w, j->n, &j->out[NONIID_TUPLE], &j->out[NONIID_LRS],
+						  &j->err)
+			     : est_tuple_lrs(j->s, j->n, j->k, &j->out[NONIID_TUPLE],
+					     &j->out[NONIID_LRS], &j->err);
+	else if (j->w)
+		j->rc = est_bits_fns[j->slot](j->w, j->n, &j->out[j->slot], &j->err);
 	else
 		j->rc = est_fns[j->slot](j->s, j->n, j->k, &j->out[j->slot], &j->err);
 }
@@ -111,13 +123,15 @@ static int job_cmp(const void *a, const void *b)
 	return ca < cb ? 1 : ca > cb ? -1 : 0;
 }
 
-static void add_job(struct job *jobs, size_t *nj, const uint8_t *s, size_t n, unsigned k,
-		    int slot, struct est_result *out, unsigned char *ran)
+/* A job on samples s (k > 2) or packed bits w (k == 2). */
+static void add_job(struct job *jobs, size_t *nj, const uint8_t *s, const uint64_t *w, size_t n,
+		    unsigned k, int slot, struct est_result *out, unsigned char *ran)
 {
 	struct job *j = &jobs[(*nj)++];
 
 	memset(j, 0, sizeof *j);
 	j->s = s;
+	j->w = w;
 	j->n = n;
 	j->k = k;
 	j->slot = slot;
@@ -171,8 +185,8 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 		  struct noniid_report *rep, struct err *e)
 {
 	struct noniid_opts def;
-	uint8_t *sym = NULL, *bits = NULL;
-	const uint8_t *bs = NULL;
+	uint8_t *sym = NULL;
+	uint64_t *bits = NULL, *litbits = NULL;
 	uint8_t map[256];
 	unsigned maxsym = 0, K;
 	size_t start = 0, len = n;
@@ -233,30 +247,33 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 		rep->nbits = len * K;
 		if (o->truncate && rep->nbits > NONIID_TRUNCATE_BITS)
 			rep->nbits = NONIID_TRUNCATE_BITS;
-		if (K == 1) {
-			bs = s;   /* binary samples are their own bitstring */
-		} else {
-			size_t ns = (rep->nbits + K - 1) / K;
-
-			bits = malloc(ns * K);
-			if (!bits) {
-				free(sym);
-				return err_set(e, ERR_NOMEM, "out of memory for %zu bits", rep->nbits);
-			}
-			samples_to_bits(s, ns, K, bits);
-			bs = bits;
+		/* packed, a bit a bit (not a byte): 10 MB, not 80, for 10M bytes */
+		bits = malloc(samples_packed_words(rep->nbits) * sizeof *bits);
+		if (!bits) {
+			free(sym);
+			return err_set(e, ERR_NOMEM, "out of memory for %zu bits", rep->nbits);
 		}
+		samples_to_packed(s, (rep->nbits + K - 1) / K, K, rep->nbits, bits);
 		rep->has_bitstring = 1;
 	}
 
 	if (do_bits)
 		for (int i = 0; i < NONIID_NEST; i++)
 			if (i != NONIID_LRS)
-				add_job(jobs, &nj, bs, rep->nbits, 2, i, rep->bitstring,
+				add_job(jobs, &nj, NULL, bits, rep->nbits, 2, i, rep->bitstring,
 					rep->bitstring_ran);
 	if (!o->conditioned) {
 		const uint8_t *ls = sym ? sym : s;
 
+		if (rep->alph_size == 2) {   /* binary samples: their symbols, packed */
+			litbits = malloc(samples_packed_words(len) * sizeof *litbits);
+			if (!litbits) {
+				free(sym);
+				free(bits);
+				return err_set(e, ERR_NOMEM, "out of memory for %zu samples", len);
+			}
+			samples_to_packed(ls, len, 1, len, litbits);
+		}
 		for (int i = 0; i < NONIID_NEST; i++) {
 			if (i == NONIID_LRS)
 				continue;
@@ -264,12 +281,14 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 			if ((i == NONIID_COLLISION || i == NONIID_MARKOV || i == NONIID_COMPRESSION) &&
 			    rep->alph_size != 2)
 				continue;
-			add_job(jobs, &nj, ls, len, rep->alph_size, i, rep->literal, rep->literal_ran);
+			add_job(jobs, &nj, litbits ? NULL : ls, litbits, len, rep->alph_size, i, rep->literal,
+				rep->literal_ran);
 		}
 	}
 	rc = run_jobs(jobs, nj, o->threads, o->stop, e);
 	free(sym);
 	free(bits);
+	free(litbits);
 	if (rc < 0)
 		return rc;
 

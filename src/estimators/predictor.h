@@ -94,11 +94,11 @@ struct pred_sched {
 	struct pred_walk *walk;     /* byte table of the catch-up test */
 };
 
-/* 6.3.10 on a bitstring of n >= 19 bits (lz78y.c) with a dictionary of at
+/* 6.3.10 on a packed bitstring (estimators.h) of n >= 19 bits (lz78y.c) with a dictionary of at
  * most max_dict contexts (90B: 65,536); adds its predictions to t and, when
  * entries is not NULL, sets it to the number of contexts entered.  The
  * limit is a parameter so that tests can fill small dictionaries. */
-int lz78y_binary_tally(const uint8_t *s, size_t n, long max_dict, struct pred_tally *t,
+int lz78y_binary_tally(const uint64_t *w, size_t n, long max_dict, struct pred_tally *t,
 		       long *entries, struct err *e);
 
 int pred_sched_init(struct pred_sched *b);   /* -1 when out of memory */

@@ -383,12 +383,25 @@ static int tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
 	return 0;
 }
 
-int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
-		  struct est_result *tr, struct est_result *lr, struct err *e)
+static int skewed_words(const uint64_t *w, size_t n)
+{
+	size_t ones = 0;
+
+	for (size_t q = 0; q <= n / 64; q++)   /* bits past n are 0 */
+		ones += (size_t)__builtin_popcountll(w[q]);
+	return ones <= n / 4 || n - ones <= n / 4;
+}
+
+/* tuple_lrs_run on bytes s or, s NULL, on packed bits w (k == 2), which are
+ * unpacked only for the roads that read bytes (skewed data, short input). */
+static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned k,
+			 enum tuple_method m, struct est_result *tr, struct est_result *lr,
+			 struct err *e)
 {
 	struct lcpint st;
 	struct tuple_deep deep = { NULL, 0, 0 };
 	uint32_t *lcp = NULL;
+	uint8_t *own = NULL;
 	size_t v = 0;
 	int rc = 0;
 
@@ -401,9 +414,10 @@ int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 	}
 	memset(&st, 0, sizeof st);
 	if (m == TUPLE_AUTO && k == 2 && n >= ((size_t)1 << 21) && n < UINT32_MAX)
-		m = skewed_bits(s, n) ? TUPLE_RUNS : TUPLE_PACKED;
+		m = (s ? skewed_bits(s, n) : skewed_words(w, n)) ? TUPLE_RUNS : TUPLE_PACKED;
 	if ((m == TUPLE_PACKED || m == TUPLE_PACKED_RANKED) && k == 2 && n < UINT32_MAX) {
-		rc = tuple_scan_packed(s, n, &st, &deep, m == TUPLE_PACKED_RANKED, e);
+		rc = s ? tuple_scan_packed(s, n, &st, &deep, m == TUPLE_PACKED_RANKED, e)
+		       : tuple_scan_words(w, n, &st, &deep, m == TUPLE_PACKED_RANKED, e);
 		if (rc == 1) {
 			rc = tuple_finish(&st, n, tr, lr, deep.lcp, deep.len);
 			lcpint_free(&st);
@@ -421,6 +435,13 @@ int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		malloc_trim(0);
 		memset(&st, 0, sizeof st);
 	}
+	if (!s) {
+		if (!(own = malloc(n)))
+			return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
+		for (size_t i = 0; i < n; i++)
+			own[i] = (uint8_t)est_bit(w, i);
+		s = own;
+	}
 	/* the runs decline only past their limits (or out of memory): the
 	 * suffix array then says which */
 	if (!(m == TUPLE_RUNS && k == 2 && tuple_lcp_runs(s, n, &lcp, &v) == 0))
@@ -430,8 +451,21 @@ int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 	if (rc == 0 && tuple_finish(&st, n, tr, lr, lcp + 1, n - 1) != 0)
 		rc = err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
 	free(lcp);
+	free(own);
 	lcpint_free(&st);
 	return rc;
+}
+
+int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
+		  struct est_result *tr, struct est_result *lr, struct err *e)
+{
+	return tuple_lrs_any(s, NULL, n, k, m, tr, lr, e);
+}
+
+int est_tuple_lrs_bits(const uint64_t *w, size_t n, struct est_result *tuple,
+		       struct est_result *lrs, struct err *e)
+{
+	return tuple_lrs_any(NULL, w, n, 2, TUPLE_AUTO, tuple, lrs, e);
 }
 
 int est_tuple_lrs(const uint8_t *s, size_t n, unsigned k, struct est_result *tuple,

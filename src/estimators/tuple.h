@@ -40,6 +40,9 @@ struct tuple_deep {
  * err code.  ranks_now: see TUPLE_PACKED_RANKED. */
 int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tuple_deep *deep,
 		      int ranks_now, struct err *e);
+/* The same on bits already packed as samples_to_packed packs them. */
+int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_deep *deep,
+		     int ranks_now, struct err *e);
 
 /* The LCP array (lcp[0] = 0, lcp[i] between the i-1-th and i-th suffix in
  * sorted order; the caller frees it) of the bitstring s[0..n), and v its

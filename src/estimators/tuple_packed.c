@@ -386,17 +386,11 @@ static void pscan_free(struct pscan *ps)
 int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tuple_deep *deep,
 		      int ranks_now, struct err *e)
 {
-	const size_t ntop = (size_t)1 << PACK_TOP_BITS;
-	const unsigned tshift = 64 - PACK_TOP_BITS;
-	size_t nw = n / 64 + 2, maxb = 0, cap;
-	uint64_t *w = calloc(nw, sizeof *w);
-	size_t cnt[(1u << PACK_TOP_BITS) + 1], start[(1u << PACK_TOP_BITS) + 1];
-	uint32_t *pos = NULL;
-	struct pscan *ps = calloc(1, sizeof *ps);
-	int rc = 1;
+	uint64_t *w = calloc(n / 64 + 2, sizeof *w);
+	int rc;
 
-	if (!w || !ps)
-		goto nomem;
+	if (!w)
+		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
 	for (size_t q = 0; q * 64 < n; q++) {
 		size_t end = n - q * 64 < 64 ? n - q * 64 : 64;
 		uint64_t x = 0;
@@ -405,6 +399,24 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 			x = (x << 1) | (uint64_t)(s[q * 64 + j] & 1u);
 		w[q] = x << ((64 - end) & 63u);   /* MSB first, zeros after the end (end is 1..64) */
 	}
+	rc = tuple_scan_words(w, n, st, deep, ranks_now, e);
+	free(w);
+	return rc;
+}
+
+int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_deep *deep,
+		     int ranks_now, struct err *e)
+{
+	const size_t ntop = (size_t)1 << PACK_TOP_BITS;
+	const unsigned tshift = 64 - PACK_TOP_BITS;
+	size_t maxb = 0, cap;
+	size_t cnt[(1u << PACK_TOP_BITS) + 1], start[(1u << PACK_TOP_BITS) + 1];
+	uint32_t *pos = NULL;
+	struct pscan *ps = calloc(1, sizeof *ps);
+	int rc = 1;
+
+	if (!ps)
+		goto nomem;
 	memset(cnt, 0, sizeof cnt);
 	for (size_t i = 0; i < n; i++)
 		cnt[pack_window(w, i) >> tshift]++;
@@ -415,7 +427,6 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 		/* one 8-bit prefix starts over 1/PACK_SKEW_LIMIT of the suffixes:
 		 * heavily skewed data, where long repeats make the deep compares
 		 * costly; the suffix array is the cheaper road */
-		free(w);
 		pscan_free(ps);
 		return 0;
 	}
@@ -482,12 +493,10 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 	if (ps->dc.nomem || st->nomem)
 		goto nomem;
 	rc = ps->dc.over ? 0 : rc;
-	free(w);
 	free(pos);
 	pscan_free(ps);
 	return rc;
 nomem:
-	free(w);
 	free(pos);
 	pscan_free(ps);
 	return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
