@@ -14,19 +14,12 @@
 
 int est_collision(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
-	uint64_t *w;
-	int rc;
-
 	if (k != 2) {
 		est_result_init(r, "collision", "Collision");
 		est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
 		return 0;
 	}
-	if (!(w = est_pack_bits(s, n)))
-		return err_set(e, ERR_NOMEM, "Collision: out of memory");
-	rc = est_collision_bits(w, n, r, e);
-	free(w);
-	return rc;
+	return est_run_packed(est_collision_bits, "Collision", s, n, r, e);
 }
 
 int est_collision_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)

@@ -156,19 +156,12 @@ static double comp_search(struct log2tab *lt, double target, long d, long nblock
 
 int est_compression(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
-	uint64_t *w;
-	int rc;
-
 	if (k != 2) {
 		est_result_init(r, "compression", "Compression");
 		est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
 		return 0;
 	}
-	if (!(w = est_pack_bits(s, n)))
-		return err_set(e, ERR_NOMEM, "Compression: out of memory");
-	rc = est_compression_bits(w, n, r, e);
-	free(w);
-	return rc;
+	return est_run_packed(est_compression_bits, "Compression", s, n, r, e);
 }
 
 int est_compression_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)

@@ -100,3 +100,16 @@ uint64_t *est_pack_bits(const uint8_t *s, size_t n)
 		samples_to_packed(s, n, 1, n, w);
 	return w;
 }
+
+int est_run_packed(est_bits_fn fn, const char *what, const uint8_t *s, size_t n,
+		   struct est_result *r, struct err *e)
+{
+	uint64_t *w = est_pack_bits(s, n);
+	int rc;
+
+	if (!w)
+		return err_set(e, ERR_NOMEM, "%s: out of memory", what);
+	rc = fn(w, n, r, e);
+	free(w);
+	return rc;
+}

@@ -108,8 +108,13 @@ static inline uint64_t est_bits64(const uint64_t *w, size_t i)
 	return o ? w[i >> 6] << o | w[(i >> 6) + 1] >> (64u - o) : w[i >> 6];
 }
 
-/* Packs n 0/1 bytes into a new array (NULL: out of memory), for the byte
- * forms' k == 2 path. */
+/* Packs n 0/1 bytes into a new array (NULL: out of memory). */
 uint64_t *est_pack_bits(const uint8_t *s, size_t n);
+
+typedef int (*est_bits_fn)(const uint64_t *w, size_t n, struct est_result *r, struct err *e);
+/* The byte forms' k == 2 path: packs s and runs fn on it (what names the
+ * estimator in an out-of-memory error). */
+int est_run_packed(est_bits_fn fn, const char *what, const uint8_t *s, size_t n,
+		   struct est_result *r, struct err *e);
 
 #endif

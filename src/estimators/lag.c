@@ -75,15 +75,8 @@ int est_lag(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct
 		est_not_applicable(r, "needs at least 3 samples, got %zu", n);
 		return 0;
 	}
-	if (k == 2) {
-		uint64_t *w = est_pack_bits(s, n);
-		int rc;
-		if (!w)
-			return err_set(e, ERR_NOMEM, "Lag: out of memory");
-		rc = est_lag_bits(w, n, r, e);
-		free(w);
-		return rc;
-	}
+	if (k == 2)
+		return est_run_packed(est_lag_bits, "Lag", s, n, r, e);
 	buf = malloc(n + 2 * LAG_PAD);
 	if (buf) {
 		memset(buf, 0, LAG_PAD);

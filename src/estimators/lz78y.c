@@ -291,14 +291,8 @@ int est_lz78y(const uint8_t *s, size_t n, unsigned k, struct est_result *r, stru
 				   k == 2 ? LZ_B + 3u : LZ_B + 2u, n);
 		return 0;
 	}
-	if (k == 2) {
-		uint64_t *w = est_pack_bits(s, n);
-		if (!w)
-			return err_set(e, ERR_NOMEM, "LZ78Y: out of memory");
-		rc = est_lz78y_bits(w, n, r, e);
-		free(w);
-		return rc;
-	}
+	if (k == 2)
+		return est_run_packed(est_lz78y_bits, "LZ78Y", s, n, r, e);
 	rc = lz_literal(s, n, k, &t, e);
 	if (rc < 0)
 		return rc;

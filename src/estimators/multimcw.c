@@ -159,15 +159,8 @@ int est_multimcw(const uint8_t *s, size_t n, unsigned k, struct est_result *r, s
 		if (bad < 0)
 			return bad;
 	}
-	if (k == 2) {
-		uint64_t *w = est_pack_bits(s, n);
-		int rc;
-		if (!w)
-			return err_set(e, ERR_NOMEM, "MultiMCW: out of memory");
-		rc = est_multimcw_bits(w, n, r, e);
-		free(w);
-		return rc;
-	}
+	if (k == 2)
+		return est_run_packed(est_multimcw_bits, "MultiMCW", s, n, r, e);
 	/* NIST's tool needs more than the largest window (len >= 4096). */
 	if (len < mcw_w[MCW_NWIN - 1] + 1) {
 		est_not_applicable(r, "needs at least %ld samples, got %zu", mcw_w[MCW_NWIN - 1] + 1, n);

@@ -536,14 +536,8 @@ int est_multimmc(const uint8_t *s, size_t n, unsigned k, struct est_result *r, s
 		est_not_applicable(r, "needs at least %u samples, got %zu", k == 2 ? 4u : 3u, n);
 		return 0;
 	}
-	if (k == 2) {
-		uint64_t *w = est_pack_bits(s, n);
-		if (!w)
-			return err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
-		rc = est_multimmc_bits(w, n, r, e);
-		free(w);
-		return rc;
-	}
+	if (k == 2)
+		return est_run_packed(est_multimmc_bits, "MultiMMC", s, n, r, e);
 	if (pred_sched_init(&b) < 0)
 		return err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
 	rc = mmc_literal(s, n, k, &b, e);

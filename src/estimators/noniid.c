@@ -64,8 +64,6 @@ struct pool {
 	const volatile sig_atomic_t *stop;   /* noniid_opts.stop */
 };
 
-typedef int (*est_bits_fn)(const uint64_t *, size_t, struct est_result *, struct err *);
-
 static const est_fn est_fns[NONIID_NEST] = {
 	est_mcv, est_collision, est_markov, est_compression, NULL, NULL,
 	est_multimcw, est_lag, est_multimmc, est_lz78y,
