@@ -60,10 +60,12 @@ int samples_check_range(const uint8_t *s, size_t n, unsigned bits, const char *w
 
 /* Reads a whole NIST-format file ("-" = stdin) into a malloc'd array.
  * An empty or unreadable file is an error naming path. */
-/* What the estimators need per sample at their peak, rounded up: measured
- * peak RSS of `assess -a` on 4*10^6 8-bit samples is 124 MB (31 B per
- * sample, the bitstring's suffix sorts the most), of `iid` 80 MB (20 B). */
-#define SAMPLES_ESTIMATOR_BYTES 40
+/* What the estimators need per sample at their peak, on the worst input:
+ * peak RSS of `assess -a` on 10^7 8-bit samples (scripts/bench-degenerate.sh)
+ * is 114 MB on random data (11 B a sample) but 642 MB on the bits 010
+ * repeated (64 B: a repeat at every bit offset sends the bitstring's
+ * t-tuple/LRS to the suffix array); `iid` takes 34 MB at 10^6. */
+#define SAMPLES_ESTIMATOR_BYTES 64
 /* The default cap takes at most a quarter of physical memory for that. */
 #define SAMPLES_MEMORY_SHARE 4
 /* ... and never less than NIST's recommended 10^6 samples. */
@@ -71,7 +73,7 @@ int samples_check_range(const uint8_t *s, size_t n, unsigned bits, const char *w
 
 /* The most samples assess, iid, restart and conditioning -i read by
  * default: physical memory / SAMPLES_MEMORY_SHARE / SAMPLES_ESTIMATOR_BYTES
- * (about 1.6*10^8 with 24 GiB).  NIST's tool reads whole files. */
+ * (about 10^8 with 24 GiB).  NIST's tool reads whole files. */
 size_t samples_default_max(void);
 
 /* Reads a NIST-format file ("-" = stdin) whole, up to max samples (0 = no
