@@ -104,7 +104,7 @@ check "audit --json -: the table goes to stderr" grep -Eq "^sim:ideal +pass" "$T
 # An interrupted run: the document is whole, valid and marked partial (a
 # slow producer keeps the audit collecting until SIGINT)
 ( i=0; while [ $i -lt 600 ]; do head -c 2000 /dev/urandom || break; sleep 0.05; i=$((i + 1)); done ) 2>/dev/null |
-	${RNGAUDIT_WRAP:-} "$RNGAUDIT" audit --source file:- -n 100000000 \
+	${RNGAUDIT_WRAP:-} "$RNGAUDIT" audit --source file:- -n 50000000 \
 	--json "$TMPD/int.json" >"$TMPD/int.out" 2>"$TMPD/int.err" &
 pid=$!
 i=0

@@ -224,7 +224,7 @@ interrupt_after() {
 # after 30 s) keeps the audit collecting; the signal is sent once the audit
 # has said what it collects (its stop handlers are in place by then).
 ( i=0; while [ $i -lt 600 ]; do head -c 2000 /dev/urandom || break; sleep 0.05; i=$((i + 1)); done ) 2>/dev/null |
-	${RNGAUDIT_WRAP:-} "$RNGAUDIT" audit --source file:- -n 100000000 \
+	${RNGAUDIT_WRAP:-} "$RNGAUDIT" audit --source file:- -n 50000000 \
 	--csv "$TMPD/int.csv" --prom "$TMPD/int.prom" >"$TMPD/int.out" 2>"$TMPD/int.err" &
 interrupt_after $! "samples of 8 bits" "$TMPD/int.err" 0.5
 check "interrupted audit exits 2" test "$rc" -eq 2

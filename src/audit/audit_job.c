@@ -344,15 +344,15 @@ decide:
 	if (rs->est_ran && buf.n < rs->samples) {
 		char text[VERDICT_TEXT_MAX];
 		snprintf(text, sizeof text, "The estimators assessed the first %zu of the %llu samples: more "
-			 "would not fit in memory (a quarter of physical memory at 40 bytes a sample, "
+			 "would not fit in memory (a quarter of physical memory at %d bytes a sample, "
 			 "shared by the sources audited at once); the health tests saw them all.",
-			 buf.n, (unsigned long long)rs->samples);
+			 buf.n, (unsigned long long)rs->samples, SAMPLES_ESTIMATOR_BYTES);
 		audit_add_info(&rs->verdict, "SAMPLES_CAPPED", text);
 	} else if (rs->est_ran && !j->samples && j->keep_max && buf.n == j->keep_max && !rs->stats.eof) {
 		char text[VERDICT_TEXT_MAX];
 		snprintf(text, sizeof text, "Read the first %zu samples of the file only: more would not fit "
-			 "in memory (a quarter of physical memory at 40 bytes a sample, shared by the "
-			 "sources audited at once).", buf.n);
+			 "in memory (a quarter of physical memory at %d bytes a sample, shared by the "
+			 "sources audited at once).", buf.n, SAMPLES_ESTIMATOR_BYTES);
 		audit_add_info(&rs->verdict, "SAMPLES_CAPPED", text);
 	}
 	if (rs->available && !audit_gates(j->policy, rs->info.name))

@@ -276,9 +276,9 @@ static int audit_setup(struct audit *au)
 	au->keep_max = audit_job_keep_max(n);
 	if (a->samples > au->keep_max)
 		return cli_error("audit", "-n %llu: more samples than this machine can keep for the estimators: at "
-				 "most %zu per source with %zu source%s (a quarter of physical memory at 40 "
+				 "most %zu per source with %zu source%s (a quarter of physical memory at %d "
 				 "bytes a sample)", (unsigned long long)a->samples, au->keep_max, n,
-				 n == 1 ? "" : "s");
+				 n == 1 ? "" : "s", SAMPLES_ESTIMATOR_BYTES);
 	au->out = calloc(n, sizeof *au->out);
 	if (!au->out)
 		return cli_error("audit", "out of memory");
