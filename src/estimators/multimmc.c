@@ -72,8 +72,9 @@ mmc_fused(const uint64_t *bw, size_t c0, size_t c1, int32_t *mem, const unsigned
 		if (end > c1)
 			end = c1;
 		nj = (unsigned)(end - i);
-		for (; i < end; i++) {
-			const uint32_t y = est_bit(bw, i), yneg = 0u - y;
+		uint64_t ys = est_bits64(bw, i);   /* this block's bits, the next on top */
+		for (; i < end; i++, ys <<= 1) {
+			const uint32_t y = (uint32_t)(ys >> 63), yneg = 0u - y;
 			const int32_t step = (int32_t)(4 * y) - 2;
 			MMC_FUSED_DEPTH(a0, p0, lo);
 			if (cnt > 1)
@@ -114,8 +115,9 @@ static void mmc_top_full(const uint64_t *bw, size_t c0, size_t c1, int32_t *tb, 
 		if (end > c1)
 			end = c1;
 		nj = (unsigned)(end - i);
-		for (; i < end; i++) {
-			const uint32_t y = est_bit(bw, i), bit = 2 * h + y;
+		uint64_t ys = est_bits64(bw, i);
+		for (; i < end; i++, ys <<= 1) {
+			const uint32_t y = (uint32_t)(ys >> 63), bit = 2 * h + y;
 			const int32_t step = (int32_t)(4 * y) - 2;
 			const int32_t v = tb[h];
 			const uint32_t seen = v != 0;
@@ -259,9 +261,10 @@ static int mmc_binary(const uint64_t *bw, size_t n, struct pred_sched *b, struct
 				uint64_t cacc = 0, pacc = 0;
 				if (end > c1)
 					end = c1;
+				uint64_t ys = est_bits64(bw, i);
 				if (d < top) {
-					for (; i < end; i++) {
-						unsigned y = est_bit(bw, i), j = (unsigned)(i - c0 - j0);
+					for (; i < end; i++, ys <<= 1) {
+						unsigned y = (unsigned)(ys >> 63), j = (unsigned)(i - c0 - j0);
 						int32_t v = tb[h];
 						uint64_t f = v != 0;
 						cacc |= (f & ((uint64_t)(v > 0) == y)) << j;
@@ -271,8 +274,8 @@ static int mmc_binary(const uint64_t *bw, size_t n, struct pred_sched *b, struct
 						h = ((h << 1) | y) & mask;
 					}
 				} else {
-					for (; i < end; i++) {
-						unsigned y = est_bit(bw, i), j = (unsigned)(i - c0 - j0);
+					for (; i < end; i++, ys <<= 1) {
+						unsigned y = (unsigned)(ys >> 63), j = (unsigned)(i - c0 - j0);
 						uint32_t bit = 2 * h + y;
 						int32_t v = tb[h];
 						uint64_t f = v != 0;
