@@ -108,8 +108,10 @@ check "--csv X --junit X: one line, before anything ran" one_line_error "--csv .
 check "--csv X --junit X: nothing written" test ! -e "$TMPD/x"
 expect_exit 2 "audit --csv X --prom ./X (a new X, spelt two ways): refused" \
 	ra audit --source sim:ideal -n 20000 --csv "$TMPD/x" --prom "$TMPD/./x"
-expect_exit 2 "audit --csv - --junit /dev/stdout: both stdout, refused" \
-	ra audit --source sim:ideal -n 20000 --csv - --junit /dev/stdout
+# expect_exit sends stdout to $TMPD/out: --junit naming that file is stdout
+# by another name (what /dev/stdout would be), and no device is named
+expect_exit 2 "audit --csv - --junit STDOUT-FILE: both stdout, refused" \
+	ra audit --source sim:ideal -n 20000 --csv - --junit "$TMPD/out"
 expect_exit 2 "audit --csv in a missing directory: refused before the run" \
 	ra audit --source sim:ideal -n 20000 --csv "$TMPD/nodir/r.csv"
 check "missing directory: one line, no source collected" one_line_error "nodir/r.csv: directory .*nodir: No such file"
