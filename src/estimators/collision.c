@@ -14,12 +14,7 @@
 
 int est_collision(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
-	if (k != 2) {
-		est_result_init(r, "collision", "Collision");
-		est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
-		return 0;
-	}
-	return est_run_packed(est_collision_bits, "Collision", s, n, r, e);
+	return est_binary_only(est_collision_bits, "collision", "Collision", s, n, k, r, e);
 }
 
 int est_collision_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)

@@ -156,12 +156,7 @@ static double comp_search(struct log2tab *lt, double target, long d, long nblock
 
 int est_compression(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
-	if (k != 2) {
-		est_result_init(r, "compression", "Compression");
-		est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
-		return 0;
-	}
-	return est_run_packed(est_compression_bits, "Compression", s, n, r, e);
+	return est_binary_only(est_compression_bits, "compression", "Compression", s, n, k, r, e);
 }
 
 int est_compression_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)

@@ -113,3 +113,13 @@ int est_run_packed(est_bits_fn fn, const char *what, const uint8_t *s, size_t n,
 	free(w);
 	return rc;
 }
+
+int est_binary_only(est_bits_fn fn, const char *id, const char *name, const uint8_t *s, size_t n,
+		    unsigned k, struct est_result *r, struct err *e)
+{
+	if (k == 2)
+		return est_run_packed(fn, name, s, n, r, e);
+	est_result_init(r, id, name);
+	est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
+	return 0;
+}

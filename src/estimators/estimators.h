@@ -116,5 +116,9 @@ typedef int (*est_bits_fn)(const uint64_t *w, size_t n, struct est_result *r, st
  * estimator in an out-of-memory error). */
 int est_run_packed(est_bits_fn fn, const char *what, const uint8_t *s, size_t n,
 		   struct est_result *r, struct err *e);
+/* The byte form of an estimator defined for binary input only (6.3.2-6.3.4):
+ * not applicable (id, name) unless k == 2, else est_run_packed. */
+int est_binary_only(est_bits_fn fn, const char *id, const char *name, const uint8_t *s, size_t n,
+		    unsigned k, struct est_result *r, struct err *e);
 
 #endif

@@ -18,12 +18,7 @@
 
 int est_markov(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
-	if (k != 2) {
-		est_result_init(r, "markov", "Markov");
-		est_not_applicable(r, "binary input only, alphabet has %u symbols", k);
-		return 0;
-	}
-	return est_run_packed(est_markov_bits, "Markov", s, n, r, e);
+	return est_binary_only(est_markov_bits, "markov", "Markov", s, n, k, r, e);
 }
 
 int est_markov_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *e)
