@@ -28,6 +28,7 @@
 #include "report/csvcell.h"
 #include "report/csvread.h"
 #include "report/hashtab.h"
+#include "report/merge_int.h"
 
 const char *const report_merge_columns[] = {
 	"cpu_vendor", "cpu_family", "cpu_model", "microcode", "virtualized", "kernel_release", "source",
@@ -36,10 +37,6 @@ const char *const report_merge_columns[] = {
 	"bits_per_sample", "policy_fail_below", "policy_warn_below", NULL,
 };
 
-/* The grouping key's columns, in output order. */
-/* The kernel's trust is decided per (CPU, microcode, guest or not, kernel),
- * so a fleet's groups are those, per source. */
-enum { K_VENDOR, K_FAMILY, K_MODEL, K_MICROCODE, K_VIRT, K_KREL, K_SOURCE, NKEY };
 static const char *const key_names[NKEY] = { "cpu_vendor", "cpu_family", "cpu_model", "microcode",
 					     "virtualized", "kernel_release", "source" };
 /* No recommendation (an empty one, or a schema-1 row). */
@@ -47,8 +44,6 @@ static const char *const key_names[NKEY] = { "cpu_vendor", "cpu_family", "cpu_mo
 /* A source the kernel does not credit by any setting (getrandom, file, sim). */
 #define MERGE_NO_ROLE (-2)
 
-/* The verdicts, in the order of their count columns. */
-enum { V_PASS, V_WARN, V_FAIL, V_UNAVAILABLE, NVERDICT };
 static const char *const verdict_names[NVERDICT] = { "pass", "warn", "fail", "unavailable" };
 
 _Static_assert(NKEY == REPORT_MERGE_NKEY, "the merged key has the columns report.h says");
@@ -562,68 +557,10 @@ static int groups_make(struct merge *m, struct report_merge_group **out, size_t 
 	return 0;
 }
 
-static int group_write(FILE *fp, const struct report_merge_group *g)
-{
-	int bad = 0;
-
-	for (int k = 0; k < NKEY; k++) {
-		if (k && fputc(',', fp) == EOF)
-			bad = 1;
-		/* family and model are checked decimals, virtualized a checked
-		 * boolean: bare, like the input */
-		if (k == K_FAMILY || k == K_MODEL || k == K_VIRT ? fwrite(g->value[k], 1, g->len[k], fp) != g->len[k]
-		    : csvcell_write(fp, g->value[k], g->len[k]) == EOF)
-			bad = 1;
-	}
-	if (fprintf(fp, ",%lu,%lu,%lu,%lu,%lu,%lu", g->hosts, g->runs, g->counts[V_PASS],
-		    g->counts[V_WARN], g->counts[V_FAIL], g->counts[V_UNAVAILABLE]) < 0)
-		bad = 1;
-	if (g->nh) {
-		if (fprintf(fp, ",%.17g,%.17g", g->h_min + 0.0, g->h_median + 0.0) < 0)   /* no "-0" */
-			bad = 1;
-	} else if (fputs(",,", fp) == EOF) {
-		bad = 1;
-	}
-	if (fprintf(fp, ",%lu,%lu,", g->trust_hosts, g->trust_failed) < 0 ||
-	    csvcell_write(fp, g->rec, g->reclen) == EOF)
-		bad = 1;
-	/* empty for a source no kernel setting credits */
-	if ((g->credit_role ? fprintf(fp, ",%lu,%lu", g->credited_hosts, g->credited_failed)
-	     : fprintf(fp, ",,")) < 0)
-		bad = 1;
-	/* %.15g: the floors as the policy file wrote them (0.4, not 0.40000000000000002) */
-	if ((g->policy_known ? fprintf(fp, ",%.15g,%.15g,%.15g\r\n", g->bits, g->fail_below, g->warn_below)
-	     : fprintf(fp, ",,,\r\n")) < 0)
-		bad = 1;
-	return bad ? -1 : 0;
-}
-
 int report_merge_groups(struct merge *m, struct report_merge_group **g, size_t *n, struct err *e)
 {
 	if (groups_make(m, g, n) != 0)
 		return err_set(e, ERR_NOMEM, "report merge: out of memory");
-	return 0;
-}
-
-int report_merge_print(struct merge *m, FILE *fp, struct err *e)
-{
-	struct report_merge_group *g;
-	size_t ng;
-	int bad = 0;
-
-	if (groups_make(m, &g, &ng) != 0)
-		return err_set(e, ERR_NOMEM, "report merge: out of memory");
-	for (size_t i = 0; report_merge_columns[i]; i++)
-		if (fprintf(fp, "%s%s", i ? "," : "", report_merge_columns[i]) < 0)
-			bad = 1;
-	if (fputs("\r\n", fp) == EOF)
-		bad = 1;
-	for (size_t i = 0; i < ng; i++)
-		if (group_write(fp, &g[i]) != 0)
-			bad = 1;
-	free(g);
-	if (bad || ferror(fp))
-		return err_set(e, ERR_IO, "report merge: write error");
 	return 0;
 }
 

@@ -3,7 +3,7 @@
 # audit and report commands, their man pages and tests (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/report/report.h src/report/text.c src/report/csv.c src/report/junit.c src/report/xmltext.c src/report/xmltext.h \
-	src/report/prom.c src/report/promfmt.c src/report/promfmt.h src/report/merge.c src/report/merge_text.c src/report/csvread.c src/report/csvread.h \
+	src/report/prom.c src/report/promfmt.c src/report/promfmt.h src/report/merge.c src/report/merge_csv.c src/report/merge_int.h src/report/merge_text.c src/report/csvread.c src/report/csvread.h \
 	src/report/hashtab.c src/report/hashtab.h src/report/csvcell.c src/report/csvcell.h \
 	src/report/termtext.c src/report/termtext.h
 # the audit and `sources` as JSON, their schemas in data/ (issue 26 item 2)
