@@ -2,6 +2,7 @@
 # core.mk: errors, atomic files, sources and the sources/collect commands (included by Makefile.am)
 src_librngaudit_a_SOURCES += \
 	src/err.c src/err.h \
+	src/bigmem.c src/bigmem.h \
 	src/parse.c src/parse.h \
 	src/input.c src/input.h \
 	src/atomicfile.c src/atomicfile.h \

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "estimators/deeprank.h"
 #include "estimators/lcpint.h"
 #include "estimators/tuple.h"
@@ -387,7 +388,7 @@ static void test_runs_lcp(void)
 		}
 		tap_ok(ok && v == want_v, "runs LCP: %zu bits, %zu ones (%s): every LCP and v = %zu",
 		       n, ones, kname[kind], want_v);
-		free(lcp);
+		bigmem_free(lcp);
 	}
 }
 

@@ -17,6 +17,11 @@ TESTS += tests/test_parse tests/test_samples tests/test_sources tests/test_engin
 dist_check_SCRIPTS += tests/cli_collect.sh tests/cli_main.sh tests/cli_hardening.sh
 EXTRA_DIST += HACKING.md tests/data/nist-oracle scripts/bench-collect.sh scripts/bench-lib.sh \
 	scripts/bench-all.sh scripts/baseline-rng.c scripts/install-deps.sh scripts/valgrind-wrap.sh
+# bigmem: zeroed buffers on huge pages (issue 28)
+check_PROGRAMS += tests/test_bigmem
+tests_test_bigmem_SOURCES = tests/test_bigmem.c
+tests_test_bigmem_LDADD = $(LIBS_ALL)
+TESTS += tests/test_bigmem
 # err_escape(): input echoed in messages (issue 17)
 check_PROGRAMS += tests/test_err
 tests_test_err_SOURCES = tests/test_err.c

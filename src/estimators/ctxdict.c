@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "estimators/ctxdict.h"
 
 int ctxdict_init(struct ctxdict *d, const uint8_t *buf, unsigned len, unsigned k)
@@ -24,14 +25,14 @@ int ctxdict_init(struct ctxdict *d, const uint8_t *buf, unsigned len, unsigned k
 		d->direct_bits = bits;
 		slots = (size_t)1 << (len * bits);
 		if (slots * k <= 65536) {
-			d->dense = calloc(slots * k, sizeof *d->dense);
+			d->dense = bigmem_calloc(slots * k, sizeof *d->dense);
 			if (!d->dense)
 				return -1;
 		}
 	}
-	d->slot = calloc(slots, sizeof *d->slot);
+	d->slot = bigmem_calloc(slots, sizeof *d->slot);
 	d->smask = slots - 1;
-	d->extra = calloc(CTXDICT_SLOTS0, sizeof *d->extra);
+	d->extra = bigmem_calloc(CTXDICT_SLOTS0, sizeof *d->extra);
 	d->emask = CTXDICT_SLOTS0 - 1;
 	if (!d->slot || !d->extra) {
 		ctxdict_free(d);
@@ -42,10 +43,10 @@ int ctxdict_init(struct ctxdict *d, const uint8_t *buf, unsigned len, unsigned k
 
 void ctxdict_free(struct ctxdict *d)
 {
-	free(d->dense);
-	free(d->slot);
-	free(d->rec);
-	free(d->extra);
+	bigmem_free(d->dense);
+	bigmem_free(d->slot);
+	bigmem_free(d->rec);
+	bigmem_free(d->extra);
 	memset(d, 0, sizeof *d);
 }
 
@@ -63,13 +64,13 @@ static int dict_grow_slots(struct ctxdict *d)
 {
 	size_t n = (d->smask + 1) * 2;
 	uint32_t *old = d->slot;
-	d->slot = calloc(n, sizeof *d->slot);
+	d->slot = bigmem_calloc(n, sizeof *d->slot);
 	if (!d->slot) {
 		d->slot = old;
 		return -1;
 	}
 	d->smask = n - 1;
-	free(old);
+	bigmem_free(old);
 	for (size_t r = 0; r < d->nrec; r++) {
 		struct ctxdict_key k = ctxdict_key(d, d->rec[r].end);
 		dict_place(d, k.hash, ctxdict_tag(k.hash) << CTXDICT_REC_BITS | (uint32_t)(r + 1));
@@ -88,7 +89,7 @@ int ctxdict_reserve(struct ctxdict *d, size_t nrec)
 				return -1;
 	}
 	if (nrec > d->caprec) {
-		p = realloc(d->rec, nrec * sizeof *p);
+		p = bigmem_realloc(d->rec, nrec, sizeof *p);
 		if (!p)
 			return -1;
 		d->rec = p;
@@ -107,7 +108,7 @@ long ctxdict_add(struct ctxdict *d, const struct ctxdict_key *k, size_t end, uin
 		return -1;
 	if (d->nrec == d->caprec) {
 		size_t n = d->caprec ? d->caprec * 2 : 64;
-		struct ctxdict_rec *p = realloc(d->rec, n * sizeof *p);
+		struct ctxdict_rec *p = bigmem_realloc(d->rec, n, sizeof *p);
 		if (!p)
 			return -1;
 		d->rec = p;
@@ -141,7 +142,7 @@ static inline uint64_t extra_hash(uint64_t key)
 static int dict_grow_extra(struct ctxdict *d)
 {
 	size_t n = (d->emask + 1) * 2;
-	uint64_t *old = d->extra, *nw = calloc(n, sizeof *nw);
+	uint64_t *old = d->extra, *nw = bigmem_calloc(n, sizeof *nw);
 	if (!nw)
 		return -1;
 	for (size_t i = 0; i <= d->emask; i++) {
@@ -154,7 +155,7 @@ static int dict_grow_extra(struct ctxdict *d)
 	}
 	d->extra = nw;
 	d->emask = n - 1;
-	free(old);
+	bigmem_free(old);
 	return 0;
 }
 

@@ -19,6 +19,8 @@
  */
 #include "config.h"
 
+#include "bigmem.h"
+
 #include "estimators/predictor.h"
 
 #include <stdlib.h>
@@ -77,7 +79,7 @@ int est_lag(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct
 	}
 	if (k == 2)
 		return est_run_packed(est_lag_bits, "Lag", s, n, r, e);
-	buf = malloc(n + 2 * LAG_PAD);
+	buf = bigmem_calloc(n + 2 * LAG_PAD, 1);
 	if (buf) {
 		memset(buf, 0, LAG_PAD);
 		memcpy(buf + LAG_PAD, s, n);
@@ -96,8 +98,8 @@ static int lag_run(uint8_t *buf, uint64_t *packed, size_t n, unsigned k, struct 
 	struct pred_sched b;
 
 	if ((!packed && !buf) || pred_sched_init(&b) < 0) {
-		free(packed);
-		free(buf);
+		bigmem_free(packed);
+		bigmem_free(buf);
 		return err_set(e, ERR_NOMEM, "Lag: out of memory");
 	}
 
@@ -121,8 +123,8 @@ static int lag_run(uint8_t *buf, uint64_t *packed, size_t n, unsigned k, struct 
 		pred_sched_block(&b, LAG_D, match, NULL, (unsigned)nsteps);
 	}
 	pred_sched_free(&b);
-	free(packed);
-	free(buf);
+	bigmem_free(packed);
+	bigmem_free(buf);
 	pred_finish(r, b.t.C, (long long)n - 1, b.t.max_run, k);
 	return 0;
 }
@@ -138,7 +140,7 @@ int est_lag_bits(const uint64_t *w, size_t n, struct est_result *r, struct err *
 		est_not_applicable(r, "needs at least 3 samples, got %zu", n);
 		return 0;
 	}
-	packed = calloc(words, sizeof *packed);
+	packed = bigmem_calloc(words, sizeof *packed);
 	if (packed)
 		for (size_t q = 0; q < nw; q++)
 			packed[q + LAG_PAD / 64] = pred_rev64(w[q]);

@@ -15,6 +15,8 @@
  */
 #include "config.h"
 
+#include "bigmem.h"
+
 #include "estimators/ctxdict.h"
 #include "estimators/predictor.h"
 
@@ -73,7 +75,7 @@ int lz78y_binary_tally(const uint64_t *w, size_t n, long max_dict, struct pred_t
 
 	for (unsigned j = 1; j <= LZ_B; j++)
 		total += (size_t)1 << j;
-	mem = calloc(total, sizeof *mem);
+	mem = bigmem_calloc(total, sizeof *mem);
 	if (!mem)
 		return err_set(e, ERR_NOMEM, "LZ78Y: out of memory");
 	total = 0;
@@ -151,7 +153,7 @@ int lz78y_binary_tally(const uint64_t *w, size_t n, long max_dict, struct pred_t
 		pred_tally_add(t, best != 0 && pred == y);
 		h = (h << 1) | y;
 	}
-	free(mem);
+	bigmem_free(mem);
 	if (entries)
 		*entries = dict;
 	return 0;
@@ -172,7 +174,7 @@ static void lz_link(struct ctxdict *dict, unsigned j, const long *last, long rec
 static int lz_literal(const uint8_t *s, size_t n, unsigned k, struct pred_tally *t, struct err *e)
 {
 	struct ctxdict dict[LZ_B + 1];
-	uint8_t *buf = malloc(n + CTXDICT_PAD);
+	uint8_t *buf = bigmem_calloc(n + CTXDICT_PAD, 1);
 	long size = 0;
 	unsigned nd = 1;
 	int rc = 0;
@@ -270,7 +272,7 @@ oom:
 out:
 	for (unsigned j = 1; j < nd; j++)
 		ctxdict_free(&dict[j]);
-	free(buf);
+	bigmem_free(buf);
 	return rc;
 }
 

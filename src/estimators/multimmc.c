@@ -16,6 +16,8 @@
  */
 #include "config.h"
 
+#include "bigmem.h"
+
 #include "estimators/ctxdict.h"
 #include "estimators/predictor.h"
 
@@ -197,11 +199,11 @@ static int mmc_binary(const uint64_t *bw, size_t n, struct pred_sched *b, struct
 
 	for (unsigned d = 0; d < MMC_D; d++)
 		total += (size_t)2 << d;
-	mem = calloc(total, sizeof *mem);
-	pairs = calloc(((size_t)4 << top) / 64, sizeof *pairs);
+	mem = bigmem_calloc(total, sizeof *mem);
+	pairs = bigmem_calloc(((size_t)4 << top) / 64, sizeof *pairs);
 	if (!mem || !pairs) {
-		free(mem);
-		free(pairs);
+		bigmem_free(mem);
+		bigmem_free(pairs);
 		return err_set(e, ERR_NOMEM, "MultiMMC: out of memory");
 	}
 	total = 0;
@@ -305,8 +307,8 @@ static int mmc_binary(const uint64_t *bw, size_t n, struct pred_sched *b, struct
 			pred_sched_block(b, MMC_D, cw, pw, (unsigned)(t1 - t0));
 		}
 	}
-	free(mem);
-	free(pairs);
+	bigmem_free(mem);
+	bigmem_free(pairs);
 	return 0;
 }
 
@@ -468,15 +470,15 @@ static int mmc_literal(const uint8_t *s, size_t n, unsigned k, struct pred_sched
 	struct mmc_depth_state ds[MMC_D];
 	struct mmc_pass pass[2];   /* depth d in pass[d & 1] */
 	const size_t seg = n - 2 < MMC_SEG ? n - 2 : MMC_SEG, nw = (seg + 63) / 64;
-	uint8_t *buf = malloc(n + CTXDICT_PAD);
+	uint8_t *buf = bigmem_calloc(n + CTXDICT_PAD, 1);
 	uint64_t *corr = malloc(MMC_D * nw * sizeof *corr), *pred = malloc(MMC_D * nw * sizeof *pred);
 	int rc = 0;
 
 	memset(dict, 0, sizeof dict);
 	memset(ds, 0, sizeof ds);
 	for (int p = 0; p < 2; p++) {
-		pass[p].state = malloc(seg + 1);
-		pass[p].rec = malloc((seg + 1) * sizeof *pass[p].rec);
+		pass[p].state = bigmem_calloc(seg + 1, 1);
+		pass[p].rec = bigmem_calloc(seg + 1, sizeof *pass[p].rec);
 	}
 	if (!buf || !corr || !pred || !pass[0].state || !pass[0].rec || !pass[1].state || !pass[1].rec)
 		goto oom;
@@ -514,12 +516,12 @@ out:
 	for (unsigned d = 0; d < MMC_D; d++)
 		ctxdict_free(&dict[d]);
 	for (int p = 0; p < 2; p++) {
-		free(pass[p].state);
-		free(pass[p].rec);
+		bigmem_free(pass[p].state);
+		bigmem_free(pass[p].rec);
 	}
 	free(corr);
 	free(pred);
-	free(buf);
+	bigmem_free(buf);
 	return rc;
 }
 

@@ -16,6 +16,8 @@
  * heaviest first. */
 #include "config.h"
 
+#include "bigmem.h"
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -234,7 +236,7 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 	do_bits = rep->alph_size > 2 || o->conditioned;
 	if (!o->conditioned) {
 		if (rep->alph_size < maxsym + 1) {
-			sym = malloc(len);
+			sym = bigmem_calloc(len, 1);
 			if (!sym)
 				return err_set(e, ERR_NOMEM, "out of memory for %zu samples", len);
 			for (size_t i = 0; i < len; i++)
@@ -246,9 +248,9 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 		if (o->truncate && rep->nbits > NONIID_TRUNCATE_BITS)
 			rep->nbits = NONIID_TRUNCATE_BITS;
 		/* packed, a bit a bit (not a byte): 10 MB, not 80, for 10M bytes */
-		bits = malloc(samples_packed_words(rep->nbits) * sizeof *bits);
+		bits = bigmem_calloc(samples_packed_words(rep->nbits), sizeof *bits);
 		if (!bits) {
-			free(sym);
+			bigmem_free(sym);
 			return err_set(e, ERR_NOMEM, "out of memory for %zu bits", rep->nbits);
 		}
 		samples_to_packed(s, (rep->nbits + K - 1) / K, K, rep->nbits, bits);
@@ -264,10 +266,10 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 		const uint8_t *ls = sym ? sym : s;
 
 		if (rep->alph_size == 2) {   /* binary samples: their symbols, packed */
-			litbits = malloc(samples_packed_words(len) * sizeof *litbits);
+			litbits = bigmem_calloc(samples_packed_words(len), sizeof *litbits);
 			if (!litbits) {
-				free(sym);
-				free(bits);
+				bigmem_free(sym);
+				bigmem_free(bits);
 				return err_set(e, ERR_NOMEM, "out of memory for %zu samples", len);
 			}
 			samples_to_packed(ls, len, 1, len, litbits);
@@ -284,9 +286,9 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 		}
 	}
 	rc = run_jobs(jobs, nj, o->threads, o->stop, e);
-	free(sym);
-	free(bits);
-	free(litbits);
+	bigmem_free(sym);
+	bigmem_free(bits);
+	bigmem_free(litbits);
 	if (rc < 0)
 		return rc;
 

@@ -26,6 +26,8 @@
  * termmax_scan below). */
 #include "config.h"
 
+#include "bigmem.h"
+
 #include <divsufsort.h>
 #include <float.h>
 #include <limits.h>
@@ -97,7 +99,7 @@ static size_t match_from(const uint8_t *s, size_t n, size_t a, size_t b, size_t 
 static size_t lcp_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
 {
 	const size_t q = TUPLE_PHI_Q, ns = (n + q - 1) / q;
-	saidx_t *phi = malloc(ns * sizeof *phi);
+	saidx_t *phi = bigmem_calloc(ns, sizeof *phi);
 	size_t h = 0, v = 0;
 
 	if (!phi)
@@ -128,7 +130,7 @@ static size_t lcp_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
 			v = h;
 	}
 	sa[0] = 0;
-	free(phi);
+	bigmem_free(phi);
 	return v;
 }
 
@@ -157,16 +159,16 @@ static int lcp_suffix_array(const uint8_t *s, size_t n, unsigned k, uint32_t **l
 
 	if (n >= (size_t)INT32_MAX)
 		return err_set(e, ERR_DATA, "t-tuple/LRS: %zu samples is more than the suffix array handles", n);
-	sa = malloc(n * sizeof *sa);
+	sa = bigmem_calloc(n, sizeof *sa);
 	if (!sa)
 		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu suffixes", n);
 	if (tuple_sort(s, n, k, sa) != 0) {
-		free(sa);
+		bigmem_free(sa);
 		return err_set(e, ERR_INTERNAL, "t-tuple/LRS: divsufsort failed");
 	}
 	*v = lcp_over_sa(s, n, sa);
 	if (*v == (size_t)-1) {
-		free(sa);
+		bigmem_free(sa);
 		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu suffixes", n);
 	}
 	*lcp = (uint32_t *)sa;   /* LCPs are >= 0: the same bits as uint32_t */
@@ -454,7 +456,7 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 		rc = walk_lcp(&st, lcp, n, v, e);
 	if (rc == 0 && tuple_finish(&st, n, tr, lr, lcp + 1, n - 1) != 0)
 		rc = err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
-	free(lcp);
+	bigmem_free(lcp);
 	free(own);
 	lcpint_free(&st);
 	return rc;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "estimators/deeprank.h"
 #include "estimators/lcpint.h"
 #include "estimators/tuple.h"
@@ -373,8 +374,8 @@ static void pscan_free(struct pscan *ps)
 {
 	if (!ps)
 		return;
-	free(ps->tmp);
-	free(ps->tlcp);
+	bigmem_free(ps->tmp);
+	bigmem_free(ps->tlcp);
 	if (ps->dc.ranked)
 		deeprank_free(&ps->dc.dr);
 	free(ps);
@@ -435,9 +436,9 @@ int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tupl
 		cap = n / PACK_GROUP_PASSES + 1;
 	if (cap > n)
 		cap = n;
-	pos = malloc((cap + 1) * sizeof *pos);
-	ps->tmp = malloc(maxb * sizeof *ps->tmp);
-	ps->tlcp = malloc(maxb * sizeof *ps->tlcp);
+	pos = bigmem_calloc(cap + 1, sizeof *pos);
+	ps->tmp = bigmem_calloc(maxb, sizeof *ps->tmp);
+	ps->tlcp = bigmem_calloc(maxb, sizeof *ps->tlcp);
 	if (!pos || !ps->tmp || !ps->tlcp ||
 	    lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0)
 		goto nomem;
@@ -493,11 +494,11 @@ int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tupl
 	if (ps->dc.nomem || st->nomem)
 		goto nomem;
 	rc = ps->dc.over ? 0 : rc;
-	free(pos);
+	bigmem_free(pos);
 	pscan_free(ps);
 	return rc;
 nomem:
-	free(pos);
+	bigmem_free(pos);
 	pscan_free(ps);
 	return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
 }

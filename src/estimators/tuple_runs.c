@@ -25,6 +25,8 @@
  * groups share l bits.  O(N + K log K) time, about 4N + 16K bytes. */
 #include "config.h"
 
+#include "bigmem.h"
+
 #include <divsufsort.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -118,7 +120,7 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 	c = ones <= n - ones;   /* the rarer bit */
 	K = c ? ones : n - ones;
 	if (K == 0) {   /* one bit throughout: 0^1 $ < 0^2 $ < ... */
-		lcp = malloc(n * sizeof *lcp);
+		lcp = bigmem_calloc(n, sizeof *lcp);
 		if (!lcp)
 			return -1;
 		lcp[0] = 0;
@@ -217,7 +219,7 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 	code = NULL;
 
 	/* the LCP array only now, when the token arrays have gone */
-	lcp = malloc(n * sizeof *lcp);
+	lcp = bigmem_calloc(n, sizeof *lcp);
 	if (!lcp)
 		goto out;
 	/* the trailing run: 0^1 $, ..., 0^T $ */
@@ -290,6 +292,6 @@ out:
 	free(off);
 	free(g.hi);
 	free(g.val);
-	free(lcp);
+	bigmem_free(lcp);
 	return rc;
 }

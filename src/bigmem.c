@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bigmem.c - zeroed buffers on transparent huge pages (see bigmem.h).
+ *
+ * Every buffer has a 64-byte header in front: its usable size, and the
+ * mapping it lives in (0 for one from calloc).  A big buffer's data starts
+ * on a 2 MiB boundary, so that the kernel can back all of it with huge
+ * pages once madvise(MADV_HUGEPAGE) asks (THP mode "madvise", Debian's
+ * default); the header sits at the end of the small page before it.
+ * Where there is no mmap, or no MADV_HUGEPAGE, it is calloc throughout. */
+#include "config.h"
+
+#include "bigmem.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(HAVE_SYS_MMAN_H) || defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+#define BIGMEM_HDR 64
+
+struct bigmem_hdr {
+	size_t size;      /* usable bytes */
+	void *map;        /* the mapping, or NULL: the block is calloc's */
+	size_t maplen;
+};
+
+static struct bigmem_hdr *hdr_of(void *p)
+{
+	return (struct bigmem_hdr *)((char *)p - BIGMEM_HDR);
+}
+
+static int mul_ok(size_t a, size_t b, size_t *out)
+{
+	if (b && a > (SIZE_MAX - 2 * BIGMEM_HUGE) / b)
+		return 0;
+	*out = a * b;
+	return 1;
+}
+
+#ifdef MADV_HUGEPAGE
+/* A mapping of size bytes, 2 MiB aligned, the header in the page before.
+ * The kernel maps a huge page only where the mapping covers all of its
+ * 2 MiB, and a touched huge page is resident whole: the size is rounded
+ * up to whole huge pages when that adds at most a quarter, else the last
+ * part stays on small pages (a 512 KiB hash table on a 2 MiB page would
+ * quadruple its memory). */
+static void *map_huge(size_t size)
+{
+	const size_t page = 4096, up = (size + BIGMEM_HUGE - 1) & ~(BIGMEM_HUGE - 1);
+	const size_t sz = up - size <= size / 4 ? up : (size + page - 1) & ~(page - 1);
+	const size_t huge = sz & ~(BIGMEM_HUGE - 1);
+	size_t len = sz + BIGMEM_HUGE + page, lead, tail;
+	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *data;
+	struct bigmem_hdr *h;
+
+	if (m == MAP_FAILED)
+		return NULL;
+	data = (char *)(((uintptr_t)m + page + BIGMEM_HUGE - 1) & ~(uintptr_t)(BIGMEM_HUGE - 1));
+	/* give back what lies before the header's page and after the data */
+	lead = (size_t)(data - page - m);
+	if (lead)
+		munmap(m, lead);
+	tail = len - lead - page - sz;
+	if (tail)
+		munmap(data + sz, tail);
+	if (huge)
+		madvise(data, huge, MADV_HUGEPAGE);   /* a hint: failure leaves small pages */
+	h = hdr_of(data);
+	h->size = size;
+	h->map = data - page;
+	h->maplen = page + sz;
+	return data;
+}
+#endif
+
+void *bigmem_calloc(size_t nmemb, size_t size)
+{
+	size_t n;
+	char *p;
+
+	if (!mul_ok(nmemb, size, &n))
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	if (n >= BIGMEM_MIN)
+		return map_huge(n);
+#endif
+	p = calloc(1, n + BIGMEM_HDR);
+	if (!p)
+		return NULL;
+	p += BIGMEM_HDR;
+	hdr_of(p)->size = n;
+	hdr_of(p)->map = NULL;
+	return p;
+}
+
+void *bigmem_realloc(void *p, size_t nmemb, size_t size)
+{
+	size_t n, keep;
+	void *q;
+
+	if (!p)
+		return bigmem_calloc(nmemb, size);
+	if (!mul_ok(nmemb, size, &n))
+		return NULL;
+	if (n <= hdr_of(p)->size && (hdr_of(p)->map || n >= BIGMEM_MIN || n == hdr_of(p)->size)) {
+		/* shrinking keeps the block; what lies past n is zeroed again
+		 * so that growing later finds zeros */
+		memset((char *)p + n, 0, hdr_of(p)->size - n);
+		hdr_of(p)->size = n;
+		return p;
+	}
+	q = bigmem_calloc(n, 1);
+	if (!q)
+		return NULL;
+	keep = hdr_of(p)->size < n ? hdr_of(p)->size : n;
+	memcpy(q, p, keep);
+	bigmem_free(p);
+	return q;
+}
+
+void bigmem_free(void *p)
+{
+	struct bigmem_hdr *h;
+
+	if (!p)
+		return;
+	h = hdr_of(p);
+	if (h->map) {
+#ifdef MADV_HUGEPAGE
+		munmap(h->map, h->maplen);
+#endif
+		return;
+	}
+	free(h);
+}
