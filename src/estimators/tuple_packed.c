@@ -3,9 +3,10 @@
  * suffixes sorted by their first 64 bits.
  *
  * For the 8M-bit expansion of 1M bytes a full suffix array costs ~1 s and
- * 64 MB.  Two MSD radix passes on the packed bits (8 then 12 bits) and a
- * small sort of each final bucket give the same order as far as LCP
- * intervals can tell, for every depth.  Suffixes that agree on 64 bits are
+ * 64 MB.  Two MSD radix levels on the packed bits (8-12 then 12-16 bits)
+ * and a small sort of each final bucket give the same order as far as LCP
+ * intervals can tell, for every depth.  The keys are read from the bits
+ * in order, a group of top buckets per pass (gather_prefix).  Suffixes that agree on 64 bits are
  * ordered and measured word by word, or, when long repeats make that
  * costly, by the ranks of the byte suffixes behind them (deeprank.c): a
  * block repeated 10 times or a counter costs ~1.5 times random data
@@ -24,19 +25,26 @@
 #include "estimators/lcpint.h"
 #include "estimators/tuple.h"
 
-/* Two MSD radix levels on the window bits (8 then 12), then a comparison
- * sort of the small final buckets.  Counters stay within L1/L2. */
+/* Two MSD radix levels on the window bits (8 to 12, then 12 to 16), then
+ * a comparison sort of the small final buckets.  The top level grows with
+ * n so that a top bucket's keys (16 bytes each) stay about 512 KiB, within
+ * L2, while the second level scatters them: with 8 bits the buckets of
+ * 80M bits were 5 MB, and the scatter missed the cache on every key.
+ * Counters stay within L1/L2. */
 #define PACK_TOP_BITS 8
+#define PACK_TOP_BITS_MAX 12
+#define PACK_TOP_BUCKET 32768
 #define PACK_SUB_BITS 12
 #define PACK_SUB_BITS_MAX 16
 /* The final buckets hold about this many suffixes on uniform bits: the
  * second radix level grows with n (up to PACK_SUB_BITS_MAX) so that the
  * comparison sorts stay O(1) a suffix. */
 #define PACK_BUCKET_TARGET 8
-#define PACK_GROUP_CAP ((size_t)1 << 22)   /* positions gathered per pass (16 MB) */
-/* At most this many passes over the bits gather the top-level buckets: a
- * fixed PACK_GROUP_CAP made the passes, and the cost, grow as n^2. */
-#define PACK_GROUP_PASSES 8
+#define PACK_GROUP_CAP ((size_t)1 << 20)   /* keys gathered per pass (16 MB) */
+/* At least n / PACK_GROUP_PASSES keys are gathered per pass (a fixed
+ * PACK_GROUP_CAP made the passes, and the cost, grow as n^2): n / 2 bytes
+ * of keys, and a pass costs about 5 word operations per 64 bits. */
+#define PACK_GROUP_PASSES 32
 /* Uniform bits put 1/256 of the suffixes in each top bucket; a bucket with
  * more than 1/8 marks data too skewed for the packed order to pay off. */
 #define PACK_SKEW_LIMIT 8
@@ -266,7 +274,11 @@ struct pscan {
 	size_t n;
 	struct pkey *tmp;     /* room for the largest top-level bucket */
 	uint32_t *tlcp;       /* deep LCPs of the tie groups in tmp */
+	unsigned topbits;     /* the first radix level's width */
 	unsigned subbits;     /* the second radix level's width */
+	size_t cnt[(1u << PACK_TOP_BITS_MAX) + 1];    /* suffixes per top bucket */
+	size_t start[(1u << PACK_TOP_BITS_MAX) + 1];  /* their offsets in a group */
+	size_t fill[1u << PACK_TOP_BITS_MAX];
 	uint32_t sub[(1u << PACK_SUB_BITS_MAX) + 1];
 	struct pkey prev;
 	int first;
@@ -296,9 +308,10 @@ static int deep_push(struct tuple_deep *d, size_t l)
 	return 0;
 }
 
-static int pscan_bucket(struct pscan *ps, struct lcpint *st, const uint32_t *p, size_t m)
+/* Sorts and walks one top bucket, its keys p[0..m-1] in position order. */
+static int pscan_bucket(struct pscan *ps, struct lcpint *st, const struct pkey *p, size_t m)
 {
-	const unsigned shift = 64 - PACK_TOP_BITS - ps->subbits;
+	const unsigned shift = 64 - ps->topbits - ps->subbits;
 	const size_t nsub = (size_t)1 << ps->subbits, mask = nsub - 1;
 	/* once the bytes are ranked, fetch each rank here, in position order,
 	 * rather than at random in the tie groups */
@@ -306,24 +319,18 @@ static int pscan_bucket(struct pscan *ps, struct lcpint *st, const uint32_t *p, 
 
 	memset(ps->sub, 0, (nsub + 1) * sizeof ps->sub[0]);
 	for (size_t i = 0; i < m; i++)
-		ps->sub[((pack_window(ps->w, p[i]) >> shift) & mask) + 1]++;
+		ps->sub[((p[i].key >> shift) & mask) + 1]++;
 	for (size_t b = 0; b < nsub; b++)
 		ps->sub[b + 1] += ps->sub[b];
-	/* scatter the keys themselves: w is read in position order here, the
-	 * cache-friendly way, and once per position */
 	for (size_t i = 0; i < m; i++) {
-		uint64_t key = pack_window(ps->w, p[i]);
-		size_t b = (size_t)((key >> shift) & mask), left = ps->n - p[i];
-		struct pkey *d = &ps->tmp[ps->sub[b]++];
+		struct pkey *d = &ps->tmp[ps->sub[(size_t)((p[i].key >> shift) & mask)]++];
 
-		d->key = key;
-		d->aux = (uint32_t)(left < 64 ? left : 64);
-		if (rank && left >= 64) {
+		*d = p[i];
+		if (rank && PKEY_AVAIL(p[i]) == 64) {
 			if (i + 16 < m)
-				__builtin_prefetch(&rank[(p[i + 16] >> 3) + 1]);
-			d->aux |= rank[(p[i] >> 3) + 1] << 7;
+				__builtin_prefetch(&rank[(p[i + 16].pos >> 3) + 1]);
+			d->aux |= rank[(p[i].pos >> 3) + 1] << 7;
 		}
-		d->pos = p[i];
 	}
 	/* sub[b] now holds the end of bucket b */
 	for (size_t b = 0, lo = 0; b < nsub; b++) {
@@ -405,26 +412,104 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 	return rc;
 }
 
+/* The keys of the suffixes whose first len bits are prefix, in position
+ * order, each into its top bucket's next slot (fill[b]++).  The bits are
+ * read here, in order, once per pass: gathering positions and reading
+ * their windows later, bucket by bucket, missed the cache on nearly every
+ * suffix.  64 positions at a time: plane k holds bit k of each of their
+ * windows, and the prefix test is len ANDs of planes or their
+ * complements, so a pass costs len operations per 64 positions plus one
+ * key per member. */
+static void gather_prefix(const uint64_t *w, size_t n, uint32_t prefix, unsigned len,
+			  unsigned tshift, size_t *fill, struct pkey *gk)
+{
+	const size_t nw = (n + 63) / 64;
+
+	for (size_t q = 0; q < nw; q++) {
+		uint64_t m = ~(uint64_t)0;
+
+		for (unsigned k = 0; k < len; k++) {
+			uint64_t plane = k ? (w[q] << k) | (w[q + 1] >> (64 - k)) : w[q];
+
+			m &= (prefix >> (len - 1 - k)) & 1u ? plane : ~plane;
+		}
+		if (q == nw - 1 && n % 64)
+			m &= ~(uint64_t)0 << (64 - n % 64);   /* no position past the end */
+		while (m) {
+			unsigned j = (unsigned)__builtin_clzll(m);
+			size_t i = q * 64 + j, left = n - i;
+			uint64_t key = pack_window(w, i);
+			struct pkey *d = &gk[fill[key >> tshift]++];
+
+			d->key = key;
+			d->aux = (uint32_t)(left < 64 ? left : 64);
+			d->pos = (uint32_t)i;
+			m ^= ((uint64_t)1 << 63) >> j;
+		}
+	}
+}
+
+/* Gathers and scans the top buckets under prefix (len bits) in order: in
+ * one pass when their keys fit in gk[] (cap), else each half on its own.
+ * A top bucket alone always fits (cap >= the largest).  Returns as
+ * pscan_bucket. */
+static int scan_prefix(struct pscan *ps, struct lcpint *st, struct pkey *gk, size_t cap,
+		       uint32_t prefix, unsigned len)
+{
+	const unsigned tb = ps->topbits, tshift = 64 - tb;
+	const size_t b0 = (size_t)prefix << (tb - len), b1 = (size_t)(prefix + 1) << (tb - len);
+	size_t tot = 0;
+	int rc = 1;
+
+	for (size_t b = b0; b < b1; b++)
+		tot += ps->cnt[b];
+	if (tot == 0)
+		return 1;
+	if (tot > cap) {
+		rc = scan_prefix(ps, st, gk, cap, prefix << 1, len + 1);
+		return rc == 1 ? scan_prefix(ps, st, gk, cap, prefix << 1 | 1u, len + 1) : rc;
+	}
+	ps->start[b0] = 0;
+	for (size_t b = b0; b < b1; b++) {
+		ps->start[b + 1] = ps->start[b] + ps->cnt[b];
+		ps->fill[b] = ps->start[b];
+	}
+	gather_prefix(ps->w, ps->n, prefix, len, tshift, ps->fill, gk);
+	for (size_t b = b0; b < b1 && rc == 1; b++)
+		if (ps->cnt[b] > 0)
+			rc = pscan_bucket(ps, st, gk + ps->start[b], ps->cnt[b]);
+	return rc;
+}
+
 int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_deep *deep,
 		     int ranks_now, struct err *e)
 {
-	const size_t ntop = (size_t)1 << PACK_TOP_BITS;
-	const unsigned tshift = 64 - PACK_TOP_BITS;
-	size_t maxb = 0, cap;
-	size_t cnt[(1u << PACK_TOP_BITS) + 1], start[(1u << PACK_TOP_BITS) + 1];
-	uint32_t *pos = NULL;
+	size_t maxb = 0, max8 = 0, cap, ntop;
+	struct pkey *gk = NULL;
 	struct pscan *ps = calloc(1, sizeof *ps);
+	unsigned tb = PACK_TOP_BITS;
 	int rc = 1;
 
 	if (!ps)
 		goto nomem;
-	memset(cnt, 0, sizeof cnt);
+	while (tb < PACK_TOP_BITS_MAX && n >> tb > PACK_TOP_BUCKET)
+		tb++;
+	ntop = (size_t)1 << tb;
 	for (size_t i = 0; i < n; i++)
-		cnt[pack_window(w, i) >> tshift]++;
+		ps->cnt[pack_window(w, i) >> (64 - tb)]++;
 	for (size_t b = 0; b < ntop; b++)
-		if (cnt[b] > maxb)
-			maxb = cnt[b];
-	if (maxb > n / PACK_SKEW_LIMIT) {
+		if (ps->cnt[b] > maxb)
+			maxb = ps->cnt[b];
+	/* the skew test on 8-bit prefixes, whatever the top level's width */
+	for (size_t b8 = 0; b8 < ((size_t)1 << PACK_TOP_BITS); b8++) {
+		size_t c = 0;
+
+		for (size_t b = b8 << (tb - PACK_TOP_BITS); b < (b8 + 1) << (tb - PACK_TOP_BITS); b++)
+			c += ps->cnt[b];
+		if (c > max8)
+			max8 = c;
+	}
+	if (max8 > n / PACK_SKEW_LIMIT) {
 		/* one 8-bit prefix starts over 1/PACK_SKEW_LIMIT of the suffixes:
 		 * heavily skewed data, where long repeats make the deep compares
 		 * costly; the suffix array is the cheaper road */
@@ -436,10 +521,10 @@ int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tupl
 		cap = n / PACK_GROUP_PASSES + 1;
 	if (cap > n)
 		cap = n;
-	pos = bigmem_calloc(cap + 1, sizeof *pos);
+	gk = bigmem_calloc(cap, sizeof *gk);
 	ps->tmp = bigmem_calloc(maxb, sizeof *ps->tmp);
 	ps->tlcp = bigmem_calloc(maxb, sizeof *ps->tlcp);
-	if (!pos || !ps->tmp || !ps->tlcp ||
+	if (!gk || !ps->tmp || !ps->tlcp ||
 	    lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0)
 		goto nomem;
 	st->qmin = TUPLE_MIN_COUNT;
@@ -448,6 +533,7 @@ int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tupl
 	ps->w = w;
 	ps->n = n;
 	ps->first = 1;
+	ps->topbits = tb;
 	ps->subbits = PACK_SUB_BITS;
 	while (ps->subbits < PACK_SUB_BITS_MAX &&
 	       maxb >> ps->subbits > (size_t)PACK_BUCKET_TARGET)
@@ -458,47 +544,19 @@ int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tupl
 	ps->dc.soft = (size_t)(PACK_DEEP_SOFT * (double)n);
 	ps->dc.ranks_now = ranks_now;
 
-	for (size_t b0 = 0; b0 < ntop && rc == 1; ) {
-		size_t b1 = b0, tot = 0;
-
-		/* a group of top-level buckets [b0, b1) whose positions fit in pos[] */
-		while (b1 < ntop && tot + cnt[b1] <= cap)
-			tot += cnt[b1++];
-		start[b0] = 0;
-		for (size_t b = b0; b < b1; b++)
-			start[b + 1] = start[b] + cnt[b];
-		if (tot > 0) {
-			/* the buckets of other groups write to a scratch slot
-			 * (pos[cap]) and stay there: no unpredictable branch,
-			 * and no chain of loads and stores through one shared
-			 * counter either (each bucket has its own) */
-			size_t fill[1u << PACK_TOP_BITS];
-
-			for (size_t b = 0; b < ntop; b++)
-				fill[b] = b >= b0 && b < b1 ? start[b] : cap;
-			for (size_t i = 0; i < n; i++) {
-				size_t b = (size_t)(pack_window(w, i) >> tshift);
-				size_t in = (size_t)(b >= b0) & (size_t)(b < b1);
-
-				pos[fill[b]] = (uint32_t)i;
-				fill[b] += in;
-			}
-		}
-		for (size_t b = b0; b < b1 && rc == 1; b++)
-			if (cnt[b] > 0)
-				rc = pscan_bucket(ps, st, pos + start[b], cnt[b]);
-		b0 = b1;
-	}
+	/* the top buckets in order, in groups that share a prefix and whose
+	 * keys fit in gk[]: on uniform bits, PACK_GROUP_PASSES groups */
+	rc = scan_prefix(ps, st, gk, cap, 0, 0);
 	if (rc == 1)
 		lcpint_step(st, 0);
 	if (ps->dc.nomem || st->nomem)
 		goto nomem;
 	rc = ps->dc.over ? 0 : rc;
-	bigmem_free(pos);
+	bigmem_free(gk);
 	pscan_free(ps);
 	return rc;
 nomem:
-	bigmem_free(pos);
+	bigmem_free(gk);
 	pscan_free(ps);
 	return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
 }
