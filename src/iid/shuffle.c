@@ -303,6 +303,25 @@ void iid_arrange_free(struct iid_arrange *r)
 	free(r);
 }
 
+/* Step 2's try at position u: kept (picked, its value's need counted
+ * down, recorded as the next hole) when a[u]'s value is still in surplus
+ * and u is not yet picked.  Without a branch on whether it is kept: about
+ * one try in seven is (8-bit data), unpredictably, and a mispredicted try
+ * waited for its a[u] (a random read of the whole array), so the tries ran
+ * one after another; with masks the reads of successive tries overlap.
+ * Returns the number of holes. */
+static inline size_t arrange_try(struct iid_arrange *r, const uint8_t *a, size_t need[256],
+				 size_t u, size_t nholes)
+{
+	uint8_t v = a[u];
+	uint64_t bit = 1ULL << (u % 64), word = r->picked[u / 64];
+	size_t keep = (size_t)(need[v] != 0) & (size_t)((word & bit) == 0);
+	r->picked[u / 64] = word | (bit & -(uint64_t)keep);
+	need[v] -= keep;
+	r->hole[nholes] = u;
+	return nholes + keep;
+}
+
 void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g)
 {
 	size_t n = r->n, c[256], need[256], nholes = 0, nfill = 0, i;
@@ -375,15 +394,38 @@ void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g)
 		for (size_t k = c[v]; k < r->count[v]; k++)
 			r->fill[nfill++] = (uint8_t)v;
 	}
-	while (nholes < surplus) {
-		size_t u = below(n, &s, &pool, &npool);
-		uint64_t bit = 1ULL << (u % 64);
-		if (need[a[u]] && !(r->picked[u / 64] & bit)) {
-			r->picked[u / 64] |= bit;
-			need[a[u]]--;
-			r->hole[nholes++] = u;
+	/* The tries: random positions, each kept when it holds a value still
+	 * in surplus and is not yet picked (arrange_try).  Two tries a random
+	 * word, its high half first, as below() draws them; a pair whose
+	 * multiply-shift would be rejected (probability about 2n / 2^32), and
+	 * a pool left half used, go through below() itself, so the draws, and
+	 * with them the arrangement, are those of a try at a time. */
+	if (n <= UINT32_MAX && nholes < surplus) {
+		const uint64_t n32 = (uint32_t)n;
+		/* below32's rejection threshold, 2^32 mod n */
+		const uint32_t t = (uint32_t)(-(uint32_t)n) % (uint32_t)n;
+		while (nholes < surplus) {
+			if (npool == 0) {
+				uint64_t x = iid_rng_next(&s);
+				uint64_t hi = (x >> 32) * n32, lo = (x & 0xffffffffULL) * n32;
+				if (__builtin_expect((uint32_t)hi >= t && (uint32_t)lo >= t, 1)) {
+					nholes = arrange_try(r, a, need, (size_t)(hi >> 32), nholes);
+					if (nholes == surplus) {
+						pool = x;   /* the low half is left for step 3 */
+						npool = 1;
+						break;
+					}
+					nholes = arrange_try(r, a, need, (size_t)(lo >> 32), nholes);
+					continue;
+				}
+				pool = x;   /* as below() would have drawn it */
+				npool = 2;
+			}
+			nholes = arrange_try(r, a, need, below(n, &s, &pool, &npool), nholes);
 		}
 	}
+	while (nholes < surplus)
+		nholes = arrange_try(r, a, need, below(n, &s, &pool, &npool), nholes);
 	/* 3: Fisher-Yates of the missing values, into the holes in pick order */
 	for (size_t k = nfill; k > 1; k--) {
 		size_t j = below(k, &s, &pool, &npool);
