@@ -49,7 +49,11 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 	t->rk = malloc((t->cap + 64) * sizeof *t->rk);
 	t->dprev = malloc(t->cap * sizeof *t->dprev);
 	t->key = malloc(t->cap * sizeof *t->key);
-	t->pair = malloc(2 * t->cap * sizeof *t->pair);
+	/* the sort records, and before them step 2's radix sort of up to
+	 * TOK_MAX_DISTINCT * TOK_MAX_LEN tails and as many spare (two words
+	 * each) */
+	t->pair = malloc((2 * t->cap > 4 * TOK_MAX_DISTINCT * TOK_MAX_LEN
+				  ? 2 * t->cap : 4 * TOK_MAX_DISTINCT * TOK_MAX_LEN) * sizeof *t->pair);
 	t->twice = malloc(2 * t->cap);
 	t->sa = malloc(2 * t->cap * sizeof *t->sa);
 	if (!t->tr || !t->before || !t->rk || !t->dprev || !t->key || !t->pair || !t->twice ||
@@ -73,12 +77,6 @@ void iid_tokbwt_free(struct iid_tokbwt *t)
 	free(t->twice);
 	free(t->sa);
 	free(t);
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
 }
 
 /* The token at s (which has TOK_MAX_LEN readable bytes): its bytes up to
@@ -280,11 +278,9 @@ int iid_tokbwt_decimal(const uint8_t *v, size_t i0, unsigned off0, size_t i1, un
 static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t n, uint8_t *bwt,
 			unsigned char *in_use)
 {
-	uint64_t tails[TOK_MAX_DISTINCT * TOK_MAX_LEN];
 	uint16_t rank_of[TOK_MAX_DISTINCT], trank[TOK_MAX_DISTINCT][TOK_MAX_LEN];
 	uint32_t bylen[TOK_MAX_LEN + 1];   /* tokens by length */
 	uint32_t tcount[TOK_MAX_DISTINCT * TOK_MAX_LEN + 1];   /* + a spare (step 5) */
-	struct tok_kp sorted[TOK_MAX_DISTINCT];
 	uint32_t dcount[TOK_MAX_DISTINCT];   /* tokens of each string */
 	const uint64_t *distinct = tb->distinct;
 	const uint8_t *tlen = tb->tlen;
@@ -304,38 +300,33 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 	for (size_t j = 0; j < m; j++)
 		dcount[t->tr[j]]++;
 
-	/* 2. ranks of the token strings, and of all their tails */
-	for (int d = 0; d < ndistinct; d++) {
-		sorted[d].key = distinct[d];
-		sorted[d].idx = (uint32_t)d;
-	}
-	qsort(sorted, (size_t)ndistinct, sizeof *sorted, tok_cmp_kp);
-	for (int r = 0; r < ndistinct; r++)
-		rank_of[sorted[r].idx] = (uint16_t)r;
-	for (int d = 0; d < ndistinct; d++)
-		for (unsigned o = 0; o < tlen[d]; o++)
-			tails[ntails++] = distinct[d] << (8 * o);
-	qsort(tails, (size_t)ntails, sizeof *tails, cmp_u64);
+	/* 2. ranks of the token strings, and of all their tails (equal tails
+	 * of different tokens share one), sorted with their owners; the
+	 * radix passes use the sort records' space (step 4's, not yet
+	 * needed) */
 	{
-		int u = 0;
-		for (int i = 0; i < ntails; i++)
-			if (u == 0 || tails[u - 1] != tails[i])
-				tails[u++] = tails[i];
-		ntails = u;
-	}
-	for (int d = 0; d < ndistinct; d++)
-		for (unsigned o = 0; o < tlen[d]; o++) {
-			uint64_t c = distinct[d] << (8 * o);
-			int lo = 0, hi = ntails - 1;
-			while (lo < hi) {
-				int mid = (lo + hi) / 2;
-				if (tails[mid] < c)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			trank[d][o] = (uint16_t)lo;
+		struct tok_kp *kp = (struct tok_kp *)t->pair, *tmp = kp + TOK_MAX_DISTINCT * TOK_MAX_LEN;
+		size_t nk = 0;
+		for (int d = 0; d < ndistinct; d++) {
+			kp[d].key = distinct[d];
+			kp[d].idx = (uint32_t)d;
 		}
+		tok_radix_kp(kp, (size_t)ndistinct, tmp);
+		for (int r = 0; r < ndistinct; r++)
+			rank_of[kp[r].idx] = (uint16_t)r;
+		for (int d = 0; d < ndistinct; d++)
+			for (unsigned o = 0; o < tlen[d]; o++) {
+				kp[nk].key = distinct[d] << (8 * o);
+				kp[nk++].idx = (uint32_t)d * TOK_MAX_LEN + o;
+			}
+		tok_radix_kp(kp, nk, tmp);
+		for (size_t i = 0; i < nk; i++) {
+			if (i > 0 && kp[i].key != kp[i - 1].key)
+				ntails++;
+			trank[kp[i].idx / TOK_MAX_LEN][kp[i].idx % TOK_MAX_LEN] = (uint16_t)ntails;
+		}
+		ntails += nk > 0;
+	}
 
 	/* 3, 4. the rotation order of the tokens (toksort.c) */
 	if (tok_sort_rotations(t, m, rank_of, ndistinct, dcount) != 0)
