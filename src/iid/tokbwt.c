@@ -137,6 +137,8 @@ struct tok_block {
 	int ndistinct;
 	uint64_t distinct[TOK_MAX_DISTINCT];   /* packed big-endian */
 	uint8_t tlen[TOK_MAX_DISTINCT];
+	int counted;                           /* dcount is filled in */
+	uint32_t dcount[TOK_MAX_DISTINCT];     /* tokens of each string */
 };
 
 static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t n, uint8_t *bwt,
@@ -163,6 +165,7 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, unsigned char *in_use
 		return -1;
 	memset(hval, -1, sizeof hval);
 	tb.ndistinct = 0;
+	tb.counted = 0;
 
 	/* 1. tokens, their codes (distinct string id in tr[] for now) */
 	pos = (last_space + 1) % n;
@@ -259,14 +262,20 @@ int iid_tokbwt_decimal(const uint8_t *v, size_t i0, unsigned off0, size_t i1, un
 		tb.tlen[tb.ndistinct++] = (uint8_t)len;
 	}
 	t->tr[0] = t->before[1] = (uint16_t)first;
+	/* the tokens of each string counted as they are read: a pass over
+	 * them less in tokbwt_order */
+	tb.counted = 1;
+	tb.dcount[first] = 1;
 	for (size_t k = i0 + 1; k < i1; k++, m++) {
 		int id = id_of[v[k]];
 		if (__builtin_expect(id < 0, 0)) {
 			unsigned lk;
 			id = id_of[v[k]] = (int16_t)tb.ndistinct;
 			tb.distinct[id] = decimal_code(v[k], &lk);
+			tb.dcount[id] = 0;
 			tb.tlen[tb.ndistinct++] = (uint8_t)lk;
 		}
+		tb.dcount[id]++;
 		t->tr[m] = t->before[m + 1] = (uint16_t)id;
 	}
 	tb.m = m;
@@ -281,7 +290,8 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 	uint16_t rank_of[TOK_MAX_DISTINCT], trank[TOK_MAX_DISTINCT][TOK_MAX_LEN];
 	uint32_t bylen[TOK_MAX_LEN + 1];   /* tokens by length */
 	uint32_t tcount[TOK_MAX_DISTINCT * TOK_MAX_LEN + 1];   /* + a spare (step 5) */
-	uint32_t dcount[TOK_MAX_DISTINCT];   /* tokens of each string */
+	uint32_t own[TOK_MAX_DISTINCT];
+	const uint32_t *dcount = tb->counted ? tb->dcount : own;   /* tokens of each string */
 	const uint64_t *distinct = tb->distinct;
 	const uint8_t *tlen = tb->tlen;
 	int ndistinct = tb->ndistinct, ntails = 0;
@@ -296,9 +306,11 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 				in_use[(uint8_t)(distinct[d] >> (56 - 8 * o))] = 1;
 	}
 
-	memset(dcount, 0, (size_t)ndistinct * sizeof *dcount);
-	for (size_t j = 0; j < m; j++)
-		dcount[t->tr[j]]++;
+	if (!tb->counted) {
+		memset(own, 0, (size_t)ndistinct * sizeof *own);
+		for (size_t j = 0; j < m; j++)
+			own[t->tr[j]]++;
+	}
 
 	/* 2. ranks of the token strings, and of all their tails (equal tails
 	 * of different tokens share one), sorted with their owners; the
