@@ -488,6 +488,12 @@ static void check_arrange_pinned(void)
 			       arrangement_hash(kind, 100003) == want[kind][1],
 		       "arrangements of %s for seed 800090 as pinned", what[kind]);
 	}
+	/* uniform bytes from 2^18 samples on are counted by pairs of values
+	 * (shuffle.c): the same arrangements (pinned from the code that
+	 * counted a value at a time) */
+	tap_ok(arrangement_hash(0, ((size_t)1 << 18) + 5) == 0xb29fa101d88740e5ULL &&
+		       arrangement_hash(0, ((size_t)1 << 18) + 3) == 0xcea5b9d30d5d29f6ULL,
+	       "arrangements of 2^18 + 5 and 2^18 + 3 uniform bytes for seed 800090 as pinned");
 	/* and of bits: 100,003 with 30,001 ones */
 	for (uint64_t k = 0; k < 3; k++) {
 		iid_rng_seed(&g, 800090, k);
@@ -616,6 +622,40 @@ static void check_collisions(void)
 			}
 		}
 	tap_ok(bad == 0, "collision stretches equal a plain search (%d cases)", ncase);
+	free(x);
+}
+
+/* 5.1.9 a vector at a time (32 or 16 bytes, counters emptied every 255
+ * rounds) against NIST's loop #{i : x_i = x_{i+p}}, on lengths around the
+ * vector widths and the 255-round chunks, for every lag */
+static void check_periodicity(void)
+{
+	static const size_t lens[] = { 1, 31, 33, 64, 95, 8160, 8161, 8192, 8199, 16353, 100003 };
+	struct iid_rng g;
+	uint8_t *x = malloc(100003);
+	int bad = 0, ncase = 0;
+	iid_rng_seed(&g, 9, 9);
+	for (int kind = 0; kind < 3; kind++)
+		for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+			size_t m = lens[li];
+			for (size_t i = 0; i < m; i++) {
+				uint64_t r = iid_rng_next(&g);
+				x[i] = kind == 0 ? (uint8_t)r : kind == 1 ? (uint8_t)(r % 3) : 7;
+			}
+			for (int l = 0; l < 5; l++) {
+				unsigned p = iid_lags[l];
+				unsigned long want = 0;
+				for (size_t i = 0; i + p < m; i++)
+					want += x[i] == x[i + p];
+				ncase++;
+				if (iid_stat_periodicity(x, m, p) != want) {
+					bad++;
+					printf("# kind %d m %zu lag %u: %lu, want %lu\n", kind, m, p,
+					       iid_stat_periodicity(x, m, p), want);
+				}
+			}
+		}
+	tap_ok(bad == 0, "periodicity equals NIST's loop (%d cases)", ncase);
 	free(x);
 }
 
@@ -790,6 +830,7 @@ int main(void)
 	check_bitruns();
 	check_excursion();
 	check_collisions();
+	check_periodicity();
 	check_markov();
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		check_case(&cases[i]);

@@ -133,6 +133,88 @@ __attribute__((target("ssse3"))) static size_t mtf_places_ssse3(struct iid_bzwor
 	*zpend = z;
 	return wr;
 }
+
+/* The MTF list after the first h values of bwt (h >= 1), as each symbol's
+ * place, unused lanes at 127: the symbols by their last place before h,
+ * latest first, then those not seen in their first order (bzip2's list
+ * starts 0, 1, ..., n_in_use - 1, and a symbol moves only when it is
+ * coded).  A look back until every symbol is seen: a few dozen values on
+ * decimal text. */
+static void mtf_list_at(const uint8_t *bwt, size_t h, const int *unseq, int n_in_use,
+			uint8_t place[16])
+{
+	int k = 0;
+
+	memset(place, 127, 16);
+	for (size_t s = h; s-- > 0 && k < n_in_use;) {
+		int v = unseq[bwt[s]];
+		if (place[v] == 127)
+			place[v] = (uint8_t)k++;
+	}
+	for (int v = 0; v < n_in_use; v++)
+		if (place[v] == 127)
+			place[v] = (uint8_t)k++;
+}
+
+/* mtf_places_ssse3 with the block cut in two halves coded side by side:
+ * the second half starts from the list the first leaves (mtf_list_at), so
+ * each step waits only on its own half's last, and the two chains of four
+ * one-cycle operations overlap (a single chain ran at about its latency).
+ * Each half is zero-run coded on its own, the second into w->mtfv2; the
+ * run of zeros that spans the cut is then coded once, as bzip2 codes it:
+ * the first half's open run joined to the second's leading zeros, which
+ * are the repeats of the cut's last value (the front of its list), and
+ * the second half's values after its leading run copied behind.  Returns
+ * 0 (use the single chain) when the second half is that run alone. */
+__attribute__((target("ssse3"))) static size_t mtf_places_ssse3_2(struct iid_bzwork *w, size_t nb,
+								   const int *unseq, int n_in_use,
+								   size_t *zpend)
+{
+	__m128i bcast[256], keep[256], pa, pb;
+	const __m128i lanes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+	uint8_t init[16];
+	const uint8_t *bwt = w->bwt;
+	uint16_t *mtfv = w->mtfv, *mtfv2 = w->mtfv2, lead[BZ_RUN_SLACK + 64];
+	size_t h = nb / 2, wa = 0, za = 0, wb = 0, zb = 0, lz = 0, lrl = 0, k;
+
+	/* the second half's leading zeros: its values equal to the cut's last */
+	while (h + lz < nb && bwt[h + lz] == bwt[h - 1])
+		lz++;
+	if (h + lz == nb)
+		return 0;
+	if (lz > 0)
+		lrl = bz_put_zero_run(lead, lz);
+
+	for (int b = 0; b < 256; b++) {
+		bcast[b] = _mm_set1_epi8((char)(unseq[b] >= 0 ? unseq[b] : 0));
+		keep[b] = _mm_xor_si128(_mm_cmpeq_epi8(bcast[b], lanes), _mm_set1_epi8(-1));
+	}
+	for (int v = 0; v < 16; v++)
+		init[v] = (uint8_t)(v < n_in_use ? v : 127);
+	pa = _mm_loadu_si128((const __m128i *)init);
+	mtf_list_at(bwt, h, unseq, n_in_use, init);
+	pb = _mm_loadu_si128((const __m128i *)init);
+	for (k = 0; k < h; k++) {
+		uint8_t ca = bwt[k], cb = bwt[h + k];
+		__m128i ja = _mm_shuffle_epi8(pa, bcast[ca]), jb = _mm_shuffle_epi8(pb, bcast[cb]);
+		pa = _mm_and_si128(_mm_sub_epi8(pa, _mm_cmpgt_epi8(ja, pa)), keep[ca]);
+		pb = _mm_and_si128(_mm_sub_epi8(pb, _mm_cmpgt_epi8(jb, pb)), keep[cb]);
+		run_code(w, mtfv, &wa, &za, (unsigned)_mm_cvtsi128_si32(ja) & 255);
+		run_code(w, mtfv2, &wb, &zb, (unsigned)_mm_cvtsi128_si32(jb) & 255);
+	}
+	if (h + k < nb) {   /* odd nb: the second half is one longer */
+		uint8_t cb = bwt[h + k];
+		__m128i jb = _mm_shuffle_epi8(pb, bcast[cb]);
+		run_code(w, mtfv2, &wb, &zb, (unsigned)_mm_cvtsi128_si32(jb) & 255);
+	}
+	/* join: the spanning run, then the second half after its leading run
+	 * (coded from lz zeros as lrl values, followed by a value: lz < nb - h) */
+	if (za + lz > 0)
+		wa += bz_put_zero_run(mtfv + wa, za + lz);
+	memcpy(mtfv + wa, mtfv2 + lrl, (wb - lrl) * sizeof *mtfv);
+	*zpend = zb;
+	return wa + wb - lrl;
+}
 #endif
 
 /* (see bzsize_int.h) */
@@ -144,7 +226,11 @@ size_t bz_mtf_encode(struct iid_bzwork *w, size_t nb, const int *unseq, int n_in
 
 #ifdef BZ_X86_SIMD
 	if (n_in_use <= 16 && w->use_simd && __builtin_cpu_supports("ssse3")) {
-		wr = mtf_places_ssse3(w, nb, unseq, n_in_use, &zpend);
+		/* two halves side by side once the look back and the join are
+		 * small beside them */
+		wr = nb >= BZ_MTF_SPLIT_MIN ? mtf_places_ssse3_2(w, nb, unseq, n_in_use, &zpend) : 0;
+		if (wr == 0)
+			wr = mtf_places_ssse3(w, nb, unseq, n_in_use, &zpend);
 	} else
 #endif
 	if (n_in_use <= 16) {

@@ -37,11 +37,12 @@ struct iid_bzwork *iid_bzwork_new(int level)
 	w->block = malloc(w->cap + BZ_WRAP);
 	w->sa = malloc((w->cap + BZ_WRAP) * sizeof *w->sa);
 	w->mtfv = malloc((w->cap + 2 + BZ_RUN_SLACK) * sizeof *w->mtfv);
+	w->mtfv2 = malloc((w->cap / 2 + 2 + BZ_RUN_SLACK) * sizeof *w->mtfv2);
 	w->bwt = malloc(w->cap);
 	w->tok = iid_tokbwt_new(w->cap);
 	w->selector = malloc(groups);
 	w->gcount = aligned_alloc(sizeof *w->gcount, groups * sizeof *w->gcount);
-	if (!w->block || !w->sa || !w->mtfv || !w->bwt || !w->tok || !w->selector ||
+	if (!w->block || !w->sa || !w->mtfv || !w->mtfv2 || !w->bwt || !w->tok || !w->selector ||
 	    !w->gcount) {
 		iid_bzwork_free(w);
 		return NULL;
@@ -72,6 +73,7 @@ void iid_bzwork_free(struct iid_bzwork *w)
 	free(w->block);
 	free(w->sa);
 	free(w->mtfv);
+	free(w->mtfv2);
 	free(w->bwt);
 	free(w->selector);
 	free(w->gcount);

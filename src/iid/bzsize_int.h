@@ -23,6 +23,7 @@
 #define BZ_WRAP 4096            /* bytes of the block appended for rotation order */
 #define BZ_RUN_TAB 64           /* zero runs coded from a table: up to 63, 6 values */
 #define BZ_RUN_SLACK 8          /* values written past the end by a table run */
+#define BZ_MTF_SPLIT_MIN 4096   /* blocks this long: MTF in two halves (bzmtf.c) */
 
 /* GCC/Clang vectors: 16 byte counts, and the same widened */
 typedef uint8_t bz_u8x16 __attribute__((vector_size(16)));
@@ -34,6 +35,7 @@ struct iid_bzwork {
 	uint8_t *bwt;               /* the block's Burrows-Wheeler transform */
 	saidx_t *sa;
 	uint16_t *mtfv;             /* MTF values, + BZ_RUN_SLACK spare */
+	uint16_t *mtfv2;            /* those of a block's second half (bzmtf.c) */
 	struct iid_tokbwt *tok;     /* token sort for the decimal text (tokbwt.c) */
 	int use_tok;
 	int use_simd;               /* the vector MTF and refinement, where there are */

@@ -22,6 +22,7 @@
  * a bzip2 run per shuffle, is not scored. */
 #include "config.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -181,6 +182,35 @@ static int decided_pass(const int c[3])
 	return c[0] + c[1] > IID_RANK_MIN && c[1] + c[2] > IID_RANK_MIN;
 }
 
+/* The batch for a statistic running alone: long while it is likely to
+ * take many more shuffles (one that fails takes all 10,000), shorter as
+ * its decision nears, since the shuffles of a batch past the decision are
+ * computed for nothing (half a batch on average).  The expected number
+ * still to come is that of the side short of IID_RANK_MIN + 1 counts at
+ * the rate it has counted so far (one count more, so that a side with
+ * none does not look infinitely far: 6/(1/p) from p shuffles). */
+static int alone_batch(const struct perm_run *pr, const unsigned char *want,
+		       const struct iid_perm_result *r, int perms)
+{
+	double ahead = 0.0;
+	int b;
+
+	for (int j = 0; j < IID_NSTATS; j++) {
+		const int *c = r->c[j];
+		int hi = c[0] + c[1], lo = c[1] + c[2];
+		if (!want[j])
+			continue;
+		if (hi <= IID_RANK_MIN)
+			ahead = fmax(ahead, (IID_RANK_MIN + 1 - hi) * (perms + 1.0) / (hi + 1.0));
+		if (lo <= IID_RANK_MIN)
+			ahead = fmax(ahead, (IID_RANK_MIN + 1 - lo) * (perms + 1.0) / (lo + 1.0));
+	}
+	/* an eighth of it: a batch's creation costs about what a shuffle
+	 * does, so the overshoot and the batches cost alike */
+	b = ahead / 8.0 > pr->long_batch ? pr->long_batch : (int)(ahead / 8.0);
+	return b < pr->batch ? pr->batch : b;
+}
+
 /* One phase: shuffles *perms, *perms + 1, ... scoring the statistics with
  * want[j] set, counting them into r->c until each is decided or `limit`
  * shuffles have run; *perms is then the number of shuffles counted. */
@@ -196,9 +226,12 @@ static int run_phase(struct perm_run *pr, unsigned char *want, struct iid_perm_r
 
 	for (i = 0; i < IID_NSTATS; i++)
 		undecided += want[i] != 0;
-	per_batch = want[IID_STAT_COMPRESSION] ? threads : undecided == 1 ? pr->long_batch : pr->batch;
 	while (*perms < limit && undecided > 0) {
-		int count = limit - *perms < per_batch ? limit - *perms : per_batch;
+		int count;
+
+		per_batch = want[IID_STAT_COMPRESSION] ? threads
+			    : undecided == 1 ? alone_batch(pr, want, r, *perms) : pr->batch;
+		count = limit - *perms < per_batch ? limit - *perms : per_batch;
 		int started = 0;
 		struct worker *wk = pr->wk;
 		pthread_t tid[IID_MAX_THREADS];
@@ -344,9 +377,10 @@ int iid_permutation_tests(const struct iid_data *d, const struct iid_perm_opts *
 			free(x);
 		}
 	}
-	iid_scratch_free(w0);
-	if (rc)
+	if (rc) {
+		iid_scratch_free(w0);
 		return rc;
+	}
 	fast_bz = 1;
 	memset(&chk, 0, sizeof chk);
 	chk.d = d;
@@ -372,7 +406,10 @@ int iid_permutation_tests(const struct iid_data *d, const struct iid_perm_opts *
 			if (d->n <= UINT32_MAX)
 				wk[i].arr = iid_arrange_new(vcount, d->n);
 		}
-		wk[i].w = iid_scratch_new(d->n);
+		/* worker 0 keeps the original's buffers: pages already
+		 * touched, not faulted in again (a few megabytes of the
+		 * compression's work arrays) */
+		wk[i].w = i == 0 ? w0 : iid_scratch_new(d->n);
 		if (!pr.tp || (packed ? !wk[i].bits : !wk[i].raw || !wk[i].sym ||
 			       (d->n <= UINT32_MAX && !wk[i].arr)) || !wk[i].w) {
 			rc = err_set(e, ERR_NOMEM, "out of memory for the permutation tests");

@@ -286,8 +286,39 @@ void iid_stat_collisions(const uint8_t *x, size_t n, long double *avg, long doub
 	*max = mx;
 }
 
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#include <immintrin.h>
+#define IID_X86_AVX2 1
+/* iid_stat_periodicity's count over i < *done (a multiple of 32 up to len),
+ * 32 bytes at a time: the statistic that most often runs alone after the
+ * probe (periodicity at a lag whose original value sits in a tail) is then
+ * a single pass at twice SSE2's width. */
+__attribute__((target("avx2"))) static unsigned long periodicity_avx2(const uint8_t *x, size_t len,
+								    unsigned p, size_t *done)
+{
+	unsigned long t = 0;
+	size_t i = 0;
+	while (i + 32 <= len) {
+		/* byte counters take at most 255 rounds */
+		__m256i acc = _mm256_setzero_si256();
+		size_t end = i + 32 * 255 < len ? i + 32 * 255 : len;
+		uint64_t part[4];
+		for (; i + 32 <= end; i += 32) {
+			__m256i a = _mm256_loadu_si256((const __m256i *)(x + i));
+			__m256i b = _mm256_loadu_si256((const __m256i *)(x + i + p));
+			acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(a, b));
+		}
+		_mm256_storeu_si256((__m256i *)part, _mm256_sad_epu8(acc, _mm256_setzero_si256()));
+		t += (unsigned long)(part[0] + part[1] + part[2] + part[3]);
+	}
+	*done = i;
+	return t;
+}
+#endif
+
 /* 5.1.9: #{i : x_i = x_{i+p}}; 5.1.10: sum x_i x_{i+p} (16 bytes at a time
- * where SSE2 is there: the compiler's default flags do not vectorise these) */
+ * where SSE2 is there, 32 for 5.1.9 where AVX2 is: the compiler's default
+ * flags do not vectorise these) */
 unsigned long iid_stat_periodicity(const uint8_t *x, size_t m, unsigned p)
 {
 	unsigned long t = 0;
@@ -295,6 +326,10 @@ unsigned long iid_stat_periodicity(const uint8_t *x, size_t m, unsigned p)
 	if (m <= p)
 		return 0;
 	len = m - p;
+#ifdef IID_X86_AVX2
+	if (__builtin_cpu_supports("avx2"))
+		t = periodicity_avx2(x, len, p, &i);
+#endif
 #ifdef __SSE2__
 	while (i + 16 <= len) {
 		/* byte counters take at most 255 rounds */

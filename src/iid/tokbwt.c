@@ -49,7 +49,11 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 	t->rk = malloc((t->cap + 64) * sizeof *t->rk);
 	t->dprev = malloc(t->cap * sizeof *t->dprev);
 	t->key = malloc(t->cap * sizeof *t->key);
-	t->pair = malloc(2 * t->cap * sizeof *t->pair);
+	/* the sort records, and before them step 2's radix sort of up to
+	 * TOK_MAX_DISTINCT * TOK_MAX_LEN tails and as many spare (two words
+	 * each) */
+	t->pair = malloc((2 * t->cap > 4 * TOK_MAX_DISTINCT * TOK_MAX_LEN
+				  ? 2 * t->cap : 4 * TOK_MAX_DISTINCT * TOK_MAX_LEN) * sizeof *t->pair);
 	t->twice = malloc(2 * t->cap);
 	t->sa = malloc(2 * t->cap * sizeof *t->sa);
 	if (!t->tr || !t->before || !t->rk || !t->dprev || !t->key || !t->pair || !t->twice ||
@@ -73,12 +77,6 @@ void iid_tokbwt_free(struct iid_tokbwt *t)
 	free(t->twice);
 	free(t->sa);
 	free(t);
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
 }
 
 /* The token at s (which has TOK_MAX_LEN readable bytes): its bytes up to
@@ -139,6 +137,8 @@ struct tok_block {
 	int ndistinct;
 	uint64_t distinct[TOK_MAX_DISTINCT];   /* packed big-endian */
 	uint8_t tlen[TOK_MAX_DISTINCT];
+	int counted;                           /* dcount is filled in */
+	uint32_t dcount[TOK_MAX_DISTINCT];     /* tokens of each string */
 };
 
 static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t n, uint8_t *bwt,
@@ -165,6 +165,7 @@ int iid_tokbwt(const uint8_t *blk, size_t n, uint8_t *bwt, unsigned char *in_use
 		return -1;
 	memset(hval, -1, sizeof hval);
 	tb.ndistinct = 0;
+	tb.counted = 0;
 
 	/* 1. tokens, their codes (distinct string id in tr[] for now) */
 	pos = (last_space + 1) % n;
@@ -261,14 +262,20 @@ int iid_tokbwt_decimal(const uint8_t *v, size_t i0, unsigned off0, size_t i1, un
 		tb.tlen[tb.ndistinct++] = (uint8_t)len;
 	}
 	t->tr[0] = t->before[1] = (uint16_t)first;
+	/* the tokens of each string counted as they are read: a pass over
+	 * them less in tokbwt_order */
+	tb.counted = 1;
+	tb.dcount[first] = 1;
 	for (size_t k = i0 + 1; k < i1; k++, m++) {
 		int id = id_of[v[k]];
 		if (__builtin_expect(id < 0, 0)) {
 			unsigned lk;
 			id = id_of[v[k]] = (int16_t)tb.ndistinct;
 			tb.distinct[id] = decimal_code(v[k], &lk);
+			tb.dcount[id] = 0;
 			tb.tlen[tb.ndistinct++] = (uint8_t)lk;
 		}
+		tb.dcount[id]++;
 		t->tr[m] = t->before[m + 1] = (uint16_t)id;
 	}
 	tb.m = m;
@@ -280,12 +287,11 @@ int iid_tokbwt_decimal(const uint8_t *v, size_t i0, unsigned off0, size_t i1, un
 static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t n, uint8_t *bwt,
 			unsigned char *in_use)
 {
-	uint64_t tails[TOK_MAX_DISTINCT * TOK_MAX_LEN];
 	uint16_t rank_of[TOK_MAX_DISTINCT], trank[TOK_MAX_DISTINCT][TOK_MAX_LEN];
 	uint32_t bylen[TOK_MAX_LEN + 1];   /* tokens by length */
 	uint32_t tcount[TOK_MAX_DISTINCT * TOK_MAX_LEN + 1];   /* + a spare (step 5) */
-	struct tok_kp sorted[TOK_MAX_DISTINCT];
-	uint32_t dcount[TOK_MAX_DISTINCT];   /* tokens of each string */
+	uint32_t own[TOK_MAX_DISTINCT];
+	const uint32_t *dcount = tb->counted ? tb->dcount : own;   /* tokens of each string */
 	const uint64_t *distinct = tb->distinct;
 	const uint8_t *tlen = tb->tlen;
 	int ndistinct = tb->ndistinct, ntails = 0;
@@ -300,42 +306,39 @@ static int tokbwt_order(struct iid_tokbwt *t, const struct tok_block *tb, size_t
 				in_use[(uint8_t)(distinct[d] >> (56 - 8 * o))] = 1;
 	}
 
-	memset(dcount, 0, (size_t)ndistinct * sizeof *dcount);
-	for (size_t j = 0; j < m; j++)
-		dcount[t->tr[j]]++;
+	if (!tb->counted) {
+		memset(own, 0, (size_t)ndistinct * sizeof *own);
+		for (size_t j = 0; j < m; j++)
+			own[t->tr[j]]++;
+	}
 
-	/* 2. ranks of the token strings, and of all their tails */
-	for (int d = 0; d < ndistinct; d++) {
-		sorted[d].key = distinct[d];
-		sorted[d].idx = (uint32_t)d;
-	}
-	qsort(sorted, (size_t)ndistinct, sizeof *sorted, tok_cmp_kp);
-	for (int r = 0; r < ndistinct; r++)
-		rank_of[sorted[r].idx] = (uint16_t)r;
-	for (int d = 0; d < ndistinct; d++)
-		for (unsigned o = 0; o < tlen[d]; o++)
-			tails[ntails++] = distinct[d] << (8 * o);
-	qsort(tails, (size_t)ntails, sizeof *tails, cmp_u64);
+	/* 2. ranks of the token strings, and of all their tails (equal tails
+	 * of different tokens share one), sorted with their owners; the
+	 * radix passes use the sort records' space (step 4's, not yet
+	 * needed) */
 	{
-		int u = 0;
-		for (int i = 0; i < ntails; i++)
-			if (u == 0 || tails[u - 1] != tails[i])
-				tails[u++] = tails[i];
-		ntails = u;
-	}
-	for (int d = 0; d < ndistinct; d++)
-		for (unsigned o = 0; o < tlen[d]; o++) {
-			uint64_t c = distinct[d] << (8 * o);
-			int lo = 0, hi = ntails - 1;
-			while (lo < hi) {
-				int mid = (lo + hi) / 2;
-				if (tails[mid] < c)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			trank[d][o] = (uint16_t)lo;
+		struct tok_kp *kp = (struct tok_kp *)t->pair, *tmp = kp + TOK_MAX_DISTINCT * TOK_MAX_LEN;
+		size_t nk = 0;
+		for (int d = 0; d < ndistinct; d++) {
+			kp[d].key = distinct[d];
+			kp[d].idx = (uint32_t)d;
 		}
+		tok_radix_kp(kp, (size_t)ndistinct, tmp);
+		for (int r = 0; r < ndistinct; r++)
+			rank_of[kp[r].idx] = (uint16_t)r;
+		for (int d = 0; d < ndistinct; d++)
+			for (unsigned o = 0; o < tlen[d]; o++) {
+				kp[nk].key = distinct[d] << (8 * o);
+				kp[nk++].idx = (uint32_t)d * TOK_MAX_LEN + o;
+			}
+		tok_radix_kp(kp, nk, tmp);
+		for (size_t i = 0; i < nk; i++) {
+			if (i > 0 && kp[i].key != kp[i - 1].key)
+				ntails++;
+			trank[kp[i].idx / TOK_MAX_LEN][kp[i].idx % TOK_MAX_LEN] = (uint16_t)ntails;
+		}
+		ntails += nk > 0;
+	}
 
 	/* 3, 4. the rotation order of the tokens (toksort.c) */
 	if (tok_sort_rotations(t, m, rank_of, ndistinct, dcount) != 0)

@@ -42,6 +42,12 @@ struct iid_tokbwt {
 /* a key and the item it belongs to, for qsort */
 struct tok_kp { uint64_t key; uint32_t idx; };
 int tok_cmp_kp(const void *a, const void *b);
+/* Sorts p[0..n-1] by key, equal keys in their order (tmp: room for n):
+ * radix passes over the bytes in which the keys differ, for the few
+ * hundred token strings and their tails of a block, which qsort's
+ * comparisons through a pointer cost more than the block's other small
+ * steps together */
+void tok_radix_kp(struct tok_kp *p, size_t n, struct tok_kp *tmp);
 
 int tok_sort_rotations(struct iid_tokbwt *t, size_t m, const uint16_t *rank_of, int ndistinct,
 		       const uint32_t *dcount);

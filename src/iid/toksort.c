@@ -28,6 +28,38 @@ int tok_cmp_kp(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
+void tok_radix_kp(struct tok_kp *p, size_t n, struct tok_kp *tmp)
+{
+	uint64_t any = 0, all = ~0ULL, differ;
+	struct tok_kp *src = p, *dst = tmp, *x;
+
+	for (size_t i = 0; i < n; i++) {
+		any |= p[i].key;
+		all &= p[i].key;
+	}
+	differ = any ^ all;
+	for (unsigned b = 0; b < 64; b += 8) {
+		uint32_t c[256], sum = 0;
+		if (((differ >> b) & 255) == 0)
+			continue;   /* a byte every key shares orders nothing */
+		memset(c, 0, sizeof c);
+		for (size_t i = 0; i < n; i++)
+			c[(src[i].key >> b) & 255]++;
+		for (int v = 0; v < 256; v++) {
+			uint32_t k = c[v];
+			c[v] = sum;
+			sum += k;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[c[(src[i].key >> b) & 255]++] = src[i];
+		x = src;
+		src = dst;
+		dst = x;
+	}
+	if (src != p)
+		memcpy(p, src, n * sizeof *p);
+}
+
 /* The key of the rotation at token j: the ranks rk[j..j+per_key-1] as the
  * digits of a base-`base` number, the first most significant */
 static uint64_t keys_at(const uint16_t *rk, size_t j, unsigned per_key, uint64_t base)
