@@ -45,7 +45,7 @@ static int counting_finish(struct sink *sk, int interrupted, struct err *e)
 static void counting_init(struct counting *c)
 {
 	memset(c, 0, sizeof *c);
-	c->sink = (struct sink){ "counting", counting_push, counting_finish, c };
+	c->sink = (struct sink){ "counting", counting_push, counting_finish, c, 0 };
 	c->in_order = 1;
 }
 
@@ -141,11 +141,69 @@ static void test_membuf(void)
 	source_close(src);
 }
 
+/* A sink that holds its last HOLDER_N blocks (struct sink.holds): at each
+ * push it checks that the bytes of the blocks it holds are still the ones
+ * it was given, so the engine filled none of them meanwhile. */
+#define HOLDER_N 3
+
+struct holder {
+	struct sink sink;
+	struct block held[HOLDER_N];
+	uint64_t sum[HOLDER_N];
+	uint64_t blocks;
+	int intact;
+};
+
+static uint64_t holder_sum(const struct block *b)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < b->n; i++)
+		h = (h ^ b->samples[i]) * 0x100000001b3ULL;
+	for (size_t i = 0; i < b->raw_len; i++)
+		h = (h ^ b->raw[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+static int holder_push(struct sink *sk, const struct block *b, struct err *e)
+{
+	struct holder *h = sk->ctx;
+	(void)e;
+	for (uint64_t i = 0; i < HOLDER_N && i < h->blocks; i++)
+		if (holder_sum(&h->held[i]) != h->sum[i])
+			h->intact = 0;
+	h->held[h->blocks % HOLDER_N] = *b;
+	h->sum[h->blocks % HOLDER_N] = holder_sum(b);
+	h->blocks++;
+	return 0;
+}
+
+static void test_held_blocks_untouched(void)
+{
+	for (unsigned k = 1; k <= 8; k += 7) {
+		struct source *src;
+		struct holder h = { .sink = { "holder", holder_push, NULL, &h, HOLDER_N }, .intact = 1 };
+		struct counting c;
+		struct sink *sinks[2] = { &c.sink, &h.sink };
+		struct engine_opts o = { .max_samples = 50000, .bits = k, .block_bytes = 500 };
+		struct engine_stats st;
+		struct err e;
+		int rc;
+		counting_init(&c);
+		source_open(&src, "sim:ideal", &e);
+		rc = engine_run(src, &o, sinks, 2, &st, &e);
+		tap_ok(rc == 0 && c.samples == 50000 && c.in_order && h.blocks > HOLDER_N && h.intact,
+		       "K=%u: a sink holding its last %d blocks finds them unchanged (%llu blocks)",
+		       k, HOLDER_N, (unsigned long long)h.blocks);
+		source_close(src);
+	}
+}
+
 int main(void)
 {
 	test_exact_counts();
 	test_sink_stop_and_error();
 	test_stop_flag_and_eof();
 	test_membuf();
+	test_held_blocks_untouched();
 	return tap_done();
 }

@@ -313,7 +313,7 @@ struct collect_run {
 	struct source *src;
 	struct recorder rec;
 	struct health_monitor *hm;
-	struct asyncsink *hm_async;
+	struct asyncsink *async;       /* the recorder and the tests on a worker, or NULL */
 	struct engine_stats st;
 	struct err e;
 	int rc;                   /* engine_run's result */
@@ -361,16 +361,21 @@ static int collect_run(struct collect_args *a, struct collect_run *r)
 	if (recorder_open(&r->rec, a->output, &r->e) != 0)
 		goto fail;
 	sinks[0] = &r->rec.sink;
-	/* With native-word checks (RDRAND, RDSEED) the tests run on a second
-	 * thread, so they cost the source little wall time (inline they slow
-	 * RDRAND ~40%); byte sources' tests are cheaper inline than a copy. */
-	if (r->hm && source_get_info(r->src)->word_bits > 8 &&
-	    asyncsink_new(&r->hm_async, health_monitor_sink(r->hm), &r->e) != 0) {
-		recorder_abort(&r->rec);
-		goto fail;
-	}
 	if (r->hm)
-		sinks[nsinks++] = r->hm_async ? asyncsink_sink(r->hm_async) : health_monitor_sink(r->hm);
+		sinks[nsinks++] = health_monitor_sink(r->hm);
+	/* The CPU RNGs (RDRAND, RDSEED: native words) are fast enough that the
+	 * writes and the tests with their word checks would slow them (inline
+	 * the tests slow RDRAND ~40%): both run on a second thread, on the
+	 * engine's blocks in place, while the source fills the next blocks.
+	 * Byte sources' tests are cheaper inline than a hand-over. */
+	if (source_get_info(r->src)->word_bits > 8) {
+		if (asyncsink_new(&r->async, sinks, nsinks, &r->e) != 0) {
+			recorder_abort(&r->rec);
+			goto fail;
+		}
+		sinks[0] = asyncsink_sink(r->async);
+		nsinks = 1;
+	}
 
 	cli_install_stop_handlers();
 	cli_progress_init(&prog, "collect", a->samples);
@@ -382,7 +387,7 @@ static int collect_run(struct collect_args *a, struct collect_run *r)
 	opts.progress_every = CLI_PROGRESS_EVERY_BLOCK;
 	r->rc = engine_run(r->src, &opts, sinks, nsinks, &r->st, &r->e);
 	cli_progress_done(&prog);
-	asyncsink_free(r->hm_async);   /* finish() already joined the worker */
+	asyncsink_free(r->async);   /* finish() already joined the worker */
 	return 0;
 fail:
 	cli_error_err("collect", &r->e);

@@ -31,6 +31,61 @@ static int engine_stop_requested(const struct engine_opts *o)
 	return o->stop && *o->stop;
 }
 
+int sinks_push(struct sink *const *sinks, size_t nsinks, const struct block *b,
+	       int *stopped, struct err *e)
+{
+	for (size_t i = 0; i < nsinks; i++) {
+		int r = sinks[i]->push(sinks[i], b, e);
+		if (r < 0)
+			return r;
+		if (r > 0)
+			*stopped = 1;
+	}
+	return 0;
+}
+
+/* The block buffers: one, or a ring of 1 + the most any sink holds, so the
+ * buffer filled next is never one a sink may still read. */
+struct engine_bufs {
+	unsigned n;
+	uint8_t **raw, **samples;   /* samples: NULL for K = 8 (the bytes are the samples) */
+};
+
+static void engine_bufs_free(struct engine_bufs *eb)
+{
+	for (unsigned i = 0; i < eb->n; i++) {
+		free(eb->raw ? eb->raw[i] : NULL);
+		free(eb->samples ? eb->samples[i] : NULL);
+	}
+	free(eb->raw);
+	free(eb->samples);
+}
+
+static int engine_bufs_alloc(struct engine_bufs *eb, struct sink *const *sinks, size_t nsinks,
+			     size_t block, unsigned bits)
+{
+	unsigned held = 0;
+	for (size_t i = 0; i < nsinks; i++)
+		if (sinks[i]->holds > held)
+			held = sinks[i]->holds;
+	eb->n = held + 1;
+	eb->raw = calloc(eb->n, sizeof *eb->raw);
+	eb->samples = bits == 8 ? NULL : calloc(eb->n, sizeof *eb->samples);
+	if (!eb->raw || (bits != 8 && !eb->samples))
+		return -1;
+	for (unsigned i = 0; i < eb->n; i++) {
+		eb->raw[i] = malloc(block);
+		if (!eb->raw[i])
+			return -1;
+		if (bits != 8) {
+			eb->samples[i] = malloc(block * 8 + 8);   /* K = 1 yields 8 samples per byte */
+			if (!eb->samples[i])
+				return -1;
+		}
+	}
+	return 0;
+}
+
 int engine_run(struct source *src, const struct engine_opts *opts,
 	       struct sink *const *sinks, size_t nsinks,
 	       struct engine_stats *stats, struct err *e)
@@ -39,8 +94,8 @@ int engine_run(struct source *src, const struct engine_opts *opts,
 	size_t block = opts->block_bytes ? opts->block_bytes
 		       : info->block_hint ? info->block_hint : ENGINE_DEFAULT_BLOCK;
 	struct symbolizer sy;
-	uint8_t *raw = NULL, *samples = NULL;
-	uint64_t total = 0, next_progress = opts->progress_every;
+	struct engine_bufs eb = { 0 };
+	uint64_t total = 0, next_progress = opts->progress_every, nblocks = 0;
 	double t0 = engine_now();
 	int rc = 0;
 
@@ -54,15 +109,15 @@ int engine_run(struct source *src, const struct engine_opts *opts,
 	if (opts->bits < 1 || opts->bits > SAMPLES_BITS_MAX)
 		return err_set(e, ERR_USAGE, "bits per sample %u: must be from 1 to 8", opts->bits);
 	samples_symbolizer_init(&sy, opts->bits);
-	raw = malloc(block);
-	samples = malloc(block * 8 + 8);   /* K = 1 yields 8 samples per byte */
-	if (!raw || !samples) {
+	if (engine_bufs_alloc(&eb, sinks, nsinks, block, opts->bits) != 0) {
 		rc = err_set(e, ERR_NOMEM, "out of memory for a %zu-byte block", block);
 		goto finish;
 	}
 
 	while (!opts->max_samples || total < opts->max_samples) {
 		size_t want = block, n;
+		uint8_t *raw = eb.raw[nblocks % eb.n];
+		uint8_t *samples = opts->bits == 8 ? raw : eb.samples[nblocks % eb.n];
 		ssize_t got;
 		struct block b;
 
@@ -103,18 +158,9 @@ int engine_run(struct source *src, const struct engine_opts *opts,
 		n = opts->bits == 8 ? (size_t)got : samples_symbolize(&sy, raw, (size_t)got, samples);
 		if (opts->max_samples && total + n > opts->max_samples)
 			n = (size_t)(opts->max_samples - total);
-		b = (struct block){ raw, (size_t)got, info->word_bits, opts->bits == 8 ? raw : samples,
-				    n, opts->bits, total };
-		for (size_t i = 0; i < nsinks; i++) {
-			int r = sinks[i]->push(sinks[i], &b, e);
-			if (r < 0) {
-				rc = r;
-				goto counted;
-			}
-			if (r > 0)
-				stats->stopped_by_sink = 1;
-		}
-counted:
+		b = (struct block){ raw, (size_t)got, info->word_bits, samples, n, opts->bits, total };
+		nblocks++;
+		rc = sinks_push(sinks, nsinks, &b, &stats->stopped_by_sink, e);
 		total += n;
 		if (rc)
 			break;
@@ -140,7 +186,7 @@ finish:
 			}
 		}
 	}
-	free(raw);
-	free(samples);
+	/* after finish(): a sink that held blocks has let them go */
+	engine_bufs_free(&eb);
 	return rc;
 }

@@ -4,7 +4,8 @@
  * The engine reads blocks of bytes from a source, slices them into K-bit
  * samples and pushes each block, in order, to every sink.  It stops after N
  * samples, at the end of the input, on an error, or when *stop becomes
- * non-zero (a signal handler sets it).  Memory is one block: constant in N.
+ * non-zero (a signal handler sets it).  Memory is one block (a few when a
+ * sink holds blocks past push()): constant in N.
  * Data flows one way: sinks never call back into the engine or the source.
  */
 #ifndef RNGAUDIT_ENGINE_H
@@ -36,7 +37,19 @@ struct sink {
 	/* Called once at the end (also after an interrupt); may be NULL. */
 	int (*finish)(struct sink *sk, int interrupted, struct err *e);
 	void *ctx;
+	/* How many of the latest blocks this sink may still read after push()
+	 * returned (an asyncsink's queue), 0 when it is done with a block by
+	 * then.  engine_run() keeps that many more block buffers and fills none
+	 * a sink still holds, so such a sink reads the blocks in place instead
+	 * of copying them.  Only engine_run() honours it. */
+	unsigned holds;
 };
+
+/* Pushes one block to each sink in order, as the engine does: a sink's
+ * stop request (> 0) sets *stopped and the others still get the block; the
+ * first error (< 0) ends the round and is returned.  Returns 0 or an error. */
+int sinks_push(struct sink *const *sinks, size_t nsinks, const struct block *b,
+	       int *stopped, struct err *e);
 
 struct engine_opts {
 	uint64_t max_samples;      /* stop after this many samples; 0 = no limit */
