@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* proportion.c - counts of every value over windows of W_p samples (see
- * proportion.h for why and for the cutoff). */
+ * proportion.h for why and for the cutoff; a developer-defined test in the
+ * sense of 90B 4.5).  Whole windows of 8-bit samples go through the bit-plane
+ * kernel where the CPU has it (proportion_avx512.h); a window in which a
+ * level is reached is redone one sample at a time by the same code as the
+ * table path, so both give the same events at the same indexes. */
 #include "config.h"
 
 #include "health/proportion.h"
@@ -73,7 +77,7 @@ int proportion_init(struct proportion *p, unsigned bits, double entropy, double 
 	p->on_event = on_event;
 	p->event_ctx = ctx;
 	/* the bit-plane path is written for 8-bit samples and whole windows */
-	p->impl = bits == 8 && p->window % 512 == 0 && proportion_avx512_usable()
+	p->impl = bits == 8 && p->window == PROPORTION_WINDOW && proportion_avx512_usable()
 		? PROPORTION_IMPL_AVX512 : PROPORTION_IMPL_PORTABLE;
 	return 0;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* proportion_avx512.h - the proportion test's window counts with AVX-512
- * bit planes instead of a table increment per sample (proportion.c uses it
- * for whole windows of 8-bit samples where the CPU has it).
+/* proportion_avx512.h - the proportion test's (proportion.h; 90B 4.5, a
+ * developer-defined test) window counts with AVX-512 bit planes instead of
+ * a table increment per sample (proportion.c uses it for whole windows of
+ * 8-bit samples where the CPU has it).
  *
  * A window of PROPORTION_WINDOW 8-bit samples is turned into its eight bit
  * planes; the samples whose top seven bits equal a given prefix are the AND
