@@ -6,6 +6,7 @@ src_librngaudit_a_SOURCES += \
 	src/health/health_monitor.c src/health/health_monitor.h \
 	src/health/budget.c src/health/budget.h \
 	src/health/proportion.c src/health/proportion.h \
+	src/health/proportion_avx512.c src/health/proportion_avx512.h \
 	src/health/health_prom.c src/health/health_prom.h
 src_rngaudit_SOURCES += src/cli/cmd_health.c src/cli/health_print.c src/cli/health_print.h \
 	src/cli/health_follow.c src/cli/health_follow.h
@@ -28,3 +29,7 @@ check_PROGRAMS += tests/test_budget
 tests_test_budget_SOURCES = tests/test_budget.c tests/monitor_run.h
 tests_test_budget_LDADD = $(LIBS_ALL)
 TESTS += tests/test_budget
+check_PROGRAMS += tests/test_proportion
+tests_test_proportion_SOURCES = tests/test_proportion.c
+tests_test_proportion_LDADD = $(LIBS_ALL)
+TESTS += tests/test_proportion

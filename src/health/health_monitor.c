@@ -52,6 +52,8 @@ static size_t first_out_of_range(const uint8_t *s, size_t n, unsigned bits)
 	uint64_t acc = 0;
 	size_t i = 0;
 
+	if (bits >= 8)          /* every byte is below 2^8: nothing to read */
+		return n;
 	uint64_t acc1 = 0, acc2 = 0, acc3 = 0;
 	for (; i + 32 <= n; i += 32) {     /* four independent ORs: ~32 bytes a cycle */
 		uint64_t v[4];

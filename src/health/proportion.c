@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* proportion.c - counts of every value over windows of W_p samples (see
- * proportion.h for why and for the cutoff). */
+ * proportion.h for why and for the cutoff; a developer-defined test in the
+ * sense of 90B 4.5).  Whole windows of 8-bit samples go through the bit-plane
+ * kernel where the CPU has it (proportion_avx512.h); a window in which a
+ * level is reached is redone one sample at a time by the same code as the
+ * table path, so both give the same events at the same indexes. */
 #include "config.h"
 
 #include "health/proportion.h"
+#include "health/proportion_avx512.h"
 
 #include <math.h>
 #include <string.h>
@@ -71,6 +76,9 @@ int proportion_init(struct proportion *p, unsigned bits, double entropy, double 
 	p->first_alarm = p->first_failure = HEALTH_NO_FAILURE;
 	p->on_event = on_event;
 	p->event_ctx = ctx;
+	/* the bit-plane path is written for 8-bit samples and whole windows */
+	p->impl = bits == 8 && p->window == PROPORTION_WINDOW && proportion_avx512_usable()
+		? PROPORTION_IMPL_AVX512 : PROPORTION_IMPL_PORTABLE;
 	return 0;
 }
 
@@ -196,6 +204,47 @@ static void prop_count(struct proportion *p, const uint8_t *s, size_t m)
 		p->count[0][s[j]]++;
 }
 
+/* m samples at global index base counted one at a time, each count checked
+ * against the window's next level: where a level is reached (rare). */
+static uint64_t prop_replay(struct proportion *p, const uint8_t *s, size_t m, uint64_t base)
+{
+	uint64_t fails = 0;
+	unsigned next = prop_next(p);
+	for (size_t j = 0; j < m; j++) {
+		unsigned v = s[j], c;
+		p->count[0][v]++;
+		c = prop_total(p, v);
+		if (c >= next) {
+			fails += prop_reached(p, c, base + j);
+			next = prop_next(p);
+		}
+	}
+	return fails;
+}
+
+/* A whole window (pos == 0) of 8-bit samples by bit planes
+ * (proportion_avx512.h): no count in it reaches the next level (the usual
+ * case), and its largest count matters only above the largest so far, so
+ * only counts at or above the lower of the two are found. */
+static uint64_t prop_window_planes(struct proportion *p, const uint8_t *s, uint64_t base)
+{
+	unsigned next = prop_next(p), t = p->max_count + 1, max;
+	if (next < t)
+		t = next;
+	max = proportion_avx512_window_max(s, t);
+	if (__builtin_expect(max >= next, 0)) {
+		/* the counts are all 0 at a window's start: the scalar way */
+		uint64_t fails = prop_replay(p, s, p->window, base);
+		p->pos = p->window;
+		prop_close_window(p);
+		return fails;
+	}
+	if (max > p->max_count)
+		p->max_count = max;
+	p->windows++;
+	return 0;
+}
+
 uint64_t proportion_push(struct proportion *p, const uint8_t *s, size_t n)
 {
 	uint64_t fails = 0;
@@ -203,26 +252,22 @@ uint64_t proportion_push(struct proportion *p, const uint8_t *s, size_t n)
 
 	while (i < n) {
 		size_t m = p->window - p->pos;
-		unsigned next = prop_next(p);
+		if (p->impl == PROPORTION_IMPL_AVX512 && p->pos == 0 && n - i >= p->window) {
+			fails += prop_window_planes(p, s + i, p->samples + i);
+			i += p->window;
+			continue;
+		}
 		if (m > n - i)
 			m = n - i;
 		/* count the segment without a test per sample; only if some value
 		 * reached a level (rare) undo it and redo it one sample at a time
 		 * to find where */
 		prop_count(p, s + i, m);
-		if (__builtin_expect(prop_max(p) >= next, 0)) {
+		if (__builtin_expect(prop_max(p) >= prop_next(p), 0)) {
 			size_t whole = m - m % 4;     /* prop_count's tables: j % 4, then 0 */
 			for (size_t j = 0; j < m; j++)
 				p->count[j < whole ? j % 4 : 0][s[i + j]]--;
-			for (size_t j = 0; j < m; j++) {
-				unsigned v = s[i + j], c;
-				p->count[0][v]++;
-				c = prop_total(p, v);
-				if (c >= next) {
-					fails += prop_reached(p, c, p->samples + i + j);
-					next = prop_next(p);
-				}
-			}
+			fails += prop_replay(p, s + i, m, p->samples + i);
 		}
 		p->pos += (unsigned)m;
 		i += m;

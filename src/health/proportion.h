@@ -33,7 +33,13 @@ unsigned proportion_window(unsigned bits);
 /* The smallest c with P(Binomial(window, 2^-H) >= c) <= alpha (per value). */
 unsigned proportion_cutoff(unsigned window, double entropy, double alpha);
 
+enum proportion_impl {
+	PROPORTION_IMPL_PORTABLE,    /* a count table increment per sample (SSE2 for the maximum) */
+	PROPORTION_IMPL_AVX512,      /* whole windows of 8-bit samples by bit planes, if the CPU can */
+};
+
 struct proportion {
+	enum proportion_impl impl;   /* the code path; the results do not depend on it */
 	unsigned bits, window;
 	double entropy;
 	unsigned cutoff, alarm_cutoff;
