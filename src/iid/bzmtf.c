@@ -95,6 +95,23 @@ static inline void run_code(const struct iid_bzwork *w, uint16_t *mtfv, size_t *
 }
 
 #ifdef BZ_X86_SIMD
+/* The pshufb chain's tables, by byte value: its symbol in every lane
+ * (bcast) and every lane but its own (keep); init: symbol v at place v,
+ * unused lanes at 127, which no place exceeds. */
+__attribute__((target("ssse3"))) static void mtf_tables_ssse3(const int *unseq, int n_in_use,
+							      __m128i bcast[256], __m128i keep[256],
+							      uint8_t init[16])
+{
+	const __m128i lanes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+
+	for (int b = 0; b < 256; b++) {
+		bcast[b] = _mm_set1_epi8((char)(unseq[b] >= 0 ? unseq[b] : 0));
+		keep[b] = _mm_xor_si128(_mm_cmpeq_epi8(bcast[b], lanes), _mm_set1_epi8(-1));
+	}
+	for (int v = 0; v < 16; v++)
+		init[v] = (uint8_t)(v < n_in_use ? v : 127);
+}
+
 /* MTF of up to 16 symbols with the list held as each symbol's place, a
  * byte per symbol in a vector: a step broadcasts the symbol's place j
  * (pshufb), adds 1 to the places below j and sets the symbol's to 0.  The
@@ -108,20 +125,12 @@ __attribute__((target("ssse3"))) static size_t mtf_places_ssse3(struct iid_bzwor
 								 size_t *zpend)
 {
 	__m128i bcast[256], keep[256], place;
-	const __m128i lanes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 	uint8_t init[16];
 	const uint8_t *bwt = w->bwt;
 	uint16_t *mtfv = w->mtfv;
 	size_t wr = 0, z = 0;
 
-	/* by byte value: its symbol in every lane, and every lane but its */
-	for (int b = 0; b < 256; b++) {
-		bcast[b] = _mm_set1_epi8((char)(unseq[b] >= 0 ? unseq[b] : 0));
-		keep[b] = _mm_xor_si128(_mm_cmpeq_epi8(bcast[b], lanes), _mm_set1_epi8(-1));
-	}
-	/* symbol v at place v; unused lanes at 127, which no place exceeds */
-	for (int v = 0; v < 16; v++)
-		init[v] = (uint8_t)(v < n_in_use ? v : 127);
+	mtf_tables_ssse3(unseq, n_in_use, bcast, keep, init);
 	place = _mm_loadu_si128((const __m128i *)init);
 	for (size_t s = 0; s < nb; s++) {
 		uint8_t c = bwt[s];
@@ -171,7 +180,6 @@ __attribute__((target("ssse3"))) static size_t mtf_places_ssse3_2(struct iid_bzw
 								   size_t *zpend)
 {
 	__m128i bcast[256], keep[256], pa, pb;
-	const __m128i lanes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 	uint8_t init[16];
 	const uint8_t *bwt = w->bwt;
 	uint16_t *mtfv = w->mtfv, *mtfv2 = w->mtfv2, lead[BZ_RUN_SLACK + 64];
@@ -185,12 +193,7 @@ __attribute__((target("ssse3"))) static size_t mtf_places_ssse3_2(struct iid_bzw
 	if (lz > 0)
 		lrl = bz_put_zero_run(lead, lz);
 
-	for (int b = 0; b < 256; b++) {
-		bcast[b] = _mm_set1_epi8((char)(unseq[b] >= 0 ? unseq[b] : 0));
-		keep[b] = _mm_xor_si128(_mm_cmpeq_epi8(bcast[b], lanes), _mm_set1_epi8(-1));
-	}
-	for (int v = 0; v < 16; v++)
-		init[v] = (uint8_t)(v < n_in_use ? v : 127);
+	mtf_tables_ssse3(unseq, n_in_use, bcast, keep, init);
 	pa = _mm_loadu_si128((const __m128i *)init);
 	mtf_list_at(bwt, h, unseq, n_in_use, init);
 	pb = _mm_loadu_si128((const __m128i *)init);
