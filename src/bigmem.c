@@ -10,7 +10,7 @@
  * header sits at the end of the small page before it.  Measured here
  * (strace and page-fault counts on a 6.x guest): an madvise that stops
  * short of a 2 MiB boundary got no huge page for that last 2 MiB, so the
- * mapping is whole huge pages where it can be (map_huge).  Where there is
+ * mapping is whole huge pages where it can be (map_pages).  Where there is
  * no mmap, or no MADV_HUGEPAGE, it is calloc throughout. */
 #include "config.h"
 
@@ -45,25 +45,28 @@ static int mul_ok(size_t a, size_t b, size_t *out)
 }
 
 #ifdef MADV_HUGEPAGE
-/* A mapping of size bytes, 2 MiB aligned, the header in the page before.
- * The kernel maps a huge page only where the mapping covers all of its
- * 2 MiB, and a touched huge page is resident whole: the size is rounded
- * up to whole huge pages when that adds at most a quarter, else the last
- * part stays on small pages (a 512 KiB hash table on a 2 MiB page would
- * quadruple its memory). */
-static void *map_huge(size_t size)
+/* A mapping of size bytes, the header in the page before its data.  From
+ * BIGMEM_MIN on the data is 2 MiB aligned and on huge pages: the kernel
+ * maps a huge page only where the mapping covers all of its 2 MiB, and a
+ * touched huge page is resident whole, so the size is rounded up to whole
+ * huge pages when that adds at most a quarter, else the last part stays on
+ * small pages (a 512 KiB hash table on a 2 MiB page would quadruple its
+ * memory).  Every page is then faulted in by one madvise (see bigmem.h). */
+static void *map_pages(size_t size)
 {
 	const size_t page = 4096, up = (size + BIGMEM_HUGE - 1) & ~(BIGMEM_HUGE - 1);
-	const size_t sz = up - size <= size / 4 ? up : (size + page - 1) & ~(page - 1);
-	const size_t huge = sz & ~(BIGMEM_HUGE - 1);
-	size_t len = sz + BIGMEM_HUGE + page, lead, tail;
+	const int want_huge = size >= BIGMEM_MIN;
+	const size_t sz = want_huge && up - size <= size / 4 ? up : (size + page - 1) & ~(page - 1);
+	const size_t huge = want_huge ? sz & ~(BIGMEM_HUGE - 1) : 0;
+	const size_t align = want_huge ? BIGMEM_HUGE : page;
+	size_t len = sz + align + page, lead, tail;
 	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	char *data;
 	struct bigmem_hdr *h;
 
 	if (m == MAP_FAILED)
 		return NULL;
-	data = (char *)(((uintptr_t)m + page + BIGMEM_HUGE - 1) & ~(uintptr_t)(BIGMEM_HUGE - 1));
+	data = (char *)(((uintptr_t)m + page + align - 1) & ~(uintptr_t)(align - 1));
 	/* give back what lies before the header's page and after the data */
 	lead = (size_t)(data - page - m);
 	if (lead)
@@ -73,6 +76,10 @@ static void *map_huge(size_t size)
 		munmap(data + sz, tail);
 	if (huge)
 		madvise(data, huge, MADV_HUGEPAGE);   /* a hint: failure leaves small pages */
+#ifdef MADV_POPULATE_WRITE
+	/* also a hint: before Linux 5.14 (EINVAL) the pages fault one by one */
+	madvise(data, sz, MADV_POPULATE_WRITE);
+#endif
 	h = hdr_of(data);
 	h->size = size;
 	h->map = data - page;
@@ -89,8 +96,8 @@ void *bigmem_calloc(size_t nmemb, size_t size)
 	if (!mul_ok(nmemb, size, &n))
 		return NULL;
 #ifdef MADV_HUGEPAGE
-	if (n >= BIGMEM_MIN)
-		return map_huge(n);
+	if (n >= BIGMEM_MAP_MIN)
+		return map_pages(n);
 #endif
 	p = calloc(1, n + BIGMEM_HDR);
 	if (!p)
@@ -110,7 +117,7 @@ void *bigmem_realloc(void *p, size_t nmemb, size_t size)
 		return bigmem_calloc(nmemb, size);
 	if (!mul_ok(nmemb, size, &n))
 		return NULL;
-	if (n <= hdr_of(p)->size && (hdr_of(p)->map || n >= BIGMEM_MIN || n == hdr_of(p)->size)) {
+	if (n <= hdr_of(p)->size && (hdr_of(p)->map || n >= BIGMEM_MAP_MIN || n == hdr_of(p)->size)) {
 		/* shrinking keeps the block; what lies past n is zeroed again
 		 * so that growing later finds zeros */
 		memset((char *)p + n, 0, hdr_of(p)->size - n);
@@ -140,4 +147,18 @@ void bigmem_free(void *p)
 		return;
 	}
 	free(h);
+}
+
+void bigmem_prefault(void *p, size_t len)
+{
+#if defined(MADV_HUGEPAGE) && defined(MADV_POPULATE_WRITE)
+	const uintptr_t page = 4096, lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+	const uintptr_t hi = ((uintptr_t)p + len) & ~(page - 1);
+
+	if (len >= BIGMEM_MAP_MIN && hi > lo)
+		madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+#else
+	(void)p;
+	(void)len;
+#endif
 }

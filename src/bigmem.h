@@ -16,6 +16,7 @@
 
 #define BIGMEM_HUGE ((size_t)2 << 20)
 #define BIGMEM_MIN ((size_t)3 << 19)   /* 1.5 MiB: rounds up to a huge page */
+#define BIGMEM_MAP_MIN ((size_t)64 << 10)   /* 64 KiB: a mapping of its own, prefaulted */
 
 /* size zeroed bytes (NULL when out of memory); free with bigmem_free() */
 void *bigmem_calloc(size_t nmemb, size_t size);
@@ -24,5 +25,9 @@ void *bigmem_calloc(size_t nmemb, size_t size);
  * (p is then unchanged). */
 void *bigmem_realloc(void *p, size_t nmemb, size_t size);
 void bigmem_free(void *p);
+/* Faults in, writable, the whole pages within [p, p + len) of any writable
+ * buffer (one from malloc, say) that is about to be filled: one system
+ * call instead of a fault a page.  Only a hint; nothing changes but speed. */
+void bigmem_prefault(void *p, size_t len);
 
 #endif

@@ -7,10 +7,11 @@
 #include <string.h>
 
 #include "sha256.h"
+#include "sha256_int.h"
 
 /* FIPS 180-4 4.2.2: the first 32 bits of the fractional parts of the cube
  * roots of the first 64 primes. */
-static const uint32_t K[64] = {
+const uint32_t sha256_k[64] = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
 	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
 	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -26,30 +27,55 @@ static uint32_t ror(uint32_t x, int n)
 	return (x >> n) | (x << (32 - n));
 }
 
-static void sha256_block(struct sha256 *c, const unsigned char *p)
+static void blocks_portable(uint32_t h[8], const unsigned char *p, size_t nblocks)
 {
 	uint32_t w[64], v[8], t1, t2;
 
-	for (int i = 0; i < 16; i++)
-		w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
-		       (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
-	for (int i = 16; i < 64; i++) {
-		uint32_t s0 = ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ (w[i - 15] >> 3);
-		uint32_t s1 = ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10);
-		w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+	for (; nblocks > 0; nblocks--, p += 64) {
+		for (int i = 0; i < 16; i++)
+			w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
+			       (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
+		for (int i = 16; i < 64; i++) {
+			uint32_t s0 = ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ (w[i - 15] >> 3);
+			uint32_t s1 = ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10);
+			w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+		}
+		memcpy(v, h, sizeof v);
+		for (int i = 0; i < 64; i++) {
+			t1 = v[7] + (ror(v[4], 6) ^ ror(v[4], 11) ^ ror(v[4], 25)) +
+			     ((v[4] & v[5]) ^ (~v[4] & v[6])) + sha256_k[i] + w[i];
+			t2 = (ror(v[0], 2) ^ ror(v[0], 13) ^ ror(v[0], 22)) +
+			     ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
+			memmove(v + 1, v, 7 * sizeof v[0]);
+			v[4] += t1;
+			v[0] = t1 + t2;
+		}
+		for (int i = 0; i < 8; i++)
+			h[i] += v[i];
 	}
-	memcpy(v, c->h, sizeof v);
-	for (int i = 0; i < 64; i++) {
-		t1 = v[7] + (ror(v[4], 6) ^ ror(v[4], 11) ^ ror(v[4], 25)) +
-		     ((v[4] & v[5]) ^ (~v[4] & v[6])) + K[i] + w[i];
-		t2 = (ror(v[0], 2) ^ ror(v[0], 13) ^ ror(v[0], 22)) +
-		     ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
-		memmove(v + 1, v, 7 * sizeof v[0]);
-		v[4] += t1;
-		v[0] = t1 + t2;
-	}
-	for (int i = 0; i < 8; i++)
-		c->h[i] += v[i];
+}
+
+/* -1 until the first hash asks the CPU; then 1 for the SHA extensions */
+static int use_shani = -1;
+
+int sha256_accel(int enable)
+{
+	int on = enable && sha256_shani_usable();
+
+	__atomic_store_n(&use_shani, on, __ATOMIC_RELAXED);
+	return on;
+}
+
+static void sha256_blocks(struct sha256 *c, const unsigned char *p, size_t nblocks)
+{
+	int shani = __atomic_load_n(&use_shani, __ATOMIC_RELAXED);
+
+	if (shani < 0)
+		shani = sha256_accel(1);
+	if (shani)
+		sha256_blocks_shani(c->h, p, nblocks);
+	else
+		blocks_portable(c->h, p, nblocks);
 }
 
 void sha256_init(struct sha256 *c)
@@ -73,9 +99,10 @@ void sha256_update(struct sha256 *c, const void *data, size_t n)
 		size_t take = sizeof c->buf - c->fill;
 
 		if (c->fill == 0 && n >= sizeof c->buf) {
-			sha256_block(c, p);
-			p += sizeof c->buf;
-			n -= sizeof c->buf;
+			size_t whole = n / sizeof c->buf;
+			sha256_blocks(c, p, whole);
+			p += whole * sizeof c->buf;
+			n -= whole * sizeof c->buf;
 			continue;
 		}
 		if (take > n)
@@ -85,7 +112,7 @@ void sha256_update(struct sha256 *c, const void *data, size_t n)
 		p += take;
 		n -= take;
 		if (c->fill == sizeof c->buf) {
-			sha256_block(c, c->buf);
+			sha256_blocks(c, c->buf, 1);
 			c->fill = 0;
 		}
 	}

@@ -21,6 +21,10 @@ struct sha256 {
 void sha256_init(struct sha256 *c);
 void sha256_update(struct sha256 *c, const void *data, size_t n);
 void sha256_final(struct sha256 *c, unsigned char out[SHA256_BYTES]);
+/* Whether blocks go through the CPU's SHA extensions, where it has them
+ * (the default); enable 0 forces the portable loop (tests compare the two).
+ * Returns 1 when the extensions are now in use. */
+int sha256_accel(int enable);
 /* out = the lower-case hex digest of the n bytes at data. */
 void sha256_hex(const void *data, size_t n, char out[SHA256_HEX]);
 #endif

@@ -22,6 +22,11 @@ check_PROGRAMS += tests/test_bigmem
 tests_test_bigmem_SOURCES = tests/test_bigmem.c
 tests_test_bigmem_LDADD = $(LIBS_ALL)
 TESTS += tests/test_bigmem
+# sha256: FIPS 180-4 vectors, the SHA-extension path against the portable one
+check_PROGRAMS += tests/test_sha256
+tests_test_sha256_SOURCES = tests/test_sha256.c
+tests_test_sha256_LDADD = $(LIBS_ALL)
+TESTS += tests/test_sha256
 # err_escape(): input echoed in messages (issue 17)
 check_PROGRAMS += tests/test_err
 tests_test_err_SOURCES = tests/test_err.c

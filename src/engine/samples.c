@@ -2,6 +2,7 @@
 /* samples.c - bytes to K-bit samples (MSB first), bit expansion, NIST files. */
 #include "config.h"
 
+#include "bigmem.h"
 #include "engine/samples.h"
 #include "input.h"
 
@@ -206,6 +207,7 @@ static int read_up_to(int fd, const char *path, size_t max, size_t hint, uint8_t
 				return err_set(e, ERR_NOMEM, "%s: out of memory after %zu samples "
 					       "(--max-samples lowers the cap)", path, *len);
 			*buf = nb;
+			bigmem_prefault(nb + cap, ncap - cap);   /* read() would fault a page at a time */
 			cap = ncap;
 		}
 		got = read(fd, *buf + *len, cap - *len);

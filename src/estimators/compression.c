@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "estimators/estimators.h"
 
 #define COMP_B 6          /* 90B 6.3.4: block size b */
@@ -51,7 +52,7 @@ static inline long double tab_log2(struct log2tab *t, long i)
 
 			while (nc <= i)
 				nc *= 2;
-			nv = realloc(t->v, (size_t)nc * sizeof *nv);
+			nv = bigmem_realloc(t->v, (size_t)nc, sizeof *nv);
 			if (!nv) {
 				t->nomem = 1;
 				return log2l((long double)i);
@@ -73,6 +74,7 @@ static double comp_G(struct log2tab *lt, double z, long d, long nblocks)
 {
 	double ai_sum = 0.0, ai_comp = 0.0, first = 0.0, first_comp = 0.0, ad1;
 	long double bterm = 1.0L - (long double)z, bi = bterm, ai, scaled;
+	const long double lg2n = log2l((long double)nblocks);
 	int truncated = 0;
 
 	for (long i = 2; i <= d; i++) {
@@ -81,6 +83,18 @@ static double comp_G(struct log2tab *lt, double z, long d, long nblocks)
 	}
 	ad1 = ai_sum;
 	for (long i = d + 1; i <= nblocks - 1; i++) {
+		/* The terms left, log2(k) (1-z)^k for k >= i, sum to at most
+		 * log2(nblocks) (1-z)^i / z, and the first sum's to nblocks times
+		 * that.  NIST's loop (and this one before) goes on until they
+		 * underflow (tens of thousands of terms on random data); once
+		 * both tails are below 2^-64 of their sums, no further term can
+		 * move either sum by as much as a rounding (2^-53), and G is the
+		 * same double. */
+		if ((i & 255) == 0 && lg2n * bi < (long double)z * 0x1p-64L * ai_sum &&
+		    lg2n * bi * (long double)nblocks < (long double)z * 0x1p-64L * first) {
+			truncated = 1;
+			break;
+		}
 		ai = tab_log2(lt, i) * bi;
 		kahan_add(&ai_sum, &ai_comp, (double)ai);
 		scaled = (long double)(nblocks - i) * ai;
@@ -198,7 +212,7 @@ int est_compression_bits(const uint64_t *w, size_t n, struct est_result *r, stru
 
 	/* steps 7-8 */
 	p = comp_search(&lt, xprime, COMP_D, nblocks);
-	free(lt.v);
+	bigmem_free(lt.v);
 	if (p > 1.0 / (double)COMP_ALPH) {
 		r->h = -log2(p) / COMP_B;
 		est_detail_note(r, "Found p.");

@@ -17,6 +17,7 @@
 #endif
 
 #include <float.h>
+#include <pthread.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -209,12 +210,14 @@ struct pred_walk {
 	signed char top;
 };
 
-int pred_sched_init(struct pred_sched *b)
+/* The table is the same for every scoreboard: built once per process
+ * (every predictor estimator of every track built its own, 64K entries,
+ * 2% of a 1-bit assess's instructions). */
+static struct pred_walk walk_table[65536];
+static pthread_once_t walk_once = PTHREAD_ONCE_INIT;
+
+static void walk_build(void)
 {
-	memset(b, 0, sizeof *b);
-	b->walk = malloc(sizeof *b->walk * 65536);
-	if (!b->walk)
-		return -1;
 	for (unsigned a = 0; a < 256; a++) {
 		for (unsigned c = 0; c < 256; c++) {
 			int sum = 0, top = 0;
@@ -223,16 +226,23 @@ int pred_sched_init(struct pred_sched *b)
 				if (sum > top)
 					top = sum;
 			}
-			b->walk[a << 8 | c].net = (signed char)sum;
-			b->walk[a << 8 | c].top = (signed char)top;
+			walk_table[a << 8 | c].net = (signed char)sum;
+			walk_table[a << 8 | c].top = (signed char)top;
 		}
 	}
+}
+
+int pred_sched_init(struct pred_sched *b)
+{
+	memset(b, 0, sizeof *b);
+	if (pthread_once(&walk_once, walk_build) != 0)
+		return -1;
+	b->walk = walk_table;
 	return 0;
 }
 
 void pred_sched_free(struct pred_sched *b)
 {
-	free(b->walk);
 	b->walk = NULL;
 }
 

@@ -91,7 +91,7 @@ struct pred_sched {
 	unsigned winner;
 	long long high;             /* the winner's score, the highest */
 	struct pred_tally t;
-	struct pred_walk *walk;     /* byte table of the catch-up test */
+	const struct pred_walk *walk;   /* byte table of the catch-up test (shared) */
 };
 
 /* 6.3.10 on a packed bitstring (estimators.h) of n >= 19 bits (lz78y.c) with a dictionary of at
