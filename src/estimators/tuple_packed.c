@@ -40,7 +40,7 @@
  * second radix level grows with n (up to PACK_SUB_BITS_MAX) so that the
  * comparison sorts stay O(1) a suffix. */
 #define PACK_BUCKET_TARGET 8
-#define PACK_GROUP_CAP ((size_t)1 << 15)   /* keys gathered per pass (512 KiB) */
+#define PACK_GROUP_CAP ((size_t)1 << 20)   /* keys gathered per pass (16 MB) */
 /* At least n / PACK_GROUP_PASSES keys are gathered per pass (a fixed
  * PACK_GROUP_CAP made the passes, and the cost, grow as n^2): n / 2 bytes
  * of keys, and a pass costs about 5 word operations per 64 bits. */
