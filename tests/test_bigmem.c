@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bigmem.h"
@@ -34,10 +35,11 @@ static void fill(unsigned char *p, size_t n)
 
 int main(void)
 {
-	/* below the threshold (calloc), at it, and well past it (several huge
+	/* below the mapping threshold (calloc), at it (a prefaulted mapping of
+	 * small pages), at the huge-page one, and well past it (several huge
 	 * pages, and a size that is not a multiple of anything) */
-	const size_t sizes[] = { 1, 4095, BIGMEM_MIN - 1, BIGMEM_MIN, BIGMEM_HUGE + 1,
-				 3 * BIGMEM_HUGE + 12345 };
+	const size_t sizes[] = { 1, 4095, BIGMEM_MAP_MIN - 1, BIGMEM_MAP_MIN, BIGMEM_MAP_MIN + 1,
+				 BIGMEM_MIN - 1, BIGMEM_MIN, BIGMEM_HUGE + 1, 3 * BIGMEM_HUGE + 12345 };
 	unsigned char *p, *q;
 
 	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
@@ -78,6 +80,19 @@ int main(void)
 	tap_ok(p && all_zero(p, 800), "realloc of NULL allocates, zeroed");
 	bigmem_free(p);
 	bigmem_free(NULL);
+	/* prefaulting a malloc'd buffer (unaligned ends) changes nothing in it */
+	{
+		size_t n = 3 * BIGMEM_MAP_MIN + 123;
+		unsigned char *m = malloc(n);
+
+		if (m) {
+			fill(m, n);
+			bigmem_prefault(m + 1, n - 1);
+			bigmem_prefault(m, 10);
+			tap_ok(pattern_ok(m, n), "prefaulting %zu malloc'd bytes keeps them", n);
+			free(m);
+		}
+	}
 	tap_ok(1, "bigmem_free(NULL) does nothing");
 	return tap_done();
 }
