@@ -72,10 +72,13 @@ static void sha256_blocks(struct sha256 *c, const unsigned char *p, size_t nbloc
 
 	if (shani < 0)
 		shani = sha256_accel(1);
-	if (shani)
+#if SHA256_HAVE_SHANI
+	if (shani) {
 		sha256_blocks_shani(c->h, p, nblocks);
-	else
-		blocks_portable(c->h, p, nblocks);
+		return;
+	}
+#endif
+	blocks_portable(c->h, p, nblocks);
 }
 
 void sha256_init(struct sha256 *c)
