@@ -141,7 +141,8 @@ git -C "$top" rev-parse --git-dir >/dev/null 2>&1 ||
 # the unit tests that do not need x86 (the long double figures of NIST's
 # tool are x87's: iid_oracle and the estimators' digit checks stay native)
 units="test_cpurng test_cpurng_arch test_sources test_wordcheck test_health test_samples test_engine test_err
-	test_parse test_atomicfile test_budget test_widefmt test_translate test_kernel test_trust test_verdict"
+	test_parse test_atomicfile test_budget test_widefmt test_translate test_kernel test_trust test_verdict
+	test_sha256 test_bigmem"
 targets=
 for u in $units; do
 	grep -q "^tests/$u\\\$(EXEEXT):" "$build/Makefile" && targets="$targets tests/$u"
