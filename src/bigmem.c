@@ -58,15 +58,16 @@ static void *map_pages(size_t size)
 	const int want_huge = size >= BIGMEM_MIN;
 	const size_t sz = want_huge && up - size <= size / 4 ? up : (size + page - 1) & ~(page - 1);
 	const size_t huge = want_huge ? sz & ~(BIGMEM_HUGE - 1) : 0;
-	const size_t align = want_huge ? BIGMEM_HUGE : page;
-	size_t len = sz + align + page, lead, tail;
+	const size_t slack = want_huge ? BIGMEM_HUGE : 0;   /* room to align the data */
+	size_t len = sz + slack + page, lead, tail;
 	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	char *data;
 	struct bigmem_hdr *h;
 
 	if (m == MAP_FAILED)
 		return NULL;
-	data = (char *)(((uintptr_t)m + page + align - 1) & ~(uintptr_t)(align - 1));
+	data = want_huge ? (char *)(((uintptr_t)m + page + BIGMEM_HUGE - 1) & ~(uintptr_t)(BIGMEM_HUGE - 1))
+			 : m + page;
 	/* give back what lies before the header's page and after the data */
 	lead = (size_t)(data - page - m);
 	if (lead)
@@ -77,7 +78,10 @@ static void *map_pages(size_t size)
 	if (huge)
 		madvise(data, huge, MADV_HUGEPAGE);   /* a hint: failure leaves small pages */
 #ifdef MADV_POPULATE_WRITE
-	/* also a hint: before Linux 5.14 (EINVAL) the pages fault one by one */
+	/* also a hint: MADV_POPULATE_WRITE came with kernel commit
+	 * 4ca9b3859dac ("mm/madvise: introduce MADV_POPULATE_(READ|WRITE) to
+	 * prefault page tables", Linux 5.14; glibc 3561106278cd); before, the
+	 * madvise fails (EINVAL) and the pages fault one by one */
 	madvise(data, sz, MADV_POPULATE_WRITE);
 #endif
 	h = hdr_of(data);

@@ -9,7 +9,8 @@
  * and one TLB entry: `assess` of NIST's 1M-byte truerand_8bit went from
  * 17,400 faults to 6,100 and 1.04 s to 0.86 s CPU (medians of 7).  From
  * 64 KiB (BIGMEM_MAP_MIN) a buffer is its own mapping, faulted in whole by
- * one madvise(MADV_POPULATE_WRITE) (Linux 5.14): measured here, a fault
+ * one madvise(MADV_POPULATE_WRITE) (Linux 5.14, kernel commit
+ * 4ca9b3859dac): measured here, a fault
  * costs ~10 us, ~24 us when the page was read first (the zero page, then
  * a copy-on-write fault and a TLB shootdown to the other threads' CPUs),
  * and populating ~0.5 us a page.  The dictionaries that grow by doubling

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sha256_shani.c - SHA-256 compression with the x86 SHA extensions
  * (SHA256RNDS2, SHA256MSG1/2; Intel SDM vol. 2, "SHA Extensions"), chosen
- * at run time by sha256.c.  Four message words a group: each group is two
- * SHA256RNDS2 (two rounds each) on (CDGH, ABEF) state halves, and from the
+ * at run time by sha256.c where CPUID.(EAX=07H,ECX=0):EBX bit 29 (SHA) says
+ * the CPU has them (SDM vol. 2A, CPUID; GCC's __builtin_cpu_supports("sha")
+ * reads that bit, bit_SHA in GCC 12's cpuid.h; this Zen 5 guest's
+ * /proc/cpuinfo lists sha_ni).  Four message words a group: each group is
+ * two SHA256RNDS2 (two rounds each) on (CDGH, ABEF) state halves, and from the
  * fifth group on the schedule W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) +
  * W[t-16] (FIPS 180-4 6.2.2 step 1) is MSG1 (W[t-16] + s0), plus the W[t-7]
  * quartet, then MSG2 (the s1 terms).  About 5x the portable loop: the hash

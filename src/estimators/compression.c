@@ -85,13 +85,15 @@ static double comp_G(struct log2tab *lt, double z, long d, long nblocks)
 	for (long i = d + 1; i <= nblocks - 1; i++) {
 		/* The terms left, log2(k) (1-z)^k for k >= i, sum to at most
 		 * log2(nblocks) (1-z)^i / z, and the first sum's to nblocks times
-		 * that.  NIST's loop (and this one before) goes on until they
-		 * underflow (tens of thousands of terms on random data); once
-		 * both tails are below 2^-64 of their sums, no further term can
-		 * move either sum by as much as a rounding (2^-53), and G is the
-		 * same double. */
-		if ((i & 255) == 0 && lg2n * bi < (long double)z * 0x1p-64L * ai_sum &&
-		    lg2n * bi * (long double)nblocks < (long double)z * 0x1p-64L * first) {
+		 * that.  NIST's G() (cpp/non_iid/compression_test.h at 68ed165)
+		 * goes on until they underflow: ~47,000 terms on random data,
+		 * whatever n.  Once both tails are below 2^-110 of their sums,
+		 * under the resolution of the Kahan compensation itself (~2^-106),
+		 * they can move a sum only when it already lies within about
+		 * 2^-57 of a rounding boundary: G is the same double but for that
+		 * chance. */
+		if ((i & 255) == 0 && lg2n * bi < (long double)z * 0x1p-110L * ai_sum &&
+		    lg2n * bi * (long double)nblocks < (long double)z * 0x1p-110L * first) {
 			truncated = 1;
 			break;
 		}
