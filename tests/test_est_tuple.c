@@ -19,6 +19,7 @@
 #include "bigmem.h"
 #include "estimators/deeprank.h"
 #include "estimators/lcpint.h"
+#include "estimators/lcpshallow.h"
 #include "estimators/tuple.h"
 #include "tap.h"
 
@@ -140,9 +141,10 @@ static unsigned rnd(unsigned k)
 static void test_brute(void)
 {
 	uint8_t s[600];
-	const char *mname[] = { "", "suffix array", "packed", "packed, ranks", "runs" };
+	const char *mname[] = { "", "suffix array", "packed", "packed, ranks", "runs",
+				"packed, stack", "packed, shallow" };
 
-	for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_RUNS; m++) {
+	for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_PACKED_SHALLOW; m++) {
 		char what[128];
 
 		for (int rep = 0; rep < 3; rep++) {
@@ -256,7 +258,8 @@ static void test_long_repeats(void)
 {
 	const size_t n = 6000;
 	uint8_t *s = malloc(n);
-	const char *mname[] = { "", "suffix array", "packed", "packed, ranks", "runs" };
+	const char *mname[] = { "", "suffix array", "packed", "packed, ranks", "runs",
+				"packed, stack", "packed, shallow" };
 	/* block lengths: byte-aligned and not; up to 35 copies and more */
 	const size_t blocks[] = { 800, 1000, 1237, 2000, 3001, 100, 152 };
 
@@ -269,7 +272,7 @@ static void test_long_repeats(void)
 		if (bi == 2 || bi == 6)   /* break one copy: two candidates */
 			s[4000] ^= 1;
 		p = long_reference(s, n, &u, &v, &tp);
-		for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_RUNS; m++) {
+		for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_PACKED_SHALLOW; m++) {
 			struct est_result t, l;
 			struct err e;
 			int ok;
@@ -455,6 +458,154 @@ static void test_lcpint_views(void)
 	       bad_window);
 	tap_ok(bad_deep == 0, "lcpint: the deepest run of 5 or more is the one the LCP runs give (%d wrong)",
 	       bad_deep);
+}
+
+/* lcpshallow.c with lcpint's stack floored at 63 must leave in lcpint all
+ * that the stack alone leaves there: Q and S at every depth below 64, the
+ * samples at 64 j, the deepest run of qmin, v; on LCP lists that crowd 63
+ * and 64, fed in pieces of every size, flushing its 32-bit sums after 1 to
+ * 64 suffixes, with the AVX-512 loop and the portable one. */
+static void test_lcpshallow_views(void)
+{
+	enum { M = 3000 };
+	static uint32_t lcp[M];
+	static uint8_t l8[M];
+	int bad[2] = { 0, 0 }, runs[2] = { 0, 0 };
+
+	for (int simd = 0; simd < 2; simd++) {
+		if (lcpshallow_simd(simd) != simd)
+			continue;
+		for (int rep = 0; rep < 20; rep++) {
+			struct lcpint st, fl;
+			struct lcpshallow sh;
+
+			for (size_t i = 0; i < M; i++) {
+				unsigned base = 64 * rnd(4);
+				lcp[i] = rnd(4) == 0 ? rnd(6) : base + rnd(5) - (base ? 2 : 0);
+				if (rep % 4 == 3)
+					lcp[i] = 58 + rnd(9);   /* runs that span the floor */
+				l8[i] = (uint8_t)(lcp[i] < 64 ? lcp[i] : 63);
+			}
+			if (lcpint_init(&st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0 ||
+			    lcpint_init(&fl, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0) {
+				tap_ok(0, "lcpint_init");
+				return;
+			}
+			st.qmin = fl.qmin = 5;
+			lcpint_set_floor(&fl, LCPSHALLOW_DEPTHS - 1);
+			lcpshallow_init(&sh, M + 1);
+			if (rep % 3 == 0)
+				sh.every = 1 + (unsigned)rep % 7;
+			for (size_t i = 0; i < M; i++) {
+				lcpint_step(&st, lcp[i]);
+				lcpint_step(&fl, lcp[i] < 64 ? 63 : lcp[i]);
+			}
+			for (size_t i = 0; i < M;) {
+				size_t k = rnd(2) ? rnd(4) : rnd(300);
+
+				k = k < M - i ? k : M - i;
+				lcpshallow_feed(&sh, l8 + i, k);
+				i += k;
+			}
+			lcpint_step(&st, 0);
+			lcpint_step(&fl, LCPSHALLOW_DEPTHS - 1);
+			lcpshallow_finish(&sh, &fl);
+			lcpint_sum(&st, LCPINT_STRIDE - 1);
+			lcpint_sum(&fl, LCPINT_STRIDE - 1);
+			for (size_t t = 1; t < LCPINT_STRIDE; t++)
+				bad[simd] += lcpint_q(&st, t) != lcpint_q(&fl, t) ||
+					     lcpint_s(&st, t) != lcpint_s(&fl, t);
+			for (size_t j = 1; j * LCPINT_STRIDE <= st.v; j++)
+				bad[simd] += lcpint_q_sample(&st, j) != lcpint_q_sample(&fl, j) ||
+					     lcpint_s_sample(&st, j) != lcpint_s_sample(&fl, j);
+			bad[simd] += st.v != fl.v || st.qdeep != fl.qdeep;
+			runs[simd]++;
+			lcpint_free(&st);
+			lcpint_free(&fl);
+		}
+	}
+	lcpshallow_simd(1);
+	tap_ok(runs[0] == 20 && bad[0] == 0,
+	       "lcpshallow, portable loop: what lcpint keeps equals the stack walk's (%d wrong)", bad[0]);
+	if (runs[1] == 0)
+		tap_skip("lcpshallow, AVX-512 loop: this CPU has no AVX-512F");
+	else
+		tap_ok(bad[1] == 0, "lcpshallow, AVX-512 loop: what lcpint keeps equals the stack walk's (%d wrong)",
+		       bad[1]);
+}
+
+/* A digest of what the packed scan leaves for tuple_finish(): rc, v, the
+ * deepest run of 35, Q and S below 64, the samples and the deep LCPs. */
+static uint64_t packed_digest(const uint8_t *s, size_t n, int flags)
+{
+	struct lcpint st;
+	struct tuple_deep deep = { NULL, 0, 0 };
+	struct err e;
+	int rc = tuple_scan_packed(s, n, &st, &deep, flags, &e);
+	uint64_t h = (uint64_t)rc + 0x9e3779b97f4a7c15ULL;
+
+#define MIX(x) (h = (h ^ (uint64_t)(x)) * 0x100000001b3ULL)
+	if (rc == 1) {
+		lcpint_sum(&st, LCPINT_STRIDE - 1);
+		MIX(st.v);
+		MIX(st.qdeep);
+		for (size_t t = 1; t < LCPINT_STRIDE; t++) {
+			MIX(lcpint_q(&st, t));
+			MIX(lcpint_s(&st, t));
+		}
+		for (size_t j = 1; j * LCPINT_STRIDE <= st.v; j++) {
+			MIX(lcpint_q_sample(&st, j));
+			MIX(lcpint_s_sample(&st, j));
+		}
+		MIX(deep.len);
+		for (size_t i = 0; i < deep.len; i++)
+			MIX(deep.lcp[i]);
+	}
+#undef MIX
+	if (rc >= 0)
+		lcpint_free(&st);
+	free(deep.lcp);
+	return h;
+}
+
+/* The packed scan's two walks (the stack at every depth; lcpshallow below
+ * 64, portable and AVX-512) leave the same on long inputs: random bits,
+ * random bits with copies of 40 to 2000 bits (deep ties), one of them
+ * ending at the last bit (the short suffixes), and a long block repeated
+ * with a few flips, and the largest keys of some top buckets in deep ties
+ * (a tie group that ends a bucket stays open into the next). */
+static void test_packed_walks(void)
+{
+	const size_t n = 400000;
+	uint8_t *s = malloc(n);
+
+	for (int c = 0; c < 5; c++) {
+		uint64_t stack, portable, simd;
+		const char *what[] = { "random bits", "random bits with 60 copies", "with a copy at the end",
+				       "a 5000-bit block repeated, 1 bit in 997 flipped",
+				       "random bits with 0^8 1^72 twice (deep ties that end top buckets)" };
+
+		for (size_t i = 0; i < n; i++)
+			s[i] = c == 3 && i >= 5000 ? s[i - 5000] ^ (rnd(997) == 0) : (uint8_t)rnd(2);
+		for (int k = 0; (c == 1 || c == 2) && k < 60; k++) {
+			size_t len = 40 + rnd(1960), from = rnd((unsigned)(n - len)), to = rnd((unsigned)(n - len));
+
+			memmove(s + to, s + from, len);
+		}
+		if (c == 2)
+			memcpy(s + n - 1000, s + 5000, 1000);
+		for (size_t i = 0; c == 4 && i < 80; i++)
+			s[1000 + i] = s[200000 + i] = i >= 8;
+		stack = packed_digest(s, n, TUPLE_SCAN_STACK);
+		lcpshallow_simd(0);
+		portable = packed_digest(s, n, TUPLE_SCAN_SHALLOW);
+		lcpshallow_simd(1);
+		simd = packed_digest(s, n, TUPLE_SCAN_SHALLOW);
+		tap_ok(stack == portable && stack == simd,
+		       "packed scan, %zu %s: the stack and lcpshallow (portable, %s) walks leave the same",
+		       n, what[c], lcpshallow_usable() ? "AVX-512" : "portable again");
+	}
+	free(s);
 }
 
 /* deeprank.c on its own: for pairs of bit positions at the same offset
@@ -655,6 +806,8 @@ static void test_degenerate(void)
 int main(void)
 {
 	test_lcpint_views();
+	test_lcpshallow_views();
+	test_packed_walks();
 	test_runs_lcp();
 	test_brute();
 	test_long_repeats();

@@ -6,6 +6,7 @@ src_librngaudit_a_SOURCES += \
 	src/estimators/compression.c src/estimators/tuple.c src/estimators/tuple.h \
 	src/estimators/tuple_packed.c src/estimators/tuple_runs.c src/estimators/deeprank.c src/estimators/deeprank.h \
 	src/estimators/lcpint.c src/estimators/lcpint.h \
+	src/estimators/lcpshallow.c src/estimators/lcpshallow.h \
 	src/estimators/noniid.c src/estimators/noniid.h
 src_rngaudit_SOURCES += src/cli/cmd_assess.c
 # speed and memory of assess -a on 1M 8-bit samples (run by hand: scripts/bench-assess.sh BUILD-DIR)

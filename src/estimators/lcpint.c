@@ -42,6 +42,13 @@ int lcpint_init(struct lcpint *st, size_t qlo, size_t qhi, size_t soff, size_t s
 	return 0;
 }
 
+void lcpint_set_floor(struct lcpint *st, size_t floor)
+{
+	st->sh[1] = (uint32_t)floor;   /* cap >= 2 from init */
+	st->slb[1] = 0;
+	st->top = 1;
+}
+
 void lcpint_free(struct lcpint *st)
 {
 	free(st->sh);

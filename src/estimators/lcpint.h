@@ -83,6 +83,12 @@ static inline uint64_t lcpint_s_sample(const struct lcpint *st, size_t j)
 {
 	return st->cd[j];
 }
+/* Leaves every depth up to `floor` to the caller (lcpshallow.h does those
+ * below 64): the stack starts at floor, and fed LCPs clamped up to floor
+ * it opens and closes only the deeper intervals, each with a parent depth
+ * of at least floor (which keeps S below it untouched).  Right after init;
+ * close with lcpint_step(st, floor) instead of 0. */
+void lcpint_set_floor(struct lcpint *st, size_t floor);
 void lcpint_free(struct lcpint *st);
 /* Internals of lcpint_step(): an interval closes; the stack grows. */
 void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t parent);

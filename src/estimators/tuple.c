@@ -421,9 +421,14 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 	 * are even */
 	if (m == TUPLE_AUTO && k == 2 && n >= ((size_t)1 << 18) && n < UINT32_MAX)
 		m = (s ? skewed_bits(s, n) : skewed_words(w, n)) ? TUPLE_RUNS : TUPLE_PACKED;
-	if ((m == TUPLE_PACKED || m == TUPLE_PACKED_RANKED) && k == 2 && n < UINT32_MAX) {
-		rc = s ? tuple_scan_packed(s, n, &st, &deep, m == TUPLE_PACKED_RANKED, e)
-		       : tuple_scan_words(w, n, &st, &deep, m == TUPLE_PACKED_RANKED, e);
+	if ((m == TUPLE_PACKED || m == TUPLE_PACKED_RANKED || m == TUPLE_PACKED_STACK ||
+	     m == TUPLE_PACKED_SHALLOW) && k == 2 && n < UINT32_MAX) {
+		int flags = m == TUPLE_PACKED_RANKED ? TUPLE_SCAN_RANKS_NOW
+			    : m == TUPLE_PACKED_STACK ? TUPLE_SCAN_STACK
+			    : m == TUPLE_PACKED_SHALLOW ? TUPLE_SCAN_SHALLOW : 0;
+
+		rc = s ? tuple_scan_packed(s, n, &st, &deep, flags, e)
+		       : tuple_scan_words(w, n, &st, &deep, flags, e);
 		if (rc == 1) {
 			rc = tuple_finish(&st, n, tr, lr, deep.lcp, deep.len);
 			lcpint_free(&st);

@@ -20,6 +20,9 @@ enum tuple_method {
 				deep tie at the same offset */
 	TUPLE_RUNS,         /* bitstrings only: the LCPs from the runs of the rarer
 			       bit (tuple_runs.c); auto for skewed bitstrings */
+	TUPLE_PACKED_STACK, /* tests: TUPLE_PACKED with every depth on lcpint's stack */
+	TUPLE_PACKED_SHALLOW, /* tests: TUPLE_PACKED with the depths below 64 from
+				 lcpshallow.c, with or without AVX-512 */
 };
 
 struct lcpint;
@@ -37,12 +40,15 @@ struct tuple_deep {
 /* The packed scan (tuple_packed.c): 1 when st holds the walk of every
  * suffix and deep its long LCPs (the caller frees deep->lcp either way),
  * 0 when the input should go to the suffix array instead, or a negative
- * err code.  ranks_now: see TUPLE_PACKED_RANKED. */
+ * err code.  flags: 0, or for tests the TUPLE_SCAN_ ones below. */
+#define TUPLE_SCAN_RANKS_NOW 1   /* see TUPLE_PACKED_RANKED */
+#define TUPLE_SCAN_STACK 2       /* see TUPLE_PACKED_STACK */
+#define TUPLE_SCAN_SHALLOW 4     /* see TUPLE_PACKED_SHALLOW */
 int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tuple_deep *deep,
-		      int ranks_now, struct err *e);
+		      int flags, struct err *e);
 /* The same on bits already packed as samples_to_packed packs them. */
 int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_deep *deep,
-		     int ranks_now, struct err *e);
+		     int flags, struct err *e);
 
 /* The LCP array (lcp[0] = 0, lcp[i] between the i-1-th and i-th suffix in
  * sorted order; the caller frees it with bigmem_free) of the bitstring

@@ -3,7 +3,7 @@
  * suffixes sorted by their first 64 bits.
  *
  * For the 8M-bit expansion of 1M bytes a full suffix array costs ~1 s and
- * 64 MB.  Two MSD radix levels on the packed bits (8-12 then 12-16 bits)
+ * 64 MB.  Two MSD radix levels on the packed bits (8-12 then 4-16 bits)
  * and a small sort of each final bucket give the same order as far as LCP
  * intervals can tell, for every depth.  The keys are read from the bits
  * in order, a group of top buckets per pass (gather_prefix).  Suffixes that agree on 64 bits are
@@ -14,7 +14,9 @@
  * short suffix before every longer suffix with the same bits, so its runs
  * stay contiguous.  Heavily skewed input, and bit patterns that repeat at
  * every offset within a byte, are handed back (return 0) to the suffix
- * array in tuple.c. */
+ * array in tuple.c.  Where the CPU has AVX-512 the walk takes the depths
+ * below 64 from lcpshallow.c and leaves only the deeper intervals to the
+ * stack of lcpint.c. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -23,6 +25,7 @@
 #include "bigmem.h"
 #include "estimators/deeprank.h"
 #include "estimators/lcpint.h"
+#include "estimators/lcpshallow.h"
 #include "estimators/tuple.h"
 
 /* Two MSD radix levels on the window bits (8 to 12, then 12 to 16), then
@@ -34,12 +37,16 @@
 #define PACK_TOP_BITS 8
 #define PACK_TOP_BITS_MAX 12
 #define PACK_TOP_BUCKET 32768
-#define PACK_SUB_BITS 12
+#define PACK_SUB_BITS 4   /* at least */
 #define PACK_SUB_BITS_MAX 16
 /* The final buckets hold about this many suffixes on uniform bits: the
  * second radix level grows with n (up to PACK_SUB_BITS_MAX) so that the
- * comparison sorts stay O(1) a suffix. */
-#define PACK_BUCKET_TARGET 8
+ * insertion pass over a top bucket (pscan_order) moves ~1 key a key.
+ * With 8, the compares of the ~5 keys of each final bucket at 80M bits
+ * mispredicted often enough to cost 26 cycles a key; with 1, 12. */
+#define PACK_BUCKET_TARGET 1
+/* Final buckets larger than this are sorted on their own first. */
+#define PACK_SMALL 16
 #define PACK_GROUP_CAP ((size_t)1 << 20)   /* keys gathered per pass (16 MB) */
 /* At least n / PACK_GROUP_PASSES keys are gathered per pass (a fixed
  * PACK_GROUP_CAP made the passes, and the cost, grow as n^2): n / 2 bytes
@@ -284,6 +291,9 @@ struct pscan {
 	int first;
 	struct deepctx dc;
 	struct tuple_deep *deep;
+	int shallow;          /* depths below 64 in sh, not on st's stack */
+	struct lcpshallow sh;
+	uint8_t *l8;          /* a top bucket's LCPs, clamped to 63 */
 };
 
 /* Appends one LCP to the deep list: those of 64 and more, and one 63 for
@@ -308,14 +318,35 @@ static int deep_push(struct tuple_deep *d, size_t l)
 	return 0;
 }
 
-/* Sorts and walks one top bucket, its keys p[0..m-1] in position order. */
-static int pscan_bucket(struct pscan *ps, struct lcpint *st, const struct pkey *p, size_t m)
+/* The LCP of two adjacent keys as far as their 64 bits tell (64: a deep
+ * tie, measured by order_ties). */
+static inline size_t pkey_lcp(const struct pkey *a, const struct pkey *b)
+{
+	uint64_t x = a->key ^ b->key;
+	size_t l = x ? (size_t)__builtin_clzll(x) : 64;
+
+	if (PKEY_AVAIL(*a) < l)
+		l = PKEY_AVAIL(*a);
+	if (PKEY_AVAIL(*b) < l)
+		l = PKEY_AVAIL(*b);
+	return l;
+}
+
+/* Sorts one top bucket, its keys p[0..m-1] in position order, into
+ * ps->tmp: the second radix level, then the final buckets larger than
+ * PACK_SMALL on their own, then one insertion pass over the whole bucket.
+ * The pass only moves keys within their final bucket (keys of different
+ * ones are in order already), so it costs O(1) a key where the buckets
+ * hold about one, with no call or loop per final bucket.  Then the deep
+ * ties.  Returns 1, or 0 as pscan_bucket. */
+static int pscan_order(struct pscan *ps, const struct pkey *p, size_t m)
 {
 	const unsigned shift = 64 - ps->topbits - ps->subbits;
 	const size_t nsub = (size_t)1 << ps->subbits, mask = nsub - 1;
 	/* once the bytes are ranked, fetch each rank here, in position order,
 	 * rather than at random in the tie groups */
 	const uint32_t *rank = ps->dc.ranked && ps->dc.dr.nb <= PKEY_RANK_MAX ? ps->dc.dr.rank : NULL;
+	struct pkey *a = ps->tmp;
 
 	memset(ps->sub, 0, (nsub + 1) * sizeof ps->sub[0]);
 	for (size_t i = 0; i < m; i++)
@@ -323,7 +354,7 @@ static int pscan_bucket(struct pscan *ps, struct lcpint *st, const struct pkey *
 	for (size_t b = 0; b < nsub; b++)
 		ps->sub[b + 1] += ps->sub[b];
 	for (size_t i = 0; i < m; i++) {
-		struct pkey *d = &ps->tmp[ps->sub[(size_t)((p[i].key >> shift) & mask)]++];
+		struct pkey *d = &a[ps->sub[(size_t)((p[i].key >> shift) & mask)]++];
 
 		*d = p[i];
 		if (rank && PKEY_AVAIL(p[i]) == 64) {
@@ -332,49 +363,92 @@ static int pscan_bucket(struct pscan *ps, struct lcpint *st, const struct pkey *
 			d->aux |= rank[(p[i].pos >> 3) + 1] << 7;
 		}
 	}
-	/* sub[b] now holds the end of bucket b */
+	/* sub[b] now holds the end of final bucket b */
 	for (size_t b = 0, lo = 0; b < nsub; b++) {
-		size_t hi = ps->sub[b], k = hi - lo;
-		struct pkey *keys = ps->tmp + lo;
-		uint32_t *gl = ps->tlcp + lo;
+		if (ps->sub[b] - lo > PACK_SMALL)
+			pkey_sort(a + lo, ps->sub[b] - lo);
+		lo = ps->sub[b];
+	}
+	for (size_t i = 1; i < m; i++) {
+		if (pkey_less(&a[i], &a[i - 1])) {
+			struct pkey x = a[i];
+			size_t j = i;
 
-		if (k == 0)
-			continue;
-		pkey_sort(keys, k);
-		/* runs that agree on all 64 bits: order them by the bits after */
-		for (size_t i = 0; i + 1 < k; ) {
-			size_t j = i + 1;
-
-			while (j < k && keys[j].key == keys[i].key &&
-			       PKEY_AVAIL(keys[j]) == 64 && PKEY_AVAIL(keys[i]) == 64)
-				j++;
-			if (j - i > 1 && order_ties(&ps->dc, keys + i, j - i, gl + i, rank != NULL) != 0)
-				return 0;
-			i = j;
+			do {
+				a[j] = a[j - 1];
+				j--;
+			} while (j > 0 && pkey_less(&x, &a[j - 1]));
+			a[j] = x;
 		}
-		for (size_t i = 0; i < k; i++) {
-			if (!ps->first) {
-				uint64_t x = ps->prev.key ^ keys[i].key;
-				size_t l = x ? (size_t)__builtin_clzll(x) : 64;
+	}
+	/* runs that agree on all 64 bits: order them by the bits after */
+	for (size_t i = 0; i + 1 < m;) {
+		size_t j = i + 1;
 
-				if (PKEY_AVAIL(ps->prev) < l)
-					l = PKEY_AVAIL(ps->prev);
-				if (PKEY_AVAIL(keys[i]) < l)
-					l = PKEY_AVAIL(keys[i]);
-				if (l >= 64)
-					l = gl[i];   /* i follows a member of its tie group */
-				lcpint_step(st, l);
-				if (deep_push(ps->deep, l) != 0) {
-					ps->dc.nomem = 1;
-					return 0;
-				}
-			}
-			ps->first = 0;
-			ps->prev = keys[i];
-		}
-		lo = hi;
+		while (j < m && a[j].key == a[i].key && PKEY_AVAIL(a[j]) == 64 &&
+		       PKEY_AVAIL(a[i]) == 64)
+			j++;
+		if (j - i > 1 && order_ties(&ps->dc, a + i, j - i, ps->tlcp + i, rank != NULL) != 0)
+			return 0;
+		i = j;
 	}
 	return 1;
+}
+
+/* Feeds the LCPs of the sorted keys k[0..m-1] (the first against the last
+ * key of the previous bucket) to the walk.  Returns 1, or 0 out of memory
+ * (dc.nomem).  With ps->shallow the depths below 64 go to lcpshallow in one
+ * pass, and lcpint's stack (floor 63) sees the keys again only in a bucket
+ * that has a deep tie. */
+static int pscan_walk(struct pscan *ps, struct lcpint *st, const struct pkey *k, size_t m)
+{
+	const uint32_t *gl = ps->tlcp;   /* a deep tie's LCP, at its second key */
+	size_t i0 = ps->first ? 1 : 0, nl = m - i0;
+	int deep = 0;
+
+	if (m == 0)
+		return 1;
+	if (ps->shallow) {
+		for (size_t i = i0; i < m; i++) {
+			size_t l = pkey_lcp(i ? &k[i - 1] : &ps->prev, &k[i]);
+
+			deep |= l >= 64;
+			ps->l8[i - i0] = (uint8_t)(l < 64 ? l : 63);
+		}
+		lcpshallow_feed(&ps->sh, ps->l8, nl);
+		if (!deep && nl > 0) {
+			/* no LCP above the floor: the first closes what the last
+			 * bucket left open, the others only count; and the deep
+			 * list marks the end of a deep run (deep_push) */
+			lcpint_step(st, LCPSHALLOW_DEPTHS - 1);
+			st->idx += nl - 1;
+			if (deep_push(ps->deep, 0) != 0)
+				goto nomem;
+		}
+	}
+	if (!ps->shallow || deep) {
+		for (size_t i = i0; i < m; i++) {
+			size_t l = pkey_lcp(i ? &k[i - 1] : &ps->prev, &k[i]);
+
+			if (l >= 64)
+				l = gl[i];   /* i follows a member of its tie group */
+			lcpint_step(st, ps->shallow && l < 64 ? 63 : l);
+			if (deep_push(ps->deep, l) != 0)
+				goto nomem;
+		}
+	}
+	ps->first = 0;
+	ps->prev = k[m - 1];
+	return 1;
+nomem:
+	ps->dc.nomem = 1;
+	return 0;
+}
+
+/* Sorts and walks one top bucket, its keys p[0..m-1] in position order. */
+static int pscan_bucket(struct pscan *ps, struct lcpint *st, const struct pkey *p, size_t m)
+{
+	return pscan_order(ps, p, m) && pscan_walk(ps, st, ps->tmp, m);
 }
 
 static void pscan_free(struct pscan *ps)
@@ -383,16 +457,16 @@ static void pscan_free(struct pscan *ps)
 		return;
 	bigmem_free(ps->tmp);
 	bigmem_free(ps->tlcp);
+	free(ps->l8);
 	if (ps->dc.ranked)
 		deeprank_free(&ps->dc.dr);
 	free(ps);
 }
 
 /* Returns 1 when done, 0 when the input should go to the suffix array, or
- * a negative err code.  ranks_now (tests) takes deep ties at the same
- * offset to the byte ranks at once. */
+ * a negative err code (flags: tuple.h). */
 int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tuple_deep *deep,
-		      int ranks_now, struct err *e)
+		      int flags, struct err *e)
 {
 	uint64_t *w = calloc(n / 64 + 2, sizeof *w);
 	int rc;
@@ -407,7 +481,7 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 			x = (x << 1) | (uint64_t)(s[q * 64 + j] & 1u);
 		w[q] = x << ((64 - end) & 63u);   /* MSB first, zeros after the end (end is 1..64) */
 	}
-	rc = tuple_scan_words(w, n, st, deep, ranks_now, e);
+	rc = tuple_scan_words(w, n, st, deep, flags, e);
 	free(w);
 	return rc;
 }
@@ -482,7 +556,7 @@ static int scan_prefix(struct pscan *ps, struct lcpint *st, struct pkey *gk, siz
 }
 
 int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_deep *deep,
-		     int ranks_now, struct err *e)
+		     int flags, struct err *e)
 {
 	size_t maxb = 0, max8 = 0, cap, ntop;
 	struct pkey *gk = NULL;
@@ -524,7 +598,8 @@ int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tupl
 	gk = bigmem_calloc(cap, sizeof *gk);
 	ps->tmp = bigmem_calloc(maxb, sizeof *ps->tmp);
 	ps->tlcp = bigmem_calloc(maxb, sizeof *ps->tlcp);
-	if (!gk || !ps->tmp || !ps->tlcp ||
+	ps->l8 = malloc(maxb);
+	if (!gk || !ps->tmp || !ps->tlcp || !ps->l8 ||
 	    lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0)
 		goto nomem;
 	st->qmin = TUPLE_MIN_COUNT;
@@ -542,13 +617,21 @@ int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tupl
 	ps->dc.n = n;
 	ps->dc.hard = PACK_DEEP_BUDGET * n;
 	ps->dc.soft = (size_t)(PACK_DEEP_SOFT * (double)n);
-	ps->dc.ranks_now = ranks_now;
+	ps->dc.ranks_now = (flags & TUPLE_SCAN_RANKS_NOW) != 0;
+	ps->shallow = !(flags & TUPLE_SCAN_STACK) &&
+		      ((flags & TUPLE_SCAN_SHALLOW) || lcpshallow_usable());
+	if (ps->shallow) {
+		lcpint_set_floor(st, LCPSHALLOW_DEPTHS - 1);
+		lcpshallow_init(&ps->sh, n);
+	}
 
 	/* the top buckets in order, in groups that share a prefix and whose
 	 * keys fit in gk[]: on uniform bits, PACK_GROUP_PASSES groups */
 	rc = scan_prefix(ps, st, gk, cap, 0, 0);
 	if (rc == 1)
-		lcpint_step(st, 0);
+		lcpint_step(st, ps->shallow ? LCPSHALLOW_DEPTHS - 1 : 0);
+	if (rc == 1 && ps->shallow)
+		lcpshallow_finish(&ps->sh, st);
 	if (ps->dc.nomem || st->nomem)
 		goto nomem;
 	rc = ps->dc.over ? 0 : rc;
