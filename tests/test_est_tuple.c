@@ -581,9 +581,9 @@ static void test_packed_walks(void)
 
 	for (int c = 0; c < 5; c++) {
 		uint64_t stack, portable, simd;
-		const char *what[] = { "random bits", "random bits with 60 copies", "with a copy at the end",
+		const char *what[] = { "random", "random with 60 copies", "a copy at the end",
 				       "a 5000-bit block repeated, 1 bit in 997 flipped",
-				       "random bits with 0^8 1^72 twice (deep ties that end top buckets)" };
+				       "random with 0^8 1^72 twice: deep ties that end top buckets" };
 
 		for (size_t i = 0; i < n; i++)
 			s[i] = c == 3 && i >= 5000 ? s[i - 5000] ^ (rnd(997) == 0) : (uint8_t)rnd(2);
@@ -602,8 +602,8 @@ static void test_packed_walks(void)
 		lcpshallow_simd(1);
 		simd = packed_digest(s, n, TUPLE_SCAN_SHALLOW);
 		tap_ok(stack == portable && stack == simd,
-		       "packed scan, %zu %s: the stack and lcpshallow (portable, %s) walks leave the same",
-		       n, what[c], lcpshallow_usable() ? "AVX-512" : "portable again");
+		       "packed scan of %zu bits (%s): the stack walk and lcpshallow's (portable%s) leave the same",
+		       n, what[c], lcpshallow_usable() ? ", AVX-512" : "");
 	}
 	free(s);
 }
