@@ -44,7 +44,8 @@ int lcpshallow_simd(int enable);
 /* For a list of n suffixes (n < 2^32). */
 void lcpshallow_init(struct lcpshallow *sh, size_t n);
 
-/* The next k LCPs, each at most 63 (clamp deeper ones to 63). */
+/* The next k LCPs; any of 63 or more counts as 63 (deeper ones may come
+ * clamped to any value from 63 to 255). */
 void lcpshallow_feed(struct lcpshallow *sh, const uint8_t *lcp, size_t k);
 
 /* Adds depths 1..63 to st, an lcpint set up as tuple_scan_words() sets it

@@ -39,9 +39,11 @@
 #define PACK_TOP_BUCKET 32768
 #define PACK_SUB_BITS 4   /* at least */
 #define PACK_SUB_BITS_MAX 16
-/* The final buckets hold about this many suffixes on uniform bits: the
- * second radix level grows with n (up to PACK_SUB_BITS_MAX) so that the
- * insertion pass over a top bucket (pscan_order) moves ~1 key a key.
+/* The final buckets hold about this many suffixes: the second radix
+ * level's width follows each top bucket's size (up to PACK_SUB_BITS_MAX; a
+ * width from the largest bucket cost skewed input, a counter's bits, 65,536
+ * counters for every small bucket) so that the insertion pass over a top
+ * bucket (pscan_order) moves ~1 key a key.
  * With 8, the compares of the ~5 keys of each final bucket at 80M bits
  * mispredicted often enough to cost 26 cycles a key; with 1, 12. */
 #define PACK_BUCKET_TARGET 1
@@ -282,7 +284,6 @@ struct pscan {
 	struct pkey *tmp;     /* room for the largest top-level bucket */
 	uint32_t *tlcp;       /* deep LCPs of the tie groups in tmp */
 	unsigned topbits;     /* the first radix level's width */
-	unsigned subbits;     /* the second radix level's width */
 	size_t cnt[(1u << PACK_TOP_BITS_MAX) + 1];    /* suffixes per top bucket */
 	size_t start[(1u << PACK_TOP_BITS_MAX) + 1];  /* their offsets in a group */
 	size_t fill[1u << PACK_TOP_BITS_MAX];
@@ -293,12 +294,12 @@ struct pscan {
 	struct tuple_deep *deep;
 	int shallow;          /* depths below 64 in sh, not on st's stack */
 	struct lcpshallow sh;
-	uint8_t *l8;          /* a top bucket's LCPs, clamped to 63 */
+	uint8_t *l8;          /* a top bucket's LCPs up to 64 (a deep tie) */
 };
 
 /* Appends one LCP to the deep list: those of 64 and more, and one 63 for
  * each run of shorter ones.  Returns 0 or -1 (out of memory). */
-static int deep_push(struct tuple_deep *d, size_t l)
+static inline int deep_push(struct tuple_deep *d, size_t l)
 {
 	if (l < 64) {
 		if (d->len == 0 || d->lcp[d->len - 1] == 63)
@@ -341,8 +342,12 @@ static inline size_t pkey_lcp(const struct pkey *a, const struct pkey *b)
  * ties.  Returns 1, or 0 as pscan_bucket. */
 static int pscan_order(struct pscan *ps, const struct pkey *p, size_t m)
 {
-	const unsigned shift = 64 - ps->topbits - ps->subbits;
-	const size_t nsub = (size_t)1 << ps->subbits, mask = nsub - 1;
+	unsigned subbits = PACK_SUB_BITS;   /* the second level's width, for this bucket */
+
+	while (subbits < PACK_SUB_BITS_MAX && m >> subbits > (size_t)PACK_BUCKET_TARGET)
+		subbits++;
+	const unsigned shift = 64 - ps->topbits - subbits;
+	const size_t nsub = (size_t)1 << subbits, mask = nsub - 1;
 	/* once the bytes are ranked, fetch each rank here, in position order,
 	 * rather than at random in the tie groups */
 	const uint32_t *rank = ps->dc.ranked && ps->dc.dr.nb <= PKEY_RANK_MAX ? ps->dc.dr.rank : NULL;
@@ -413,7 +418,7 @@ static int pscan_walk(struct pscan *ps, struct lcpint *st, const struct pkey *k,
 			size_t l = pkey_lcp(i ? &k[i - 1] : &ps->prev, &k[i]);
 
 			deep |= l >= 64;
-			ps->l8[i - i0] = (uint8_t)(l < 64 ? l : 63);
+			ps->l8[i - i0] = (uint8_t)l;   /* 64: a deep tie */
 		}
 		lcpshallow_feed(&ps->sh, ps->l8, nl);
 		if (!deep && nl > 0) {
@@ -425,14 +430,20 @@ static int pscan_walk(struct pscan *ps, struct lcpint *st, const struct pkey *k,
 			if (deep_push(ps->deep, 0) != 0)
 				goto nomem;
 		}
-	}
-	if (!ps->shallow || deep) {
+		for (size_t i = i0; deep && i < m; i++) {
+			size_t l = ps->l8[i - i0] < 64 ? LCPSHALLOW_DEPTHS - 1 : gl[i];
+
+			lcpint_step(st, l);
+			if (deep_push(ps->deep, l) != 0)
+				goto nomem;
+		}
+	} else {
 		for (size_t i = i0; i < m; i++) {
 			size_t l = pkey_lcp(i ? &k[i - 1] : &ps->prev, &k[i]);
 
 			if (l >= 64)
 				l = gl[i];   /* i follows a member of its tie group */
-			lcpint_step(st, ps->shallow && l < 64 ? 63 : l);
+			lcpint_step(st, l);
 			if (deep_push(ps->deep, l) != 0)
 				goto nomem;
 		}
@@ -609,10 +620,6 @@ int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tupl
 	ps->n = n;
 	ps->first = 1;
 	ps->topbits = tb;
-	ps->subbits = PACK_SUB_BITS;
-	while (ps->subbits < PACK_SUB_BITS_MAX &&
-	       maxb >> ps->subbits > (size_t)PACK_BUCKET_TARGET)
-		ps->subbits++;
 	ps->dc.w = w;
 	ps->dc.n = n;
 	ps->dc.hard = PACK_DEEP_BUDGET * n;
