@@ -541,7 +541,10 @@ static uint64_t packed_digest(const uint8_t *s, size_t n, int flags)
 	struct lcpint st;
 	struct tuple_deep deep = { NULL, 0, 0 };
 	struct err e;
-	int rc = tuple_scan_packed(s, n, &st, &deep, flags, &e);
+	int rc;
+
+	memset(&st, 0, sizeof st);   /* a scan that hands back early leaves it as is */
+	rc = tuple_scan_packed(s, n, &st, &deep, flags, &e);
 	uint64_t h = (uint64_t)rc + 0x9e3779b97f4a7c15ULL;
 
 #define MIX(x) (h = (h ^ (uint64_t)(x)) * 0x100000001b3ULL)
@@ -562,8 +565,7 @@ static uint64_t packed_digest(const uint8_t *s, size_t n, int flags)
 			MIX(deep.lcp[i]);
 	}
 #undef MIX
-	if (rc >= 0)
-		lcpint_free(&st);
+	lcpint_free(&st);
 	free(deep.lcp);
 	return h;
 }

@@ -60,7 +60,11 @@ int lcpshallow_usable(void)
 
 /* The 64 lanes in four registers each for r, s32 and q: per suffix four
  * compares against the depths, four masked increments, four adds, four
- * maxima. */
+ * maxima.  Every intrinsic here is AVX-512F alone (GCC 12's
+ * avx512fintrin.h, under #pragma GCC target("avx512f"): VPCMPUD,
+ * VPADDD with a zeroing mask, VPMAXUD), hence the one CPUID bit checked
+ * above.  valgrind (3.19 here) decodes no AVX-512 and clears the bit
+ * (KDE bug 383010), so under valgrind the portable loop runs. */
 __attribute__((target("avx512f")))
 static void shallow_feed_avx512(struct lcpshallow *sh, const uint8_t *lcp, size_t k)
 {

@@ -28,8 +28,8 @@
 #include "estimators/lcpshallow.h"
 #include "estimators/tuple.h"
 
-/* Two MSD radix levels on the window bits (8 to 12, then 12 to 16), then
- * a comparison sort of the small final buckets.  The top level grows with
+/* Two MSD radix levels on the window bits (8 to 12, then 4 to 16), then
+ * an insertion pass over each top bucket (pscan_order).  The top level grows with
  * n so that a top bucket's keys (16 bytes each) stay about 512 KiB, within
  * L2, while the second level scatters them: with 8 bits the buckets of
  * 80M bits were 5 MB, and the scatter missed the cache on every key.
@@ -83,6 +83,25 @@ static inline int pkey_less(const struct pkey *a, const struct pkey *b)
 	return a->key < b->key || (a->key == b->key && a->aux < b->aux);
 }
 
+/* Insertion sort: O(n + inversions), so O(n) on keys that are in order
+ * but for neighbours (pkey_sort's small parts; a top bucket's final
+ * buckets in pscan_order). */
+static void pkey_insertion(struct pkey *a, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		if (pkey_less(&a[i], &a[i - 1])) {
+			struct pkey x = a[i];
+			size_t j = i;
+
+			do {
+				a[j] = a[j - 1];
+				j--;
+			} while (j > 0 && pkey_less(&x, &a[j - 1]));
+			a[j] = x;
+		}
+	}
+}
+
 static void pkey_sort(struct pkey *a, size_t n)
 {
 	while (n > 16) {
@@ -115,16 +134,7 @@ static void pkey_sort(struct pkey *a, size_t n)
 			n = j + 1;
 		}
 	}
-	for (size_t i = 1; i < n; i++) {
-		struct pkey x = a[i];
-		size_t j = i;
-
-		while (j > 0 && pkey_less(&x, &a[j - 1])) {
-			a[j] = a[j - 1];
-			j--;
-		}
-		a[j] = x;
-	}
+	pkey_insertion(a, n);
 }
 
 /* Suffixes that agree on their first 64 bits (deep ties) are ordered and
@@ -374,18 +384,7 @@ static int pscan_order(struct pscan *ps, const struct pkey *p, size_t m)
 			pkey_sort(a + lo, ps->sub[b] - lo);
 		lo = ps->sub[b];
 	}
-	for (size_t i = 1; i < m; i++) {
-		if (pkey_less(&a[i], &a[i - 1])) {
-			struct pkey x = a[i];
-			size_t j = i;
-
-			do {
-				a[j] = a[j - 1];
-				j--;
-			} while (j > 0 && pkey_less(&x, &a[j - 1]));
-			a[j] = x;
-		}
-	}
+	pkey_insertion(a, m);
 	/* runs that agree on all 64 bits: order them by the bits after */
 	for (size_t i = 0; i + 1 < m;) {
 		size_t j = i + 1;
