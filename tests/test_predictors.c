@@ -596,6 +596,152 @@ static void test_mmc_bits(void)
 	       cases);
 }
 
+/* MultiMMC on literal samples (k <= 4), transcribed from NIST's
+ * multi_mmc_test() with PostfixDictionary: a context of depth d is found
+ * by its d+1 samples in a plain hash table (records name it by where it
+ * ends); its prediction is the most frequent follower, ties to the larger
+ * value, kept as NIST keeps it (curBest, curPrediction). */
+struct lmmc_ctx {
+	uint32_t end;        /* the context is s[end-d-1 .. end-1] */
+	uint32_t best;
+	uint32_t cnt[4];
+	uint8_t d, pred;
+};
+
+struct lmmc {
+	const uint8_t *s;
+	uint32_t *slot;      /* record + 1, 0 empty */
+	size_t mask;
+	struct lmmc_ctx *rec;
+	size_t nrec;
+};
+
+static uint32_t *lmmc_slot(struct lmmc *m, unsigned d, size_t end)
+{
+	uint64_t h = 1469598103934665603u ^ d;
+	for (unsigned j = 0; j <= d; j++)
+		h = (h ^ m->s[end - 1 - j]) * 1099511628211u;
+	for (size_t i = (size_t)h & m->mask;; i = (i + 1) & m->mask) {
+		const struct lmmc_ctx *c = m->slot[i] ? &m->rec[m->slot[i] - 1] : NULL;
+		if (!c || (c->d == d && memcmp(m->s + c->end - d - 1, m->s + end - d - 1, d + 1) == 0))
+			return &m->slot[i];
+	}
+}
+
+/* PostfixDictionary::incrementPostfix; returns 1 when a pair was made. */
+static int lmmc_count(struct lmmc_ctx *c, uint8_t y, int make_new)
+{
+	int made = 0;
+	if (c->cnt[y])
+		c->cnt[y]++;
+	else if (make_new)
+		c->cnt[y] = made = 1;
+	else
+		return 0;
+	if (c->cnt[y] > c->best || (c->cnt[y] == c->best && y > c->pred)) {
+		c->pred = y;
+		c->best = c->cnt[y];
+	}
+	return made;
+}
+
+/* M[d][x] of NIST's code: the context ending before end, made if new. */
+static struct lmmc_ctx *lmmc_get(struct lmmc *m, unsigned d, size_t end)
+{
+	uint32_t *sl = lmmc_slot(m, d, end);
+	if (!*sl) {
+		struct lmmc_ctx *c = &m->rec[m->nrec];
+		memset(c, 0, sizeof *c);
+		c->end = (uint32_t)end;
+		c->d = (uint8_t)d;
+		*sl = (uint32_t)++m->nrec;
+	}
+	return &m->rec[*sl - 1];
+}
+
+static void mmc_literal_naive(const uint8_t *s, size_t n, struct pred_tally *t)
+{
+	struct lmmc m = { s, NULL, ((size_t)1 << 22) - 1, NULL, 0 };
+	long entries[16] = { 0 }, score[16] = { 0 }, high = 0;
+	unsigned winner = 0;
+
+	m.slot = calloc(m.mask + 1, sizeof *m.slot);
+	m.rec = malloc(16 * 100001 * sizeof *m.rec);
+	if (!m.slot || !m.rec)
+		abort();
+	for (unsigned d = 0; d < 16 && d + 2 < n; d++) {
+		lmmc_count(lmmc_get(&m, d, d + 1), s[d + 1], 1);
+		entries[d] = 1;
+	}
+	for (size_t i = 2; i < n; i++) {
+		uint8_t y = s[i];
+		int found = 0, pred[16], made[16] = { 0 };
+		for (unsigned d = 0; d < 16 && d + 2 <= i; d++) {
+			struct lmmc_ctx *c = NULL;
+			if (d == 0 || found) {
+				uint32_t *sl = lmmc_slot(&m, d, i);
+				c = *sl ? &m.rec[*sl - 1] : NULL;
+				found = c != NULL;
+			}
+			if (found) {
+				made[d] = 1;
+				pred[d] = c->pred;
+				entries[d] += lmmc_count(c, y, entries[d] < 100000);
+			} else if (entries[d] < 100000) {
+				lmmc_count(lmmc_get(&m, d, i), y, 1);
+				entries[d]++;
+			}
+		}
+		if (made[winner])
+			pred_tally_add(t, pred[winner] == y);
+		for (unsigned d = 0; d < 16; d++)
+			if (made[d] && pred[d] == y && ++score[d] >= high) {
+				winner = d;
+				high = score[d];
+			}
+	}
+	free(m.slot);
+	free(m.rec);
+}
+
+/* The literal MultiMMC runs each depth over segments of 2^18 steps and
+ * skips, 8 steps at a time, where a full depth has nothing to do: against
+ * the transcription above on inputs that fill most depths' 100,000 entries
+ * and cross segments (and the steps where the depth below filled up).  C
+ * and r only show the winning depth, so cases with copies (copy != 0) put
+ * the deep depths ahead: from sample 130,000 on, 16,000 of every 20,000
+ * are copied from the first 100,000, which the deep depths predict (the
+ * deepest wins by the end), between fresh stretches, where they are full
+ * and have nothing to look up. */
+static void test_mmc_literal(void)
+{
+	static const struct { size_t n; unsigned k, bias; uint64_t seed; int copy; } cases[] = {
+		{ 300000, 3, 0, 11, 0 }, { 430000, 3, 0, 14, 1 }, { 390000, 4, 32, 15, 1 },
+	};
+	int bad = 0;
+
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		uint8_t *s = gen(cases[c].n, cases[c].k, cases[c].seed, cases[c].bias);
+		struct pred_tally a = { 0, 0, 0 };
+		struct est_result r;
+		struct err e;
+		if (!s)
+			abort();
+		for (size_t at = 130000; cases[c].copy && at + 16000 <= cases[c].n; at += 20000)
+			memcpy(s + at, s + (at * 7 / 13) % 80000, 16000);
+		mmc_literal_naive(s, cases[c].n, &a);
+		if (est_multimmc(s, cases[c].n, cases[c].k, &r, &e) != 0 || detail_i(&r, "C") != a.C ||
+		    detail_i(&r, "r") != a.max_run + 1) {
+			bad++;
+			printf("# case %zu (n %zu, k %u): C %lld / %lld, r %lld / %lld\n", c, cases[c].n,
+			       cases[c].k, a.C, detail_i(&r, "C"), a.max_run + 1, detail_i(&r, "r"));
+		}
+		free(s);
+	}
+	tap_ok(bad == 0, "MultiMMC literal matches the plain transcription on %zu inputs (up to 430,000 samples)",
+	       sizeof cases / sizeof cases[0]);
+}
+
 int main(void)
 {
 	test_finish();
@@ -603,6 +749,7 @@ int main(void)
 	test_model();
 	test_lz_pruning();
 	test_mmc_bits();
+	test_mmc_literal();
 	test_short_inputs();
 	test_nist("rand1_short");
 	test_nist("rand4_short");
