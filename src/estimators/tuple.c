@@ -95,6 +95,7 @@ static size_t match_from(const uint8_t *s, size_t n, size_t a, size_t b, size_t 
  * skewed bytes stays well under 96 MB.  Returns the largest LCP, v; or
  * (size_t)-1 when out of memory. */
 #define TUPLE_PHI_Q 4
+#define TUPLE_PHI_AHEAD 16   /* steps (8: 0.79 s, 32: 0.71 s, as 16 within noise) */
 
 static size_t lcp_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
 {
@@ -105,11 +106,16 @@ static size_t lcp_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
 	if (!phi)
 		return (size_t)-1;
 	/* Phi at the samples: the suffix before each in sorted order */
-	for (size_t j = 0; j < n; j++)
+	for (size_t j = 0; j < n; j++) {
+		if (j + TUPLE_PHI_AHEAD < n)
+			__builtin_prefetch(&phi[(size_t)sa[j + TUPLE_PHI_AHEAD] / q], 1);
 		if ((size_t)sa[j] % q == 0)
 			phi[(size_t)sa[j] / q] = j > 0 ? sa[j - 1] : -1;
+	}
 	/* PLCP at the samples, in place */
 	for (size_t k = 0; k < ns; k++) {
+		if (k + TUPLE_PHI_AHEAD < ns && phi[k + TUPLE_PHI_AHEAD] >= 0)
+			__builtin_prefetch(s + phi[k + TUPLE_PHI_AHEAD]);
 		if (phi[k] < 0) {
 			phi[k] = 0;
 			h = 0;
@@ -120,9 +126,22 @@ static size_t lcp_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
 		h = h > q ? h - q : 0;
 	}
 	/* LCP[j] from the sample at or before SA[j]; downwards, so that SA[j - 1]
-	 * is still there when LCP[j] replaces SA[j] */
+	 * is still there when LCP[j] replaces SA[j].  Each step reads the text
+	 * at two random places and a random sample: they are asked for
+	 * TUPLE_PHI_AHEAD steps ahead, as SA names them (so are the random
+	 * reads and writes of the two loops above).  The whole t-tuple/LRS of
+	 * 10M random bytes: 0.88 -> 0.73 s (median of 5). */
 	for (size_t j = n; j-- > 1;) {
-		size_t p = (size_t)sa[j], d = p % q, lb = (size_t)phi[p / q];
+		size_t p = (size_t)sa[j], d = p % q, lb;
+
+		if (j > TUPLE_PHI_AHEAD) {
+			size_t pa = (size_t)sa[j - TUPLE_PHI_AHEAD];
+
+			__builtin_prefetch(s + pa);
+			__builtin_prefetch(s + (size_t)sa[j - TUPLE_PHI_AHEAD - 1]);
+			__builtin_prefetch(&phi[pa / q]);
+		}
+		lb = (size_t)phi[p / q];
 
 		h = match_from(s, n, p, (size_t)sa[j - 1], lb > d ? lb - d : 0);
 		sa[j] = (saidx_t)h;
