@@ -94,6 +94,61 @@ static void test_collision(void)
 	tap_ok(!r.applicable, "collision: 3 bits give one collision: not applicable (%s)", r.reason);
 }
 
+/* The collision walk takes 12 bits at a time from a table: against the
+ * walk one collision at a time (steps 1-5), on random, biased and periodic
+ * bits of every length from 2 to 300 and a few long ones (the tail, where
+ * the windows stop, at every offset).  v, the sum of t and sigma-hat must
+ * be the same numbers, bit for bit. */
+static void test_collision_walk(void)
+{
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	int bad = 0, cases = 0;
+
+	for (size_t n = 2; n <= 100300; n = n < 300 ? n + 1 : n + 50000) {
+		for (int kind = 0; kind < 3; kind++) {
+			uint8_t *s = malloc(n);
+			size_t i = 0, v = 0;
+			double sumsq = 0.0, sigma;
+			struct est_result r;
+			struct err e;
+
+			for (size_t j = 0; j < n; j++) {
+				x ^= x << 13;
+				x ^= x >> 7;
+				x ^= x << 17;
+				s[j] = kind == 0 ? (uint8_t)(x >> 63)
+				       : kind == 1 ? (uint8_t)((x >> 60) == 0)
+						   : (uint8_t)((j / 3 + (x >> 62 == 0)) & 1u);
+			}
+			while (i + 1 < n) {
+				unsigned t = s[i] == s[i + 1] ? 2 : i + 2 < n ? 3 : 0;
+				if (!t)
+					break;
+				v++;
+				sumsq += (double)(t * t);
+				i += t;
+			}
+			est_collision(s, n, 2, &r, &e);
+			cases++;
+			if (v < 2) {
+				bad += r.applicable;
+			} else {
+				double xbar = (double)i / (double)v;
+				sigma = sqrt((sumsq - (double)i * xbar) / (double)(v - 1));
+				if (!r.applicable || (size_t)dx(&r, "v") != v || (size_t)dx(&r, "Sum t_i") != i ||
+				    memcmp(&sigma, &est_detail_find(&r, "sigma-hat")->x, sizeof sigma) != 0) {
+					if (bad++ < 5)
+						printf("# n %zu kind %d: v %zu / %g, sum %zu / %g\n", n, kind, v,
+						       dx(&r, "v"), i, dx(&r, "Sum t_i"));
+				}
+			}
+			free(s);
+		}
+	}
+	tap_ok(bad == 0, "collision: the 12-bit table walk gives the one-at-a-time walk's numbers on %d inputs",
+	       cases);
+}
+
 static void test_markov(void)
 {
 	/* 0010111001: C_0 = 5 of the first 9 (P_0 counts the last bit: 5/10),
@@ -150,6 +205,7 @@ int main(void)
 {
 	test_mcv();
 	test_collision();
+	test_collision_walk();
 	test_markov();
 	test_compression();
 	return tap_done();
