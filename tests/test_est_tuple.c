@@ -560,13 +560,14 @@ static uint64_t packed_digest(const uint8_t *s, size_t n, int flags)
 			MIX(lcpint_q_sample(&st, j));
 			MIX(lcpint_s_sample(&st, j));
 		}
-		MIX(deep.len);
-		for (size_t i = 0; i < deep.len; i++)
-			MIX(deep.lcp[i]);
+		/* the values in order, whatever runs hold them */
+		for (size_t r = 0; r < deep.len; r++)
+			for (uint32_t k = 0; k < deep.run[r].count; k++)
+				MIX(tuple_deep_at(&deep.run[r], k));
 	}
 #undef MIX
 	lcpint_free(&st);
-	free(deep.lcp);
+	free(deep.run);
 	return h;
 }
 
@@ -805,8 +806,58 @@ static void test_degenerate(void)
 	free(big);
 }
 
+/* The deep list's runs (tuple.h) give back every value pushed, in order:
+ * progressions up and down (the copies of a repeat), values and steps
+ * that wrap past 2^32, 63 markers between them, lone values, a step of 0;
+ * and periodic input takes at most two runs per progression. */
+static void test_deep_runs(void)
+{
+	enum { N = 200000 };
+	uint32_t *v = malloc(N * sizeof *v);
+	uint64_t x = 0x2545f4914f6cdd1dULL;
+	size_t n = 0, progs = 0, lone = 0, bad = 0, total = 0;
+	struct tuple_deep d = { NULL, 0, 0 };
+
+	while (n < N) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		switch (x % 5) {
+		case 0:   /* a lone value, or a marker */
+			v[n++] = x & 64 ? 63u : (uint32_t)(x >> 20);
+			lone++;
+			break;
+		default: {   /* a progression: a repeat's copies, or a run of equal LCPs */
+			uint32_t first = (uint32_t)(x >> 32), step = x % 5 == 1 ? 0u : (uint32_t)(x >> 8);
+			size_t len = 2 + (size_t)(x >> 40) % 3000;
+
+			if (x % 5 == 2)
+				first = UINT32_MAX - 5u;   /* wraps on its way */
+			for (size_t k = 0; k < len && n < N; k++)
+				v[n++] = first + (uint32_t)k * step;
+			progs++;
+			break;
+		}
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!tuple_deep_extend(&d, v[i]) && tuple_deep_new_run(&d, v[i]) != 0)
+			bad++;
+	for (size_t r = 0, i = 0; r < d.len; r++)
+		for (uint32_t k = 0; k < d.run[r].count; k++, i++) {
+			bad += i >= n || tuple_deep_at(&d.run[r], k) != v[i];
+			total++;
+		}
+	tap_ok(bad == 0 && total == n, "deep list: %zu values through %zu runs come back in order", n, d.len);
+	tap_ok(d.len <= 2 * progs + lone, "deep list: %zu runs for %zu progressions and %zu lone values",
+	       d.len, progs, lone);
+	free(d.run);
+	free(v);
+}
+
 int main(void)
 {
+	test_deep_runs();
 	test_lcpint_views();
 	test_lcpshallow_views();
 	test_packed_walks();

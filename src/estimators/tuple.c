@@ -311,10 +311,25 @@ static void termmax_finish(struct termmax *tm, const struct lcpint *fine, size_t
 	}
 }
 
-/* The second walk, over lcp[0..nlcp-1] (the LCPs of 64 and more in sorted
- * order; shorter ones only separate runs), for Q on tu's window and S on
- * tl's.  Returns 0 or -1 (out of memory). */
-static int termmax_walk(struct termmax *tu, struct termmax *tl, const uint32_t *lcp, size_t nlcp,
+/* What the second walk reads: the LCP array lcp[0..n-1] (the suffix
+ * array's roads), or, lcp NULL, the packed scan's deep list (tuple.h). */
+struct tuple_lcps {
+	const uint32_t *lcp;
+	size_t n;
+	const struct tuple_deep *deep;
+};
+
+/* LCPs below the windows only close runs: one value for them all keeps
+ * the walk to the intervals deep enough to matter */
+static inline size_t lcp_floored(size_t l, size_t floor)
+{
+	return l < floor ? floor - 1 : l;
+}
+
+/* The second walk, over the LCPs of 64 and more in sorted order (shorter
+ * ones only separate runs), for Q on tu's window and S on tl's.  Returns 0
+ * or -1 (out of memory). */
+static int termmax_walk(struct termmax *tu, struct termmax *tl, const struct tuple_lcps *lcps,
 			size_t n)
 {
 	struct lcpint fine;
@@ -331,10 +346,17 @@ static int termmax_walk(struct termmax *tu, struct termmax *tl, const uint32_t *
 		lcpint_free(&fine);
 		return -1;
 	}
-	/* LCPs below the windows only close runs: one value for them all keeps
-	 * the walk to the intervals deep enough to matter */
-	for (size_t i = 0; i < nlcp; i++)
-		lcpint_step(&fine, lcp[i] < floor ? floor - 1 : lcp[i]);
+	if (lcps->lcp) {
+		for (size_t i = 0; i < lcps->n; i++)
+			lcpint_step(&fine, lcp_floored(lcps->lcp[i], floor));
+	} else {
+		for (size_t r = 0; r < lcps->deep->len; r++) {
+			const struct tuple_deep_run *run = &lcps->deep->run[r];
+
+			for (uint32_t k = 0; k < run->count; k++)
+				lcpint_step(&fine, lcp_floored(tuple_deep_at(run, k), floor));
+		}
+	}
 	lcpint_step(&fine, 0);
 	if (fine.nomem) {
 		rc = -1;
@@ -347,10 +369,10 @@ static int termmax_walk(struct termmax *tu, struct termmax *tl, const uint32_t *
 	return rc;
 }
 
-/* The two estimates from the walk; lcp[0..nlcp-1] as for termmax_walk.
- * Returns 0 or -1 (out of memory). */
+/* The two estimates from the walk; lcps as for termmax_walk.  Returns 0
+ * or -1 (out of memory). */
 static int tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
-			struct est_result *lr, const uint32_t *lcp, size_t nlcp)
+			struct est_result *lr, const struct tuple_lcps *lcps)
 {
 	size_t v = st->v, u = st->qdeep + 1;
 	struct termmax tu = { 0, 1, u - 1, -1.0, NULL, 0, 0, 0, 0 };
@@ -367,7 +389,7 @@ static int tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
 	 * one past the deepest run of 35 suffixes; 6.3.6: lengths u..v */
 	lcpint_sum(st, LCPINT_STRIDE - 1);
 	if (termmax_scan(&tu, st, n) != 0 || (v >= u && termmax_scan(&tl, st, n) != 0) ||
-	    termmax_walk(&tu, &tl, lcp, nlcp, n) != 0)
+	    termmax_walk(&tu, &tl, lcps, n) != 0)
 		rc = -1;
 	free(tu.cand);
 	free(tl.cand);
@@ -449,15 +471,17 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 		rc = s ? tuple_scan_packed(s, n, &st, &deep, flags, e)
 		       : tuple_scan_words(w, n, &st, &deep, flags, e);
 		if (rc == 1) {
-			rc = tuple_finish(&st, n, tr, lr, deep.lcp, deep.len);
+			const struct tuple_lcps lcps = { NULL, 0, &deep };
+
+			rc = tuple_finish(&st, n, tr, lr, &lcps);
 			lcpint_free(&st);
-			free(deep.lcp);
+			free(deep.run);
 			if (rc != 0)
 				return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
 			return 0;
 		}
 		lcpint_free(&st);
-		free(deep.lcp);
+		free(deep.run);
 		if (rc < 0)
 			return rc;
 		/* hand the packed attempt's freed heap back before the larger
@@ -478,7 +502,7 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 		rc = lcp_suffix_array(s, n, k, &lcp, &v, e);
 	if (rc == 0)
 		rc = walk_lcp(&st, lcp, n, v, e);
-	if (rc == 0 && tuple_finish(&st, n, tr, lr, lcp + 1, n - 1) != 0)
+	if (rc == 0 && tuple_finish(&st, n, tr, lr, &(const struct tuple_lcps){ lcp + 1, n - 1, NULL }) != 0)
 		rc = err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
 	bigmem_free(lcp);
 	free(own);

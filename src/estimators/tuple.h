@@ -31,11 +31,44 @@ struct lcpint;
 #define TUPLE_MIN_COUNT 35
 
 /* The LCPs of 64 bits and more in sorted order, one 63 in place of each
- * run of shorter ones: all the second LRS walk needs (tuple.c). */
-struct tuple_deep {
-	uint32_t *lcp;
-	size_t len, cap;
+ * run of shorter ones: all the second LRS walk needs (tuple.c).  Kept as
+ * runs of arithmetic progressions (first, first + step, ...): the copies
+ * of a repeat sort by length, so their LCPs step by its period, and a
+ * counter or a repeated block keeps a few runs per group of copies instead
+ * of 4 bytes per suffix (the 80M suffixes of a 10M-byte counter: 320 MB).
+ * Values and steps wrap modulo 2^32 as they are stored, and every LCP is
+ * below 2^32: the runs give each back exactly. */
+struct tuple_deep_run {
+	uint32_t first, step, count;
 };
+
+struct tuple_deep {
+	struct tuple_deep_run *run;
+	size_t len, cap;   /* runs */
+};
+
+/* The k-th value of run r (k < r->count). */
+static inline uint32_t tuple_deep_at(const struct tuple_deep_run *r, uint32_t k)
+{
+	return r->first + k * r->step;
+}
+
+/* Appends v to the last run when it continues it (a run of one takes
+ * any second value): 1, else 0 (then tuple_deep_new_run). */
+static inline int tuple_deep_extend(struct tuple_deep *d, uint32_t v)
+{
+	struct tuple_deep_run *r = d->len ? &d->run[d->len - 1] : NULL;
+
+	if (!r || r->count == UINT32_MAX || (r->count > 1 && tuple_deep_at(r, r->count) != v))
+		return 0;
+	if (r->count == 1)
+		r->step = v - r->first;
+	r->count++;
+	return 1;
+}
+
+/* Appends v as a run of its own: 0, or -1 out of memory. */
+int tuple_deep_new_run(struct tuple_deep *d, uint32_t v);
 
 /* The packed scan (tuple_packed.c): 1 when st holds the walk of every
  * suffix and deep its long LCPs (the caller frees deep->lcp either way),

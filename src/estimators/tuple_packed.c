@@ -311,21 +311,31 @@ struct pscan {
  * each run of shorter ones.  Returns 0 or -1 (out of memory). */
 static inline int deep_push(struct tuple_deep *d, size_t l)
 {
+	const struct tuple_deep_run *r = d->len ? &d->run[d->len - 1] : NULL;
+
 	if (l < 64) {
-		if (d->len == 0 || d->lcp[d->len - 1] == 63)
+		if (!r || tuple_deep_at(r, r->count - 1) == 63)
 			return 0;
 		l = 63;
 	}
+	return tuple_deep_extend(d, (uint32_t)l) ? 0 : tuple_deep_new_run(d, (uint32_t)l);
+}
+
+int tuple_deep_new_run(struct tuple_deep *d, uint32_t v)
+{
 	if (d->len == d->cap) {
-		size_t nc = d->cap ? d->cap * 2 : 4096;
-		uint32_t *a = realloc(d->lcp, nc * sizeof *a);
+		size_t nc = d->cap ? d->cap * 2 : 1024;
+		struct tuple_deep_run *a = realloc(d->run, nc * sizeof *a);
 
 		if (!a)
 			return -1;
-		d->lcp = a;
+		d->run = a;
 		d->cap = nc;
 	}
-	d->lcp[d->len++] = (uint32_t)l;
+	d->run[d->len].first = v;
+	d->run[d->len].step = 0;
+	d->run[d->len].count = 1;
+	d->len++;
 	return 0;
 }
 
