@@ -21,7 +21,7 @@ int est_collision(const uint8_t *s, size_t n, unsigned k, struct est_result *r, 
 
 /* The walk below, COLL_WIN bits at a time: for each window of COLL_WIN
  * bits starting where a collision starts, the collisions that its bits
- * decide (the last one may end up to 2 bits past it: a third bit collides
+ * decide (the last one may take the bit after it: a third bit collides
  * whatever it is), packed as advance | count << 4 | times-3 << 8.  One
  * bit at a time the walk waited on a branch that fails half the time and
  * on a floating-point sum; a window decides ~4.4 collisions at one load. */
@@ -54,10 +54,10 @@ int est_collision_bits(const uint64_t *w, size_t n, struct est_result *r, struct
 	est_result_init(r, "collision", "Collision");
 	/* steps 1-5: walk the sequence; each collision time t_v is 2 (two equal
 	 * bits) or 3 (two unequal bits, and any third bit collides).  The
-	 * windows while all their bits and the 2 after exist; the last bits
+	 * windows while their bits and the one after exist; the last bits
 	 * one collision at a time. */
 	pthread_once(&coll_once, coll_tab_build);
-	while (n >= COLL_WIN + 2 && i <= n - COLL_WIN - 2) {
+	while (i + COLL_WIN < n) {
 		unsigned t = coll_tab[est_bits64(w, i) >> (64 - COLL_WIN)];
 
 		i += t & 15u;

@@ -354,6 +354,10 @@ static inline long mmc_via(struct ctxdict *down, long upr, uint8_t prev, struct 
 	return (*up)->link && (*up)->link_sym == prev ? (long)(*up)->link - 1 : -1;
 }
 
+/* Steps before mmc_depth tries mmc_skip_unfound again, after a try that
+ * skipped none. */
+#define MMC_SKIP_RETRY 64
+
 /* Steps from i on (before b) of a depth d > 0 that is full where the
  * depth below did not find its context: nothing is looked up, counted or
  * entered there, and the step only passes on, before full_below (the
@@ -363,7 +367,6 @@ static inline long mmc_via(struct ctxdict *down, long upr, uint8_t prev, struct 
  * one test of the states below and two stores.  Writes state and rec of
  * those steps and returns the first step that needs mmc_depth's own path
  * (b when none does). */
-#define MMC_SKIP_RETRY 64   /* steps before another try, after one that skipped none */
 static size_t mmc_skip_unfound(const struct mmc_pass *below, size_t full_below, struct mmc_pass *me,
 			       size_t i, size_t b)
 {
