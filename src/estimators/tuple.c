@@ -311,8 +311,8 @@ static void termmax_finish(struct termmax *tm, const struct lcpint *fine, size_t
 	}
 }
 
-/* What the second walk reads: the LCP array lcp[0..n-1] (the suffix
- * array's roads), or, lcp NULL, the packed scan's deep list (tuple.h). */
+/* What the second walk reads: the packed scan's deep list (tuple.h), or,
+ * deep NULL, the LCP array lcp[0..n-1] (the suffix array's roads). */
 struct tuple_lcps {
 	const uint32_t *lcp;
 	size_t n;
@@ -346,16 +346,16 @@ static int termmax_walk(struct termmax *tu, struct termmax *tl, const struct tup
 		lcpint_free(&fine);
 		return -1;
 	}
-	if (lcps->lcp) {
-		for (size_t i = 0; i < lcps->n; i++)
-			lcpint_step(&fine, lcp_floored(lcps->lcp[i], floor));
-	} else {
+	if (lcps->deep) {
 		for (size_t r = 0; r < lcps->deep->len; r++) {
 			const struct tuple_deep_run *run = &lcps->deep->run[r];
 
 			for (uint32_t k = 0; k < run->count; k++)
 				lcpint_step(&fine, lcp_floored(tuple_deep_at(run, k), floor));
 		}
+	} else {
+		for (size_t i = 0; i < lcps->n; i++)
+			lcpint_step(&fine, lcp_floored(lcps->lcp[i], floor));
 	}
 	lcpint_step(&fine, 0);
 	if (fine.nomem) {
