@@ -67,8 +67,21 @@ static inline int tuple_deep_extend(struct tuple_deep *d, uint32_t v)
 	return 1;
 }
 
-/* Appends v as a run of its own: 0, or -1 out of memory. */
-int tuple_deep_new_run(struct tuple_deep *d, uint32_t v);
+/* Doubles the room for runs: 0, or -1 out of memory. */
+int tuple_deep_grow(struct tuple_deep *d);
+
+/* Appends v as a run of its own: 0, or -1 out of memory.  Inline: a
+ * block repeated 10 times starts a run every ~5 suffixes. */
+static inline int tuple_deep_new_run(struct tuple_deep *d, uint32_t v)
+{
+	if (d->len == d->cap && tuple_deep_grow(d) != 0)
+		return -1;
+	d->run[d->len].first = v;
+	d->run[d->len].step = 0;
+	d->run[d->len].count = 1;
+	d->len++;
+	return 0;
+}
 
 /* The packed scan (tuple_packed.c): 1 when st holds the walk of every
  * suffix and deep its long LCPs (the caller frees deep->lcp either way),

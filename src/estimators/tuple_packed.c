@@ -321,21 +321,15 @@ static inline int deep_push(struct tuple_deep *d, size_t l)
 	return tuple_deep_extend(d, (uint32_t)l) ? 0 : tuple_deep_new_run(d, (uint32_t)l);
 }
 
-int tuple_deep_new_run(struct tuple_deep *d, uint32_t v)
+int tuple_deep_grow(struct tuple_deep *d)
 {
-	if (d->len == d->cap) {
-		size_t nc = d->cap ? d->cap * 2 : 1024;
-		struct tuple_deep_run *a = realloc(d->run, nc * sizeof *a);
+	size_t nc = d->cap ? d->cap * 2 : 1024;
+	struct tuple_deep_run *a = realloc(d->run, nc * sizeof *a);
 
-		if (!a)
-			return -1;
-		d->run = a;
-		d->cap = nc;
-	}
-	d->run[d->len].first = v;
-	d->run[d->len].step = 0;
-	d->run[d->len].count = 1;
-	d->len++;
+	if (!a)
+		return -1;
+	d->run = a;
+	d->cap = nc;
 	return 0;
 }
 
