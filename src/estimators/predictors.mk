@@ -4,7 +4,8 @@ src_librngaudit_a_SOURCES += \
 	src/estimators/predictor.c src/estimators/predictor.h \
 	src/estimators/ctxdict.c src/estimators/ctxdict.h \
 	src/estimators/multimcw.c src/estimators/lag.c \
-	src/estimators/multimmc.c src/estimators/lz78y.c
+	src/estimators/multimmc.c src/estimators/multimmc_literal.c src/estimators/multimmc.h \
+	src/estimators/lz78y.c
 
 check_PROGRAMS += tests/test_predictors
 tests_test_predictors_SOURCES = tests/test_predictors.c
