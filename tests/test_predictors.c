@@ -597,7 +597,9 @@ static void test_mmc_bits(void)
 }
 
 /* MultiMMC on literal samples (k <= 4), transcribed from NIST's
- * multi_mmc_test() with PostfixDictionary: a context of depth d is found
+ * multi_mmc_test() (cpp/non_iid/multi_mmc_test.h) with PostfixDictionary
+ * (cpp/shared/utils.h), SP800-90B_EntropyAssessment at 68ed165, which I
+ * read: a context of depth d is found
  * by its d+1 samples in a plain hash table (records name it by where it
  * ends); its prediction is the most frequent follower, ties to the larger
  * value, kept as NIST keeps it (curBest, curPrediction). */
