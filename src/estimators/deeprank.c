@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deeprank.c - byte suffix ranks for the deep ties of long bitstrings (see
- * deeprank.h).  Suffix array by divsufsort, LCP by Kasai et al. (2001),
- * range minima by a sparse table over blocks of the LCP array. */
+ * deeprank.h).  Suffix array by divsufsort, the LCP array over it
+ * (lcparray.c), range minima by a sparse table over blocks of the LCP
+ * array. */
 #include "config.h"
 
 #include <divsufsort.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "estimators/deeprank.h"
+#include "estimators/lcparray.h"
 
 /* LCP entries per block of the sparse table: a query scans at most two
  * part blocks (ranks of repeated text are mostly next to each other). */
@@ -54,7 +56,6 @@ int deeprank_init(struct deeprank *dr, const uint64_t *w, size_t n)
 {
 	uint8_t *bytes = NULL;
 	saidx_t *sa = NULL;
-	size_t h = 0;
 
 	memset(dr, 0, sizeof *dr);
 	dr->w = w;
@@ -65,8 +66,7 @@ int deeprank_init(struct deeprank *dr, const uint64_t *w, size_t n)
 	bytes = malloc(dr->nb);
 	sa = malloc(dr->nb * sizeof *sa);
 	dr->rank = malloc(dr->nb * sizeof *dr->rank);
-	dr->lcp = malloc(dr->nb * sizeof *dr->lcp);
-	if (!bytes || !sa || !dr->rank || !dr->lcp)
+	if (!bytes || !sa || !dr->rank)
 		goto fail;
 	for (size_t j = 0; j < dr->nb; j++)
 		bytes[j] = (uint8_t)byte_at(w, j);
@@ -74,26 +74,11 @@ int deeprank_init(struct deeprank *dr, const uint64_t *w, size_t n)
 		goto fail;
 	for (size_t i = 0; i < dr->nb; i++)
 		dr->rank[sa[i]] = (uint32_t)i;
-	/* Kasai: the LCP of suffix j with its predecessor drops by at most one
-	 * from j to j + 1 */
-	for (size_t j = 0; j < dr->nb; j++) {
-		size_t r = dr->rank[j], p;
-
-		if (r == 0) {
-			dr->lcp[0] = 0;
-			h = 0;
-			continue;
-		}
-		p = (size_t)sa[r - 1];
-		while (j + h < dr->nb && p + h < dr->nb && bytes[j + h] == bytes[p + h])
-			h++;
-		dr->lcp[r] = (uint32_t)h;
-		if (h > 0)
-			h--;
-	}
-	free(sa);
-	free(bytes);
+	if (lcparray_over_sa(bytes, dr->nb, sa) == (size_t)-1)
+		goto fail;
+	dr->lcp = (uint32_t *)sa;   /* LCPs are >= 0: the same bits as uint32_t */
 	sa = NULL;
+	free(bytes);
 	bytes = NULL;
 	if (build_sparse(dr) != 0)
 		goto fail;

@@ -33,9 +33,13 @@ void deeprank_free(struct deeprank *dr);
 
 /* The rank that orders the suffix at bit a among those at the same offset
  * that agree with it on the rest of its first byte (a + 8 - a % 8 < n). */
+static inline uint32_t deeprank_key_at(const uint32_t *rank, size_t a)
+{
+	return rank[(a >> 3) + 1];
+}
 static inline uint32_t deeprank_key(const struct deeprank *dr, size_t a)
 {
-	return dr->rank[(a >> 3) + 1];
+	return deeprank_key_at(dr->rank, a);
 }
 
 /* Longest common prefix, in bits, of the suffixes at a and b (a % 8 ==

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "estimators/lcpint.h"
 
 int lcpint_init(struct lcpint *st, size_t qlo, size_t qhi, size_t soff, size_t send, int flags)
@@ -23,15 +24,15 @@ int lcpint_init(struct lcpint *st, size_t qlo, size_t qhi, size_t soff, size_t s
 	st->cap = 64;
 	st->sh = malloc(st->cap * sizeof *st->sh);
 	st->slb = malloc(st->cap * sizeof *st->slb);
-	st->mx = calloc(qhi - qlo + 1, sizeof *st->mx);
+	st->mx = bigmem_calloc(qhi - qlo + 1, sizeof *st->mx);
 	if (st->narrow)
-		st->sd32 = calloc(slen, sizeof *st->sd32);
+		st->sd32 = bigmem_calloc(slen, sizeof *st->sd32);
 	else
-		st->sd = calloc(slen, sizeof *st->sd);
+		st->sd = bigmem_calloc(slen, sizeof *st->sd);
 	if (st->coarse) {
 		st->ccap = 64;
-		st->mc = calloc(st->ccap + 1, sizeof *st->mc);
-		st->cd = calloc(st->ccap + 1, sizeof *st->cd);
+		st->mc = bigmem_calloc(st->ccap + 1, sizeof *st->mc);
+		st->cd = bigmem_calloc(st->ccap + 1, sizeof *st->cd);
 	}
 	if (!st->sh || !st->slb || !st->mx || (!st->sd && !st->sd32) ||
 	    (st->coarse && (!st->mc || !st->cd)))
@@ -53,11 +54,11 @@ void lcpint_free(struct lcpint *st)
 {
 	free(st->sh);
 	free(st->slb);
-	free(st->mx);
-	free(st->sd);
-	free(st->sd32);
-	free(st->mc);
-	free(st->cd);
+	bigmem_free(st->mx);
+	bigmem_free(st->sd);
+	bigmem_free(st->sd32);
+	bigmem_free(st->mc);
+	bigmem_free(st->cd);
 }
 
 void lcpint_sum(struct lcpint *st, size_t upto)
@@ -100,16 +101,14 @@ static int lcpint_grow(struct lcpint *st, size_t j)
 
 	if (most >= j && nc > most)
 		nc = most;
-	mc = realloc(st->mc, (nc + 1) * sizeof *mc);
+	mc = bigmem_realloc(st->mc, nc + 1, sizeof *mc);
 	if (!mc)
 		return -1;
 	st->mc = mc;
-	cd = realloc(st->cd, (nc + 1) * sizeof *cd);
+	cd = bigmem_realloc(st->cd, nc + 1, sizeof *cd);
 	if (!cd)
 		return -1;
 	st->cd = cd;
-	memset(mc + st->ccap + 1, 0, (nc - st->ccap) * sizeof *mc);
-	memset(cd + st->ccap + 1, 0, (nc - st->ccap) * sizeof *cd);
 	st->ccap = nc;
 	return 0;
 }

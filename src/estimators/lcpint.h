@@ -116,10 +116,14 @@ static inline void lcpint_step(struct lcpint *st, size_t lcp)
 		st->sh[st->top] = (uint32_t)lcp;
 		st->slb[st->top] = (uint32_t)lb;
 		/* the interval closes later and then updates its samples at
-		 * lcp / 64, anywhere in arrays of v / 64: fetch them now */
+		 * lcp / 64, anywhere in arrays of v / 64, or the differences
+		 * of S at lcp + 1, anywhere in a window of millions (the
+		 * second walk of a long repeated block): fetch them now */
 		if (lcp >= LCPINT_STRIDE && lcp / LCPINT_STRIDE < st->ccap) {
 			__builtin_prefetch(&st->mc[lcp / LCPINT_STRIDE], 1);
 			__builtin_prefetch(&st->cd[lcp / LCPINT_STRIDE + 1], 1);
+		} else if (st->narrow && lcp >= st->soff && lcp <= st->send) {
+			__builtin_prefetch(&st->sd32[lcp + 1 - st->soff], 1);
 		}
 	}
 }

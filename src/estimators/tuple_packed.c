@@ -353,8 +353,9 @@ static inline size_t pkey_lcp(const struct pkey *a, const struct pkey *b)
  * The pass only moves keys within their final bucket (keys of different
  * ones are in order already), so it costs O(1) a key where the buckets
  * hold about one, with no call or loop per final bucket.  Then the deep
- * ties.  Returns 1, or 0 as pscan_bucket. */
-static int pscan_order(struct pscan *ps, const struct pkey *p, size_t m)
+ * ties (carried: ordered by the byte ranks in their keys already).
+ * Returns 1, or 0 as pscan_bucket. */
+static int pscan_order(struct pscan *ps, const struct pkey *p, size_t m, int carried)
 {
 	unsigned subbits = PACK_SUB_BITS;   /* the second level's width, for this bucket */
 
@@ -362,9 +363,6 @@ static int pscan_order(struct pscan *ps, const struct pkey *p, size_t m)
 		subbits++;
 	const unsigned shift = 64 - ps->topbits - subbits;
 	const size_t nsub = (size_t)1 << subbits, mask = nsub - 1;
-	/* once the bytes are ranked, fetch each rank here, in position order,
-	 * rather than at random in the tie groups */
-	const uint32_t *rank = ps->dc.ranked && ps->dc.dr.nb <= PKEY_RANK_MAX ? ps->dc.dr.rank : NULL;
 	struct pkey *a = ps->tmp;
 
 	memset(ps->sub, 0, (nsub + 1) * sizeof ps->sub[0]);
@@ -376,11 +374,6 @@ static int pscan_order(struct pscan *ps, const struct pkey *p, size_t m)
 		struct pkey *d = &a[ps->sub[(size_t)((p[i].key >> shift) & mask)]++];
 
 		*d = p[i];
-		if (rank && PKEY_AVAIL(p[i]) == 64) {
-			if (i + 16 < m)
-				__builtin_prefetch(&rank[(p[i + 16].pos >> 3) + 1]);
-			d->aux |= rank[(p[i].pos >> 3) + 1] << 7;
-		}
 	}
 	/* sub[b] now holds the end of final bucket b */
 	for (size_t b = 0, lo = 0; b < nsub; b++) {
@@ -396,7 +389,7 @@ static int pscan_order(struct pscan *ps, const struct pkey *p, size_t m)
 		while (j < m && a[j].key == a[i].key && PKEY_AVAIL(a[j]) == 64 &&
 		       PKEY_AVAIL(a[i]) == 64)
 			j++;
-		if (j - i > 1 && order_ties(&ps->dc, a + i, j - i, ps->tlcp + i, rank != NULL) != 0)
+		if (j - i > 1 && order_ties(&ps->dc, a + i, j - i, ps->tlcp + i, carried) != 0)
 			return 0;
 		i = j;
 	}
@@ -459,10 +452,12 @@ nomem:
 	return 0;
 }
 
-/* Sorts and walks one top bucket, its keys p[0..m-1] in position order. */
-static int pscan_bucket(struct pscan *ps, struct lcpint *st, const struct pkey *p, size_t m)
+/* Sorts and walks one top bucket, its keys p[0..m-1] in position order
+ * (carried: with their byte ranks, see gather_prefix). */
+static int pscan_bucket(struct pscan *ps, struct lcpint *st, const struct pkey *p, size_t m,
+			int carried)
 {
-	return pscan_order(ps, p, m) && pscan_walk(ps, st, ps->tmp, m);
+	return pscan_order(ps, p, m, carried) && pscan_walk(ps, st, ps->tmp, m);
 }
 
 static void pscan_free(struct pscan *ps)
@@ -507,9 +502,14 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
  * suffix.  64 positions at a time: plane k holds bit k of each of their
  * windows, and the prefix test is len ANDs of planes or their
  * complements, so a pass costs len operations per 64 positions plus one
- * key per member. */
+ * key per member.  Once the bytes are ranked (rank), a full-length key
+ * carries its byte rank above its length (PKEY_AVAIL): read here, in
+ * position order, the ranks stream from memory; read in the sorted tie
+ * groups, or even a top bucket's keys in position order (one in 4,096 of
+ * the positions), they missed the cache on nearly every key, ~1 s of the
+ * 80M bits of a repeated block. */
 static void gather_prefix(const uint64_t *w, size_t n, uint32_t prefix, unsigned len,
-			  unsigned tshift, size_t *fill, struct pkey *gk)
+			  unsigned tshift, size_t *fill, struct pkey *gk, const uint32_t *rank)
 {
 	const size_t nw = (n + 63) / 64;
 
@@ -531,6 +531,8 @@ static void gather_prefix(const uint64_t *w, size_t n, uint32_t prefix, unsigned
 
 			d->key = key;
 			d->aux = (uint32_t)(left < 64 ? left : 64);
+			if (rank && left >= 64)
+				d->aux |= deeprank_key_at(rank, i) << 7;
 			d->pos = (uint32_t)i;
 			m ^= ((uint64_t)1 << 63) >> j;
 		}
@@ -546,6 +548,9 @@ static int scan_prefix(struct pscan *ps, struct lcpint *st, struct pkey *gk, siz
 {
 	const unsigned tb = ps->topbits, tshift = 64 - tb;
 	const size_t b0 = (size_t)prefix << (tb - len), b1 = (size_t)(prefix + 1) << (tb - len);
+	/* once the bytes are ranked, the keys carry their ranks (see
+	 * gather_prefix) */
+	const uint32_t *rank = ps->dc.ranked && ps->dc.dr.nb <= PKEY_RANK_MAX ? ps->dc.dr.rank : NULL;
 	size_t tot = 0;
 	int rc = 1;
 
@@ -562,10 +567,10 @@ static int scan_prefix(struct pscan *ps, struct lcpint *st, struct pkey *gk, siz
 		ps->start[b + 1] = ps->start[b] + ps->cnt[b];
 		ps->fill[b] = ps->start[b];
 	}
-	gather_prefix(ps->w, ps->n, prefix, len, tshift, ps->fill, gk);
+	gather_prefix(ps->w, ps->n, prefix, len, tshift, ps->fill, gk, rank);
 	for (size_t b = b0; b < b1 && rc == 1; b++)
 		if (ps->cnt[b] > 0)
-			rc = pscan_bucket(ps, st, gk + ps->start[b], ps->cnt[b]);
+			rc = pscan_bucket(ps, st, gk + ps->start[b], ps->cnt[b], rank != NULL);
 	return rc;
 }
 
