@@ -411,6 +411,17 @@ static void test_lcpint_views(void)
 			unsigned base = 64 * rnd(4);
 			lcp[i] = rnd(4) == 0 ? rnd(6) : base + rnd(5) - (base ? 2 : 0);
 		}
+		for (size_t i = 0; rep >= 10 && i < M;) {
+			/* chains of ever deeper intervals opened at consecutive
+			 * suffixes (runs on lcpint's stack), each cut back to a
+			 * depth anywhere along it (a run closed in part) */
+			unsigned d = (unsigned)rnd(40), step = 1 + (unsigned)rnd(5), len = 2 + (unsigned)rnd(150);
+
+			for (unsigned k = 0; k < len && i < M; k++, i++)
+				lcp[i] = d + k * step;
+			if (i < M)
+				lcp[i++] = (uint32_t)rnd(d + len * step + 1);
+		}
 		if (lcpint_init(&co, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0 ||
 		    lcpint_init(&win, qlo, qhi, wlo, whi, rep % 2 ? LCPINT_NARROW : 0) != 0) {
 			tap_ok(0, "lcpint_init");

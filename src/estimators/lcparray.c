@@ -5,10 +5,18 @@
 #include <string.h>
 
 #include "bigmem.h"
+#include "estimators/estimators.h"
 #include "estimators/lcparray.h"
 
+/* The text: bytes s, or (s NULL) the bits packed in w; n symbols */
+struct lcptext {
+	const uint8_t *s;
+	const uint64_t *w;
+	size_t n;
+};
+
 /* h extended while the suffixes at a and b agree (they do on h symbols) */
-static size_t match_from(const uint8_t *s, size_t n, size_t a, size_t b, size_t h)
+static size_t match_bytes(const uint8_t *s, size_t n, size_t a, size_t b, size_t h)
 {
 	size_t lim = n - (a > b ? a : b);
 
@@ -24,6 +32,39 @@ static size_t match_from(const uint8_t *s, size_t n, size_t a, size_t b, size_t 
 	while (h < lim && s[a + h] == s[b + h])
 		h++;
 	return h;
+}
+
+static size_t match_bits(const uint64_t *w, size_t n, size_t a, size_t b, size_t h)
+{
+	size_t lim = n - (a > b ? a : b);
+
+	while (h < lim) {
+		uint64_t d = est_bits64(w, a + h) ^ est_bits64(w, b + h);
+		size_t l = d ? (size_t)__builtin_clzll(d) : 64;
+
+		if (l > lim - h)
+			l = lim - h;   /* the zeros past the end are no bits */
+		h += l;
+		if (l < 64)
+			break;
+	}
+	return h;
+}
+
+/* always_inline: GCC 12 drops a prefetch whose address is chosen by a
+ * condition in a helper it does not inline */
+static inline __attribute__((always_inline)) size_t text_match(const struct lcptext *t, size_t a,
+								size_t b, size_t h)
+{
+	return t->s ? match_bytes(t->s, t->n, a, b, h) : match_bits(t->w, t->n, a, b, h);
+}
+
+static inline __attribute__((always_inline)) void text_prefetch(const struct lcptext *t, size_t a)
+{
+	if (t->s)
+		__builtin_prefetch(t->s + a);
+	else
+		__builtin_prefetch(t->w + (a >> 6));
 }
 
 /* The sparse Phi method (Kärkkäinen, Manzini, Puglisi 2009) with every
@@ -43,9 +84,9 @@ static size_t match_from(const uint8_t *s, size_t n, size_t a, size_t b, size_t 
  * for here lies inside its array. */
 #define LCPARRAY_AHEAD 16
 
-size_t lcparray_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
+static size_t lcparray_run(const struct lcptext *t, saidx_t *sa)
 {
-	const size_t q = LCPARRAY_Q, ns = (n + q - 1) / q;
+	const size_t n = t->n, q = LCPARRAY_Q, ns = (n + q - 1) / q;
 	saidx_t *phi = bigmem_calloc(ns, sizeof *phi);
 	size_t h = 0, v = 0;
 
@@ -61,13 +102,13 @@ size_t lcparray_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
 	/* PLCP at the samples, in place */
 	for (size_t k = 0; k < ns; k++) {
 		if (k + LCPARRAY_AHEAD < ns && phi[k + LCPARRAY_AHEAD] >= 0)
-			__builtin_prefetch(s + phi[k + LCPARRAY_AHEAD]);
+			text_prefetch(t, (size_t)phi[k + LCPARRAY_AHEAD]);
 		if (phi[k] < 0) {
 			phi[k] = 0;
 			h = 0;
 			continue;
 		}
-		h = match_from(s, n, k * q, (size_t)phi[k], h);
+		h = text_match(t, k * q, (size_t)phi[k], h);
 		phi[k] = (saidx_t)h;
 		h = h > q ? h - q : 0;
 	}
@@ -83,13 +124,13 @@ size_t lcparray_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
 		if (j > LCPARRAY_AHEAD) {
 			size_t pa = (size_t)sa[j - LCPARRAY_AHEAD];
 
-			__builtin_prefetch(s + pa);
-			__builtin_prefetch(s + (size_t)sa[j - LCPARRAY_AHEAD - 1]);
+			text_prefetch(t, pa);
+			text_prefetch(t, (size_t)sa[j - LCPARRAY_AHEAD - 1]);
 			__builtin_prefetch(&phi[pa / q]);
 		}
 		lb = (size_t)phi[p / q];
 
-		h = match_from(s, n, p, (size_t)sa[j - 1], lb > d ? lb - d : 0);
+		h = text_match(t, p, (size_t)sa[j - 1], lb > d ? lb - d : 0);
 		sa[j] = (saidx_t)h;
 		if (h > v)
 			v = h;
@@ -97,4 +138,18 @@ size_t lcparray_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
 	sa[0] = 0;
 	bigmem_free(phi);
 	return v;
+}
+
+size_t lcparray_over_sa(const uint8_t *s, size_t n, saidx_t *sa)
+{
+	const struct lcptext t = { s, NULL, n };
+
+	return lcparray_run(&t, sa);
+}
+
+size_t lcparray_over_sa_bits(const uint64_t *w, size_t n, saidx_t *sa)
+{
+	const struct lcptext t = { NULL, w, n };
+
+	return lcparray_run(&t, sa);
 }

@@ -14,5 +14,8 @@
  * sorted order.  Returns the largest LCP, or (size_t)-1 when out of memory
  * (sa is left as it was). */
 size_t lcparray_over_sa(const uint8_t *s, size_t n, saidx_t *sa);
+/* The same for the bitstring of n bits packed in w (estimators.h: first bit
+ * on top, a zero word after the last), compared 64 bits at a time. */
+size_t lcparray_over_sa_bits(const uint64_t *w, size_t n, saidx_t *sa);
 
 #endif

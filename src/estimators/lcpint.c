@@ -22,8 +22,7 @@ int lcpint_init(struct lcpint *st, size_t qlo, size_t qhi, size_t soff, size_t s
 	st->narrow = (flags & LCPINT_NARROW) != 0;
 	st->coarse = (flags & LCPINT_COARSE) != 0;
 	st->cap = 64;
-	st->sh = malloc(st->cap * sizeof *st->sh);
-	st->slb = malloc(st->cap * sizeof *st->slb);
+	st->run = malloc(st->cap * sizeof *st->run);
 	st->mx = bigmem_calloc(qhi - qlo + 1, sizeof *st->mx);
 	if (st->narrow)
 		st->sd32 = bigmem_calloc(slen, sizeof *st->sd32);
@@ -34,26 +33,25 @@ int lcpint_init(struct lcpint *st, size_t qlo, size_t qhi, size_t soff, size_t s
 		st->mc = bigmem_calloc(st->ccap + 1, sizeof *st->mc);
 		st->cd = bigmem_calloc(st->ccap + 1, sizeof *st->cd);
 	}
-	if (!st->sh || !st->slb || !st->mx || (!st->sd && !st->sd32) ||
+	if (!st->run || !st->mx || (!st->sd && !st->sd32) ||
 	    (st->coarse && (!st->mc || !st->cd)))
 		return -1;
-	st->sh[0] = 0;
-	st->slb[0] = 0;
+	st->run[0] = (struct lcpint_run){ 0, 0, 1, 0 };
 	st->idx = 1;
 	return 0;
 }
 
 void lcpint_set_floor(struct lcpint *st, size_t floor)
 {
-	st->sh[1] = (uint32_t)floor;   /* cap >= 2 from init */
-	st->slb[1] = 0;
+	st->run[1] = (struct lcpint_run){ (uint32_t)floor, 0, 1, 0 };   /* cap >= 2 from init */
 	st->top = 1;
+	st->dtop = floor;
+	st->ltop = 0;
 }
 
 void lcpint_free(struct lcpint *st)
 {
-	free(st->sh);
-	free(st->slb);
+	free(st->run);
 	bigmem_free(st->mx);
 	bigmem_free(st->sd);
 	bigmem_free(st->sd32);
@@ -160,19 +158,13 @@ void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t parent)
 int lcpint_push_grow(struct lcpint *st)
 {
 	size_t nc = st->cap * 2;
-	uint32_t *a = realloc(st->sh, nc * sizeof *a), *b;
+	struct lcpint_run *a = realloc(st->run, nc * sizeof *a);
 
 	if (!a) {
 		st->nomem = 1;
 		return -1;
 	}
-	st->sh = a;
-	b = realloc(st->slb, nc * sizeof *b);
-	if (!b) {
-		st->nomem = 1;
-		return -1;
-	}
-	st->slb = b;
+	st->run = a;
 	st->cap = nc;
 	return 0;
 }

@@ -28,9 +28,20 @@
  * exactly below 64 and at multiples of 64 only (cache-sized), and tuple.c
  * walks again over just the lengths those samples cannot settle, with mx
  * and sd as windows there. */
+/* The stack of open intervals (depth, left bound) is kept as runs: count
+ * intervals whose depths step by `step` and whose left bounds step by one,
+ * from (depth, lb) on.  A chain of ever deeper intervals opened at
+ * consecutive suffixes is one run: bits that repeat at every offset (010
+ * repeated) open one per suffix, a chain of 27M at 80M bits that took
+ * 216 MB as pairs. */
+struct lcpint_run {
+	uint32_t depth, lb, count, step;
+};
+
 struct lcpint {
-	uint32_t *sh, *slb;   /* stack of (depth, left bound) */
-	size_t top, cap;
+	struct lcpint_run *run;   /* run[0] holds the depth 0 that never closes */
+	size_t top, cap;      /* runs */
+	size_t dtop, ltop;    /* the innermost open interval's depth and left bound */
 	size_t idx;           /* index of the next item in sorted order */
 	uint32_t *mx;
 	size_t qlo, qhi;      /* mx covers depths qlo..qhi */
@@ -94,6 +105,46 @@ void lcpint_free(struct lcpint *st);
 void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t parent);
 int lcpint_push_grow(struct lcpint *st);
 
+/* Closes the innermost open interval: the next one out is now innermost. */
+static inline void lcpint_pop(struct lcpint *st)
+{
+	struct lcpint_run *r = &st->run[st->top];
+
+	if (r->count > 1) {
+		r->count--;
+		st->dtop -= r->step;
+		st->ltop--;
+	} else {
+		r = &st->run[--st->top];
+		st->dtop = r->depth + (size_t)(r->count - 1) * r->step;
+		st->ltop = r->lb + r->count - 1;
+	}
+}
+
+/* Opens an interval of depth > dtop at left bound lb: 0, or -1 out of
+ * memory. */
+static inline int lcpint_push(struct lcpint *st, size_t depth, size_t lb)
+{
+	struct lcpint_run *r = &st->run[st->top];
+
+	if (lb == st->ltop + 1 && (r->count == 1 || depth - st->dtop == r->step) &&
+	    depth - st->dtop <= UINT32_MAX && r->count < UINT32_MAX) {
+		r->step = (uint32_t)(depth - st->dtop);
+		r->count++;
+	} else {
+		if (st->top + 1 >= st->cap && lcpint_push_grow(st) != 0)
+			return -1;
+		r = &st->run[++st->top];
+		r->depth = (uint32_t)depth;
+		r->lb = (uint32_t)lb;
+		r->count = 1;
+		r->step = 0;
+	}
+	st->dtop = depth;
+	st->ltop = lb;
+	return 0;
+}
+
 /* Feeds the LCP of sorted items idx-1 and idx; feed 0 once past the last
  * item to close every interval.  Sets st->nomem on allocation failure.
  * Inline: the walks call it once per suffix. */
@@ -101,20 +152,16 @@ static inline void lcpint_step(struct lcpint *st, size_t lcp)
 {
 	size_t i = st->idx++, lb = i - 1;
 
-	while (lcp < st->sh[st->top]) {
-		size_t depth = st->sh[st->top], left = st->slb[st->top], parent;
+	while (lcp < st->dtop) {
+		size_t depth = st->dtop, left = st->ltop;
 
-		st->top--;
-		parent = st->sh[st->top] > lcp ? st->sh[st->top] : lcp;
-		lcpint_report(st, depth, i - left, parent);
+		lcpint_pop(st);
+		lcpint_report(st, depth, i - left, st->dtop > lcp ? st->dtop : lcp);
 		lb = left;
 	}
-	if (lcp > st->sh[st->top]) {
-		if (st->top + 1 >= st->cap && lcpint_push_grow(st) != 0)
+	if (lcp > st->dtop) {
+		if (lcpint_push(st, lcp, lb) != 0)
 			return;
-		st->top++;
-		st->sh[st->top] = (uint32_t)lcp;
-		st->slb[st->top] = (uint32_t)lb;
 		/* the interval closes later and then updates its samples at
 		 * lcp / 64, anywhere in arrays of v / 64, or the differences
 		 * of S at lcp + 1, anywhere in a window of millions (the

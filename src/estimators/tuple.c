@@ -42,30 +42,59 @@
 
 /* ---- suffix array + PLCP --------------------------------------------- */
 
-/* Suffix array of s into sa.  A bitstring (k = 2) is sorted as the text of
- * its 8-bit windows (byte i = bits i..i+7, zeros past the end): comparing
- * two suffixes window by window compares their bits in order, and a suffix
- * that runs out first is a prefix either way, so the order is the same,
- * while divsufsort's buckets split 256 ways instead of 2. */
-static int tuple_sort(const uint8_t *s, size_t n, unsigned k, saidx_t *sa)
+/* Suffix array of s[0..n) into sa. */
+static int tuple_sort(const uint8_t *s, size_t n, saidx_t *sa)
 {
-	uint8_t *win = NULL;
+	return divsufsort(s, sa, (saidx_t)n);
+}
+
+/* Suffix array of the bitstring w[0..n) into sa, sorted as the text of its
+ * 8-bit windows (byte i = bits i..i+7, zeros past the end): comparing two
+ * suffixes window by window compares their bits in order, and a suffix
+ * that runs out first is a prefix either way, so the order is the same,
+ * while divsufsort's buckets split 256 ways instead of 2.  0, -1 when
+ * divsufsort failed, -2 out of memory. */
+static int tuple_sort_bits(const uint64_t *w, size_t n, saidx_t *sa)
+{
+	uint8_t *win = malloc(n);
 	int rc;
 
-	if (k == 2 && n >= 8)
-		win = malloc(n);
-	if (win) {
-		unsigned x = 0;
-		for (size_t i = 0; i < 7; i++)
-			x = (x << 1) | (s[i] & 1u);
-		for (size_t i = 0; i < n; i++) {
-			x = ((x << 1) | (i + 7 < n ? s[i + 7] & 1u : 0u)) & 0xffu;
-			win[i] = (uint8_t)x;
-		}
-	}
-	rc = divsufsort(win ? win : s, sa, (saidx_t)n);
+	if (!win)
+		return -2;
+	for (size_t i = 0; i < n; i++)
+		win[i] = (uint8_t)(est_bits64(w, i) >> 56);
+	rc = divsufsort(win, sa, (saidx_t)n);
 	free(win);
 	return rc;
+}
+
+/* Sorts the suffixes of s (k symbols) or, s NULL, of the bitstring w;
+ * *lcp gets the LCP array (the caller frees it) for the walk and
+ * tuple_finish's second walk. */
+static int lcp_suffix_array(const uint8_t *s, const uint64_t *w, size_t n, uint32_t **lcp,
+			    size_t *v, struct err *e)
+{
+	saidx_t *sa;
+	int rc;
+
+	if (n >= (size_t)INT32_MAX)
+		return err_set(e, ERR_DATA, "t-tuple/LRS: %zu samples is more than the suffix array handles", n);
+	sa = bigmem_calloc(n, sizeof *sa);
+	if (!sa)
+		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu suffixes", n);
+	rc = s ? tuple_sort(s, n, sa) : tuple_sort_bits(w, n, sa);
+	if (rc != 0) {
+		bigmem_free(sa);
+		return rc == -2 ? err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu suffixes", n)
+				: err_set(e, ERR_INTERNAL, "t-tuple/LRS: divsufsort failed");
+	}
+	*v = s ? lcparray_over_sa(s, n, sa) : lcparray_over_sa_bits(w, n, sa);
+	if (*v == (size_t)-1) {
+		bigmem_free(sa);
+		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu suffixes", n);
+	}
+	*lcp = (uint32_t *)sa;   /* LCPs are >= 0: the same bits as uint32_t */
+	return 0;
 }
 
 /* Walks the intervals of the LCP array lcp[0..n) (lcp[0] = 0; v its
@@ -81,31 +110,6 @@ static int walk_lcp(struct lcpint *st, const uint32_t *lcp, size_t n, size_t v, 
 	lcpint_step(st, 0);
 	if (st->nomem)
 		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
-	return 0;
-}
-
-/* Sorts the suffixes; *lcp gets the LCP array (the caller frees it) for
- * the walk and tuple_finish's second walk. */
-static int lcp_suffix_array(const uint8_t *s, size_t n, unsigned k, uint32_t **lcp, size_t *v,
-			    struct err *e)
-{
-	saidx_t *sa;
-
-	if (n >= (size_t)INT32_MAX)
-		return err_set(e, ERR_DATA, "t-tuple/LRS: %zu samples is more than the suffix array handles", n);
-	sa = bigmem_calloc(n, sizeof *sa);
-	if (!sa)
-		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu suffixes", n);
-	if (tuple_sort(s, n, k, sa) != 0) {
-		bigmem_free(sa);
-		return err_set(e, ERR_INTERNAL, "t-tuple/LRS: divsufsort failed");
-	}
-	*v = lcparray_over_sa(s, n, sa);
-	if (*v == (size_t)-1) {
-		bigmem_free(sa);
-		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu suffixes", n);
-	}
-	*lcp = (uint32_t *)sa;   /* LCPs are >= 0: the same bits as uint32_t */
 	return 0;
 }
 
@@ -404,23 +408,37 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 		malloc_trim(0);
 		memset(&st, 0, sizeof st);
 	}
-	if (!s) {
-		if (!(own = malloc(n)))
-			return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
-		for (size_t i = 0; i < n; i++)
-			own[i] = (uint8_t)est_bit(w, i);
-		s = own;
+	if (m == TUPLE_RUNS && k == 2) {
+		if (!s) {
+			if (!(own = malloc(n)))
+				return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
+			for (size_t i = 0; i < n; i++)
+				own[i] = (uint8_t)est_bit(w, i);
+			s = own;
+		}
+		/* the runs decline only past their limits (or out of memory):
+		 * the suffix array then says which */
+		if (tuple_lcp_runs(s, n, &lcp, &v) != 0)
+			m = TUPLE_SUFFIX_ARRAY;
+		if (s == own)
+			s = NULL;
+		free(own);
 	}
-	/* the runs decline only past their limits (or out of memory): the
-	 * suffix array then says which */
-	if (!(m == TUPLE_RUNS && k == 2 && tuple_lcp_runs(s, n, &lcp, &v) == 0))
-		rc = lcp_suffix_array(s, n, k, &lcp, &v, e);
+	if (m != TUPLE_RUNS || k != 2) {
+		/* bits go to the suffix array packed: one bit a byte cost the
+		 * bits of 010 repeated to 10M bytes 80 MB more at the peak */
+		uint64_t *ownw = NULL;
+
+		if (k == 2 && !w && !(w = ownw = est_pack_bits(s, n)))
+			return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
+		rc = lcp_suffix_array(k == 2 ? NULL : s, w, n, &lcp, &v, e);
+		free(ownw);
+	}
 	if (rc == 0)
 		rc = walk_lcp(&st, lcp, n, v, e);
 	if (rc == 0 && tuple_finish(&st, n, tr, lr, &(const struct tuple_lcps){ lcp + 1, n - 1, NULL }) != 0)
 		rc = err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
 	bigmem_free(lcp);
-	free(own);
 	lcpint_free(&st);
 	return rc;
 }
