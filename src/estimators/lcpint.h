@@ -147,8 +147,11 @@ static inline int lcpint_push(struct lcpint *st, size_t depth, size_t lb)
 
 /* Feeds the LCP of sorted items idx-1 and idx; feed 0 once past the last
  * item to close every interval.  Sets st->nomem on allocation failure.
- * Inline: the walks call it once per suffix. */
-static inline void lcpint_step(struct lcpint *st, size_t lcp)
+ * Inline, always: the walks call it once per suffix, and with the stack's
+ * runs GCC 12 stopped inlining it on its own (the bitstring t-tuple/LRS of
+ * a 100 KB block repeated to 10M bytes, min of 5: 4.55 -> 4.13 s; of 10M
+ * random bytes 1.91 -> 1.83 s). */
+static inline __attribute__((always_inline)) void lcpint_step(struct lcpint *st, size_t lcp)
 {
 	size_t i = st->idx++, lb = i - 1;
 
