@@ -137,6 +137,29 @@ static void pkey_sort(struct pkey *a, size_t n)
 	pkey_insertion(a, n);
 }
 
+/* A final bucket, its keys in position order.  The copies of a repeat
+ * (equal keys, their byte ranks carried) come longest first, so by falling
+ * rank: a bucket that is one group of copies (a counter's 39,000 copies of
+ * each 64-bit window at 10M bytes, a block's 100) is reversed, in O(m),
+ * rather than sorted (pkey_sort was 7% of assess on the counter). */
+static void pkey_sort_bucket(struct pkey *a, size_t m)
+{
+	size_t i = 1;
+
+	while (i < m && pkey_less(&a[i], &a[i - 1]))
+		i++;
+	if (i < m) {
+		pkey_sort(a, m);
+		return;
+	}
+	for (size_t l = 0, r = m - 1; l < r; l++, r--) {
+		struct pkey t = a[l];
+
+		a[l] = a[r];
+		a[r] = t;
+	}
+}
+
 /* Suffixes that agree on their first 64 bits (deep ties) are ordered and
  * measured further.  Word by word is cheap for the odd repeat of real
  * data.  Past a budget of PACK_DEEP_SOFT word comparisons per bit of input,
@@ -378,7 +401,7 @@ static int pscan_order(struct pscan *ps, const struct pkey *p, size_t m, int car
 	/* sub[b] now holds the end of final bucket b */
 	for (size_t b = 0, lo = 0; b < nsub; b++) {
 		if (ps->sub[b] - lo > PACK_SMALL)
-			pkey_sort(a + lo, ps->sub[b] - lo);
+			pkey_sort_bucket(a + lo, ps->sub[b] - lo);
 		lo = ps->sub[b];
 	}
 	pkey_insertion(a, m);
