@@ -15,6 +15,8 @@
 
 /* Q and S are sampled every LCPINT_STRIDE lengths in LCPINT_COARSE mode. */
 #define LCPINT_STRIDE 64
+/* Intervals ahead for the prefetches of a long run's closing (lcpint_step) */
+#define LCPINT_AHEAD 16
 
 /* What the walk accumulates, for depths up to v (the LRS length):
  * mx[l - qlo]  = the largest run with depth l, for l in [qlo, qhi], the
@@ -157,7 +159,20 @@ static inline __attribute__((always_inline)) void lcpint_step(struct lcpint *st,
 
 	while (lcp < st->dtop) {
 		size_t depth = st->dtop, left = st->ltop;
+		const struct lcpint_run *r = &st->run[st->top];
 
+		/* a long run closes one interval a step, each updating the
+		 * samples at its depth / 64: what the push asked for has
+		 * left the cache when the run is thousands long (a counter's
+		 * 39,000 copies), so ask again, LCPINT_AHEAD intervals ahead */
+		if (r->count > LCPINT_AHEAD && st->ccap > 0) {
+			size_t j = (depth - LCPINT_AHEAD * (size_t)r->step) / LCPINT_STRIDE;
+
+			if (j + 1 <= st->ccap) {
+				__builtin_prefetch(&st->mc[j], 1);
+				__builtin_prefetch(&st->cd[j + 1], 1);
+			}
+		}
 		lcpint_pop(st);
 		lcpint_report(st, depth, i - left, st->dtop > lcp ? st->dtop : lcp);
 		lb = left;
