@@ -4,8 +4,9 @@
 # on degenerate 8-bit inputs against random data of the same length, at each
 # size in $SIZES (default 1,000,000 and 10,000,000 samples).  Each input's
 # median CPU time (user + sys, all threads), wall time and peak RSS over
-# $RUNS runs, and its CPU time as a ratio to the random input's; the target
-# is a ratio of at most 1.5.
+# $RUNS rounds (each round runs every input once), and the median over the
+# rounds of its CPU time as a ratio to the random input's in the same round;
+# the target is a ratio of at most 1.5.
 #
 # Inputs (each exactly SIZE bytes, one sample a byte):
 #   random        /dev/urandom
@@ -62,24 +63,33 @@ med() {
 
 echo "rngaudit: $RNGAUDIT"
 echo "host: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $RUNS runs each, medians"
+INPUTS="random all-equal equal+2 period-2 counter block-100k bits-010"
 for size in $SIZES; do
 	make_inputs "$size"
 	printf '\n%s samples\n%-12s %9s %9s %9s %13s\n' "$size" input "CPU s" "wall s" "RSS MB" "CPU / random"
-	base=
-	for f in random all-equal equal+2 period-2 counter block-100k bits-010; do
-		: >"$tmp/cpu"; : >"$tmp/wall"; : >"$tmp/rss"
-		i=0
-		while [ "$i" -lt "$RUNS" ]; do
+	for f in $INPUTS; do
+		: >"$tmp/$f.cpu"; : >"$tmp/$f.wall"; : >"$tmp/$f.rss"; : >"$tmp/$f.ratio"
+	done
+	# round by round, every input once a round: the host's speed drifts by
+	# tens of percent over minutes here, and a ratio of two runs a few
+	# seconds apart drifts far less than one of two medians taken minutes
+	# apart (the ratio printed is the median of the rounds' ratios)
+	i=0
+	while [ "$i" -lt "$RUNS" ]; do
+		for f in $INPUTS; do
 			/usr/bin/time -f '%U %S %e %M' -o "$tmp/tv" "$RNGAUDIT" assess -a "$tmp/$f" >/dev/null 2>"$tmp/err" ||
 				{ echo "$0: assess failed on $f ($size samples)" >&2; cat "$tmp/err" >&2; exit 1; }
-			awk '{ print $1 + $2 }' "$tmp/tv" >>"$tmp/cpu"
-			awk '{ print $3 }' "$tmp/tv" >>"$tmp/wall"
-			awk '{ printf "%.1f\n", $4 / 1024 }' "$tmp/tv" >>"$tmp/rss"
-			i=$((i + 1))
+			cpu=$(awk '{ print $1 + $2 }' "$tmp/tv")
+			[ "$f" = random ] && base=$cpu
+			echo "$cpu" >>"$tmp/$f.cpu"
+			echo "$cpu $base" | awk '{ printf "%.4f\n", ($2 > 0 ? $1 / $2 : 0) }' >>"$tmp/$f.ratio"
+			awk '{ print $3 }' "$tmp/tv" >>"$tmp/$f.wall"
+			awk '{ printf "%.1f\n", $4 / 1024 }' "$tmp/tv" >>"$tmp/$f.rss"
 		done
-		cpu=$(med "$tmp/cpu")
-		[ -n "$base" ] || base=$cpu
-		printf '%-12s %9s %9s %9s %13s\n' "$f" "$cpu" "$(med "$tmp/wall")" "$(med "$tmp/rss")" \
-			"$(echo "$cpu $base" | awk '{ printf "%.2f", ($2 > 0 ? $1 / $2 : 0) }')"
+		i=$((i + 1))
+	done
+	for f in $INPUTS; do
+		printf '%-12s %9s %9s %9s %13s\n' "$f" "$(med "$tmp/$f.cpu")" "$(med "$tmp/$f.wall")" \
+			"$(med "$tmp/$f.rss")" "$(med "$tmp/$f.ratio" | awk '{ printf "%.2f", $1 }')"
 	done
 done
