@@ -62,7 +62,7 @@ med() {
 }
 
 echo "rngaudit: $RNGAUDIT"
-echo "host: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $RUNS runs each, medians"
+echo "host: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $RUNS rounds, medians"
 INPUTS="random all-equal equal+2 period-2 counter block-100k bits-010"
 for size in $SIZES; do
 	make_inputs "$size"
