@@ -29,21 +29,22 @@
 /* blocks of 64 steps per chunk of the bitstring path */
 #define MMC_CHUNK 64
 
-/* One depth's step in mmc_fused(): its word for the context, the correct
- * bit (sign(v) xor y) into acc, newest first, and the word moved by +-2.
- * With unseen contexts possible, a zero word makes no prediction (pacc)
- * and becomes +-1 (2 (c1 - c0) + 1). */
+/* One depth's step in mmc_fused(): its word for the context, its sign bit
+ * (the prediction is 1 iff the word is positive) into acc, newest first,
+ * and the word moved by +-2.  The step is right when that sign differs
+ * from y's: the block's y bits are XORed in once per 64 steps, not per
+ * depth and step.  With unseen contexts possible, a zero word makes no
+ * prediction (pacc) and becomes +-1 (2 (c1 - c0) + 1). */
 #define MMC_FUSED_DEPTH(acc, pacc, d)                                             \
 	do {                                                                       \
 		int32_t *c_ = mem + ((2u << (d)) - 2) + (h & ((2u << (d)) - 1));   \
 		int32_t v_ = *c_;                                                  \
+		acc = 2 * acc + ((uint32_t)v_ >> 31);                              \
 		if (unseen) {                                                      \
 			uint32_t f_ = v_ != 0;                                     \
-			acc = 2 * acc + ((((uint32_t)v_ ^ yneg) >> 31) & f_);     \
 			pacc = 2 * pacc + f_;                                      \
 			*c_ = v_ + step + (int32_t)(f_ ^ 1u);                      \
 		} else {                                                           \
-			acc = 2 * acc + (((uint32_t)v_ ^ yneg) >> 31);             \
 			*c_ = v_ + step;                                           \
 		}                                                                  \
 	} while (0)
@@ -72,8 +73,10 @@ mmc_fused(const uint64_t *bw, size_t c0, size_t c1, int32_t *mem, const unsigned
 			end = c1;
 		nj = (unsigned)(end - i);
 		uint64_t ys = est_bits64(bw, i);   /* this block's bits, the next on top */
+		/* the y bits in acc's order: step j at bit nj - 1 - j */
+		const uint64_t yacc = ys >> (64 - nj);
 		for (; i < end; i++, ys <<= 1) {
-			const uint32_t y = (uint32_t)(ys >> 63), yneg = 0u - y;
+			const uint32_t y = (uint32_t)(ys >> 63);
 			const int32_t step = (int32_t)(4 * y) - 2;
 			MMC_FUSED_DEPTH(a0, p0, lo);
 			if (cnt > 1)
@@ -88,7 +91,9 @@ mmc_fused(const uint64_t *bw, size_t c0, size_t c1, int32_t *mem, const unsigned
 			const uint64_t acc[4] = { a0, a1, a2, a3 }, pacc[4] = { p0, p1, p2, p3 };
 			const uint64_t all = nj == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nj) - 1;
 			for (unsigned k = 0; k < cnt; k++) {
-				corr[lo + k][j0 >> 6] = pred_rev64(acc[k]) >> (64 - nj);
+				/* right: a sign (1 = predicts 0) that differs from y */
+				const uint64_t right = (acc[k] ^ yacc) & (unseen ? pacc[k] : all);
+				corr[lo + k][j0 >> 6] = pred_rev64(right) >> (64 - nj);
 				pred[lo + k][j0 >> 6] = unseen ? pred_rev64(pacc[k]) >> (64 - nj) : all;
 			}
 		}
