@@ -16,6 +16,7 @@
 
 #include "bigmem.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +25,12 @@
 #endif
 
 #define BIGMEM_HDR 64
+#define BIGMEM_PAGE ((size_t)4096)   /* the header's page before a mapping's data */
 
 struct bigmem_hdr {
 	size_t size;      /* usable bytes */
 	void *map;        /* the mapping, or NULL: the block is calloc's */
-	size_t maplen;
+	size_t maplen;    /* the mapping's length: the header's page and the data */
 };
 
 static struct bigmem_hdr *hdr_of(void *p)
@@ -45,6 +47,82 @@ static int mul_ok(size_t a, size_t b, size_t *out)
 }
 
 #ifdef MADV_HUGEPAGE
+/* Freed mappings kept for the next buffers: the estimators run one after
+ * another, each allocating and freeing buffers of the same few sizes (the
+ * sixteen dictionaries of MultiMMC, then LZ78Y's), and a fresh mapping
+ * costs the kernel a fault and a zeroed page for every page (in these VMs
+ * the host's too), a reused one a memset over memory already mapped.  At
+ * most BIGMEM_CACHE_SLOTS mappings and BIGMEM_CACHE_BYTES in all, each
+ * reused for a request of at least half its size; the rest are unmapped. */
+#define BIGMEM_CACHE_SLOTS 32
+#define BIGMEM_CACHE_BYTES ((size_t)24 << 20)
+
+static struct {
+	pthread_mutex_t lock;
+	void *data[BIGMEM_CACHE_SLOTS];   /* NULL: an empty slot */
+	size_t bytes;
+} bigmem_cache = { PTHREAD_MUTEX_INITIALIZER, { NULL }, 0 };
+
+/* The data room of a mapping: its length less the header's page. */
+static size_t map_room(const struct bigmem_hdr *h)
+{
+	return h->maplen - BIGMEM_PAGE;
+}
+
+/* A cached mapping with room for size bytes, at most twice that, zeroed
+ * up to size; NULL when there is none. */
+static void *cache_take(size_t size)
+{
+	size_t best = BIGMEM_CACHE_SLOTS;
+	void *p;
+
+	pthread_mutex_lock(&bigmem_cache.lock);
+	for (size_t i = 0; i < BIGMEM_CACHE_SLOTS; i++) {
+		const struct bigmem_hdr *h;
+
+		if (!bigmem_cache.data[i])
+			continue;
+		h = hdr_of(bigmem_cache.data[i]);
+		if (map_room(h) >= size && map_room(h) / 2 <= size &&
+		    (best == BIGMEM_CACHE_SLOTS || map_room(h) < map_room(hdr_of(bigmem_cache.data[best]))))
+			best = i;
+	}
+	if (best == BIGMEM_CACHE_SLOTS) {
+		pthread_mutex_unlock(&bigmem_cache.lock);
+		return NULL;
+	}
+	p = bigmem_cache.data[best];
+	bigmem_cache.data[best] = NULL;
+	bigmem_cache.bytes -= map_room(hdr_of(p));
+	pthread_mutex_unlock(&bigmem_cache.lock);
+	/* the caller's bytes were written while the buffer was in use; past
+	 * them, what a shrink or an earlier user left is zeroed on growth by
+	 * bigmem_realloc, which never grows a block in place */
+	memset(p, 0, size);
+	hdr_of(p)->size = size;
+	return p;
+}
+
+/* Keeps the mapping of p for a later request; 0 when the cache is full. */
+static int cache_put(void *p)
+{
+	const size_t room = map_room(hdr_of(p));
+	int kept = 0;
+
+	pthread_mutex_lock(&bigmem_cache.lock);
+	if (bigmem_cache.bytes + room <= BIGMEM_CACHE_BYTES) {
+		for (size_t i = 0; i < BIGMEM_CACHE_SLOTS && !kept; i++) {
+			if (!bigmem_cache.data[i]) {
+				bigmem_cache.data[i] = p;
+				bigmem_cache.bytes += room;
+				kept = 1;
+			}
+		}
+	}
+	pthread_mutex_unlock(&bigmem_cache.lock);
+	return kept;
+}
+
 /* A mapping of size bytes, the header in the page before its data.  From
  * BIGMEM_MIN on the data is 2 MiB aligned and on huge pages: the kernel
  * maps a huge page only where the mapping covers all of its 2 MiB, and a
@@ -54,7 +132,7 @@ static int mul_ok(size_t a, size_t b, size_t *out)
  * memory).  Every page is then faulted in by one madvise (see bigmem.h). */
 static void *map_pages(size_t size)
 {
-	const size_t page = 4096, up = (size + BIGMEM_HUGE - 1) & ~(BIGMEM_HUGE - 1);
+	const size_t page = BIGMEM_PAGE, up = (size + BIGMEM_HUGE - 1) & ~(BIGMEM_HUGE - 1);
 	const int want_huge = size >= BIGMEM_MIN;
 	const size_t sz = want_huge && up - size <= size / 4 ? up : (size + page - 1) & ~(page - 1);
 	const size_t huge = want_huge ? sz & ~(BIGMEM_HUGE - 1) : 0;
@@ -100,8 +178,10 @@ void *bigmem_calloc(size_t nmemb, size_t size)
 	if (!mul_ok(nmemb, size, &n))
 		return NULL;
 #ifdef MADV_HUGEPAGE
-	if (n >= BIGMEM_MAP_MIN)
-		return map_pages(n);
+	if (n >= BIGMEM_MAP_MIN) {
+		p = cache_take(n);
+		return p ? p : map_pages(n);
+	}
 #endif
 	p = calloc(1, n + BIGMEM_HDR);
 	if (!p)
@@ -146,7 +226,8 @@ void bigmem_free(void *p)
 	h = hdr_of(p);
 	if (h->map) {
 #ifdef MADV_HUGEPAGE
-		munmap(h->map, h->maplen);
+		if (!cache_put(p))
+			munmap(h->map, h->maplen);
 #endif
 		return;
 	}

@@ -16,7 +16,12 @@
  * and populating ~0.5 us a page.  The dictionaries that grow by doubling
  * took most of the faults left: 8,850 -> 885 for truerand_8bit.  Below
  * 1.5 MiB the pages stay small: a huge page would hold the buffer, and
- * waste, whole.  Smaller buffers come from calloc. */
+ * waste, whole.  Smaller buffers come from calloc.  A freed mapping is
+ * kept (up to 24 MiB in all) for the next request of at least half its
+ * size, which gets it zeroed by memset: the estimators free and allocate
+ * the same sizes one after another, and a fresh mapping's pages cost the
+ * kernel (and in a VM the host) a fault and a clear each: `assess` of
+ * truerand_8bit 0.73 -> 0.69 s CPU (medians of 11, alternating runs). */
 #ifndef RNGAUDIT_BIGMEM_H
 #define RNGAUDIT_BIGMEM_H
 

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_bigmem.c - bigmem: zeroed buffers on either side of the huge-page
- * threshold, growth that keeps the contents and zeroes the new tail, and
- * the alignment that lets the kernel use huge pages at all. */
+ * threshold, growth that keeps the contents and zeroes the new tail, the
+ * alignment that lets the kernel use huge pages at all, and freed mappings
+ * reused zeroed, by one thread or two at once. */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,73 @@ static void fill(unsigned char *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		p[i] = (unsigned char)(i * 7 + 1);
+}
+
+/* Two threads at once: buffers of sizes around the cache's, filled, freed
+ * and taken again; each must come back zeroed.  Returns the failures. */
+static void *churn(void *arg)
+{
+	uint64_t x = (uintptr_t)arg * 0x9e3779b97f4a7c15u + 1;
+	size_t bad = 0;
+
+	for (int it = 0; it < 200; it++) {
+		size_t n;
+		unsigned char *p;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		n = BIGMEM_MAP_MIN + (size_t)(x % (3 * BIGMEM_HUGE));
+		p = bigmem_calloc(n, 1);
+		if (!p || !all_zero(p, n)) {
+			bad++;
+			bigmem_free(p);
+			continue;
+		}
+		fill(p, n);
+		bigmem_free(p);
+	}
+	return (void *)(uintptr_t)bad;
+}
+
+static void test_reuse(void)
+{
+	const size_t n = 3 * BIGMEM_MAP_MIN + 777;
+	unsigned char *p = bigmem_calloc(n, 1), *q, *r;
+	pthread_t t[2];
+	size_t bad = 0;
+
+	if (!p) {
+		tap_ok(0, "reuse: %zu bytes allocated", n);
+		return;
+	}
+	fill(p, n);
+	bigmem_free(p);
+	q = bigmem_calloc(n - 1000, 1);
+	tap_ok(q && all_zero(q, n - 1000), "a freed buffer's memory comes back zeroed");
+	fill(q, n - 1000);
+	r = q ? bigmem_realloc(q, 2 * n, 1) : NULL;
+	tap_ok(r && pattern_ok(r, n - 1000) && all_zero(r + n - 1000, n + 1000),
+	       "a reused buffer grown: contents kept, the old user's bytes past them zeroed");
+	bigmem_free(r ? r : q);
+	p = bigmem_calloc(BIGMEM_HUGE * 3, 1);
+	if (p)
+		fill(p, BIGMEM_HUGE * 3);
+	bigmem_free(p);
+	q = bigmem_calloc(BIGMEM_MAP_MIN, 1);
+	tap_ok(q && q != p && all_zero(q, BIGMEM_MAP_MIN),
+	       "a small request does not take a freed buffer of more than twice its size");
+	bigmem_free(q);
+	for (int i = 0; i < 2; i++)
+		if (pthread_create(&t[i], NULL, churn, (void *)(uintptr_t)(i + 1)) != 0)
+			bad++;
+	for (int i = 0; i < 2; i++) {
+		void *v;
+
+		if (pthread_join(t[i], &v) == 0)
+			bad += (size_t)(uintptr_t)v;
+	}
+	tap_ok(bad == 0, "two threads taking and freeing 400 buffers: each zeroed (%zu not)", bad);
 }
 
 int main(void)
@@ -94,5 +163,6 @@ int main(void)
 		}
 	}
 	tap_ok(1, "bigmem_free(NULL) does nothing");
+	test_reuse();
 	return tap_done();
 }
