@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "estimators/deeprank.h"
 #include "estimators/lcparray.h"
 
@@ -29,7 +30,7 @@ static int build_sparse(struct deeprank *dr)
 	dr->nlev = 1;
 	while (((size_t)1 << dr->nlev) <= dr->nblk)
 		dr->nlev++;
-	dr->sparse = malloc(dr->nlev * dr->nblk * sizeof *dr->sparse);
+	dr->sparse = bigmem_calloc(dr->nlev * dr->nblk, sizeof *dr->sparse);
 	if (!dr->sparse)
 		return -1;
 	for (size_t b = 0; b < dr->nblk; b++) {
@@ -63,9 +64,11 @@ int deeprank_init(struct deeprank *dr, const uint64_t *w, size_t n)
 	dr->nb = (n + 7) / 8;
 	if (dr->nb >= (size_t)INT32_MAX || dr->nb == 0)
 		return -1;
-	bytes = malloc(dr->nb);
-	sa = malloc(dr->nb * sizeof *sa);
-	dr->rank = malloc(dr->nb * sizeof *dr->rank);
+	/* on huge pages (bigmem.c): rank and lcp are read at random, a TLB
+	 * miss a read on small pages */
+	bytes = bigmem_calloc(dr->nb, 1);
+	sa = bigmem_calloc(dr->nb, sizeof *sa);
+	dr->rank = bigmem_calloc(dr->nb, sizeof *dr->rank);
 	if (!bytes || !sa || !dr->rank)
 		goto fail;
 	for (size_t j = 0; j < dr->nb; j++)
@@ -78,23 +81,23 @@ int deeprank_init(struct deeprank *dr, const uint64_t *w, size_t n)
 		goto fail;
 	dr->lcp = (uint32_t *)sa;   /* LCPs are >= 0: the same bits as uint32_t */
 	sa = NULL;
-	free(bytes);
+	bigmem_free(bytes);
 	bytes = NULL;
 	if (build_sparse(dr) != 0)
 		goto fail;
 	return 0;
 fail:
-	free(sa);
-	free(bytes);
+	bigmem_free(sa);
+	bigmem_free(bytes);
 	deeprank_free(dr);
 	return -1;
 }
 
 void deeprank_free(struct deeprank *dr)
 {
-	free(dr->rank);
-	free(dr->lcp);
-	free(dr->sparse);
+	bigmem_free(dr->rank);
+	bigmem_free(dr->lcp);
+	bigmem_free(dr->sparse);
 	dr->rank = dr->lcp = dr->sparse = NULL;
 }
 
