@@ -25,7 +25,7 @@
 #endif
 
 #define BIGMEM_HDR 64
-#define BIGMEM_PAGE ((size_t)4096)   /* the header's page before a mapping's data */
+#define BIGMEM_PAGE ((size_t)4096)   /* a small page: a mapping's header page, prefault's unit */
 
 struct bigmem_hdr {
 	size_t size;      /* usable bytes */
@@ -237,7 +237,7 @@ void bigmem_free(void *p)
 void bigmem_prefault(void *p, size_t len)
 {
 #if defined(MADV_HUGEPAGE) && defined(MADV_POPULATE_WRITE)
-	const uintptr_t page = 4096, lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+	const uintptr_t page = BIGMEM_PAGE, lo = ((uintptr_t)p + page - 1) & ~(page - 1);
 	const uintptr_t hi = ((uintptr_t)p + len) & ~(page - 1);
 
 	if (len >= BIGMEM_MAP_MIN && hi > lo)
