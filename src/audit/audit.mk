@@ -7,7 +7,7 @@ src_librngaudit_a_SOURCES += \
 	src/audit/policy.c src/audit/policy.h \
 	src/audit/verdict.c src/audit/verdict.h
 src_librngaudit_a_SOURCES += \
-	src/audit/kparse.c src/audit/kparse.h src/audit/kversion.c src/audit/kversion.h \
+	src/audit/kparse.c src/audit/kparse_gz.c src/audit/kparse.h src/audit/kversion.c src/audit/kversion.h \
 	src/audit/kfacts.c src/audit/kfacts.h \
 	src/audit/sysroot.c src/audit/sysroot.h \
 	src/audit/kernel.c src/audit/kernel.h src/audit/kernel_dev.c src/audit/kernel_int.h \

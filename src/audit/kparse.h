@@ -5,7 +5,8 @@
  *
  * Every function reads a buffer of a given length (no terminating NUL
  * needed, embedded NULs and binary junk allowed), writes only to its
- * outputs, and never allocates except kparse_gunzip().  They are the
+ * outputs, and never allocates except kparse_gunzip() (kparse_gz.c, the
+ * rest in kparse.c).  They are the
  * fuzz targets' entry points: nothing here touches the file system.
  */
 #ifndef RNGAUDIT_KPARSE_H

@@ -34,7 +34,7 @@ tests_fuzz_replay_widefmt_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_widef
 tests_fuzz_replay_widefmt_LDADD = $(LIBS_ALL)
 tests_fuzz_replay_translate_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_translate.c
 tests_fuzz_replay_translate_LDADD = $(LIBS_ALL)
-# the kernel context's parsers (src/audit/kparse.c, issue 15)
+# the kernel context's parsers (src/audit/kparse.c, kparse_gz.c; issue 15)
 tests_fuzz_replay_kcmdline_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_kcmdline.c
 tests_fuzz_replay_kcmdline_LDADD = $(LIBS_ALL)
 tests_fuzz_replay_kconfig_SOURCES = $(FUZZ_REPLAY_SOURCES) tests/fuzz/fuzz_kconfig.c
