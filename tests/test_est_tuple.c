@@ -622,6 +622,51 @@ static void test_packed_walks(void)
 	free(s);
 }
 
+/* The packed scan's prefix test (tuple_packed.c), portable and AVX-512,
+ * where the keys do not fit one pass: 2.2M bits (the last 64-bit word
+ * partial, and a block of eight words past the last full one), random
+ * with copies that make deep ties across the passes' prefixes.  Both give
+ * what the suffix array gives: t, u, v and both p-hats. */
+static void test_packed_prefix(void)
+{
+	const size_t n = 2200037;
+	uint8_t *s = malloc(n);
+	struct est_result t[3], l[3];
+	const char *how[] = { "suffix array", "packed, portable prefix test", "packed, AVX-512 prefix test" };
+
+	for (size_t i = 0; i < n; i++)
+		s[i] = (uint8_t)rnd(2);
+	for (int k = 0; k < 40; k++) {
+		size_t len = 40 + rnd(3000), from = rnd((unsigned)(n - len)), to = rnd((unsigned)(n - len));
+
+		memmove(s + to, s + from, len);
+	}
+	for (int c = 0; c < 3; c++) {
+		struct err e;
+
+		if (c)
+			tuple_packed_simd(c == 2);
+		tuple_lrs_run(s, n, 2, c ? TUPLE_PACKED : TUPLE_SUFFIX_ARRAY, &t[c], &l[c], &e);
+	}
+	tuple_packed_simd(1);
+	for (int c = 1; c < 3; c++) {
+		int ok = t[c].applicable == t[0].applicable && l[c].applicable && l[0].applicable;
+		const char *keys[] = { "u", "v", "p-hat" };
+
+		for (int k = 0; ok && k < 3; k++)
+			ok = dx(&l[c], keys[k]) == dx(&l[0], keys[k]);
+		ok = ok && (!t[0].applicable || (dx(&t[c], "t") == dx(&t[0], "t") &&
+						dx(&t[c], "p-hat_max") == dx(&t[0], "p-hat_max")));
+		if (c == 2 && !tuple_packed_simd(1))
+			tap_skip("packed, AVX-512 prefix test: this CPU has no AVX-512F");
+		else if (!tap_ok(ok, "%s on %zu bits in several passes equals the %s: u = %g, v = %g", how[c], n,
+				 how[0], dx(&l[0], "u"), dx(&l[0], "v")))
+			printf("# got u=%g v=%g p-hat %.17g, want %.17g\n", dx(&l[c], "u"), dx(&l[c], "v"),
+			       dx(&l[c], "p-hat"), dx(&l[0], "p-hat"));
+	}
+	free(s);
+}
+
 /* deeprank.c on its own: for pairs of bit positions at the same offset
  * within a byte that agree on the rest of that byte, the byte-rank order
  * and LCP equal a plain bit-by-bit comparison (ends included). */
@@ -872,6 +917,7 @@ int main(void)
 	test_lcpint_views();
 	test_lcpshallow_views();
 	test_packed_walks();
+	test_packed_prefix();
 	test_runs_lcp();
 	test_brute();
 	test_long_repeats();
