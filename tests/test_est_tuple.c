@@ -142,9 +142,9 @@ static void test_brute(void)
 {
 	uint8_t s[600];
 	const char *mname[] = { "", "suffix array", "packed", "packed, ranks", "runs",
-				"packed, stack", "packed, shallow" };
+				"packed, stack", "packed, shallow", "count" };
 
-	for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_PACKED_SHALLOW; m++) {
+	for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_COUNT; m++) {
 		char what[128];
 
 		for (int rep = 0; rep < 3; rep++) {
@@ -259,7 +259,7 @@ static void test_long_repeats(void)
 	const size_t n = 6000;
 	uint8_t *s = malloc(n);
 	const char *mname[] = { "", "suffix array", "packed", "packed, ranks", "runs",
-				"packed, stack", "packed, shallow" };
+				"packed, stack", "packed, shallow", "count" };
 	/* block lengths: byte-aligned and not; up to 35 copies and more */
 	const size_t blocks[] = { 800, 1000, 1237, 2000, 3001, 100, 152 };
 
@@ -272,7 +272,7 @@ static void test_long_repeats(void)
 		if (bi == 2 || bi == 6)   /* break one copy: two candidates */
 			s[4000] ^= 1;
 		p = long_reference(s, n, &u, &v, &tp);
-		for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_PACKED_SHALLOW; m++) {
+		for (int m = TUPLE_SUFFIX_ARRAY; m <= TUPLE_COUNT; m++) {
 			struct est_result t, l;
 			struct err e;
 			int ok;
@@ -667,6 +667,91 @@ static void test_packed_prefix(void)
 	free(s);
 }
 
+/* The counting road (tuple_count.c) against the suffix array, result for
+ * result, where it answers itself (tuple_count_words returns 1) and where
+ * it declines: random bits of lengths that end mid-word, biased bits (a
+ * deeper t-tuple), repeats of 40 to 63 bits (long LCPs, below 64), one of
+ * them ending at the last bit (the later suffix the shorter: the LCP capped
+ * by what is left), and the declines: a repeat of 64 bits or more, a window
+ * 35 times. */
+static void test_count(void)
+{
+	static const struct {
+		size_t n;
+		unsigned ones;     /* P(1) in 1/1000 */
+		size_t copy;       /* a copy of this many bits (0: none) */
+		int at_end;        /* the copy's second place ends at the last bit */
+		int answers;       /* tuple_count_words answers (1) or declines (0) */
+	} cases[] = {
+		{ 64, 500, 0, 0, 1 },
+		{ 600, 500, 0, 0, 1 },
+		{ 4097, 500, 0, 0, 1 },
+		{ 65537, 500, 0, 0, 1 },
+		{ 300001, 500, 0, 0, 1 },
+		{ (size_t)1 << 20, 500, 0, 0, 1 },
+		{ 200003, 400, 0, 0, 1 },
+		{ 1000003, 350, 0, 0, 0 },
+		{ 200000, 500, 40, 0, 1 },
+		{ 200000, 500, 63, 1, 1 },
+		{ 200000, 500, 40, 1, 1 },
+		{ 200000, 500, 63, 0, 1 },
+		{ 200000, 500, 64, 0, 0 },
+		{ 200000, 500, 500, 1, 0 },
+		{ 100000, 120, 0, 0, 0 },
+	};
+	uint8_t *s = malloc((size_t)1 << 20 | 3);
+
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		const size_t n = cases[c].n;
+		struct est_result t[2], l[2];
+		struct lcpint st;
+		struct err e;
+		uint64_t *w;
+		int ok = 1, rc;
+
+		for (size_t i = 0; i < n; i++)
+			s[i] = rnd(1000) < cases[c].ones;
+		if (cases[c].copy) {
+			size_t len = cases[c].copy, from = 1000;
+			size_t to = cases[c].at_end ? n - len : n / 2;
+
+			memcpy(s + to, s + from, len);
+			/* the bits around the copies differ: the repeat is
+			 * exactly len bits */
+			s[to - 1] = (uint8_t)!s[from - 1];
+			if (to + len < n)
+				s[to + len] = (uint8_t)!s[from + len];
+			/* at the end: zeros after the first place, as the
+			 * padding after the last bit, so that only the length
+			 * left stops the LCP at len */
+			for (size_t i = len; cases[c].at_end && i <= 64; i++)
+				s[from + i] = 0;
+		}
+		w = est_pack_bits(s, n);
+		memset(&st, 0, sizeof st);
+		rc = tuple_count_words(w, n, &st, &e);
+		lcpint_free(&st);
+		free(w);
+		for (int m = 0; m < 2; m++)
+			tuple_lrs_run(s, n, 2, m ? TUPLE_COUNT : TUPLE_SUFFIX_ARRAY, &t[m], &l[m], &e);
+		ok = t[0].applicable == t[1].applicable && l[0].applicable == l[1].applicable &&
+		     t[0].ndetails == t[1].ndetails && l[0].ndetails == l[1].ndetails;
+		for (int k = 0; ok && k < t[0].ndetails; k++)
+			ok = t[0].detail[k].x == t[1].detail[k].x;
+		for (int k = 0; ok && k < l[0].ndetails; k++)
+			ok = l[0].detail[k].x == l[1].detail[k].x;
+		if (!tap_ok(ok && rc == cases[c].answers,
+			    "count road, %zu bits, P(1) = %.3f%s%s: %s, results equal the suffix array's (t = %g, v = %g)",
+			    n, cases[c].ones / 1000.0, cases[c].copy ? ", a repeat" : "",
+			    cases[c].at_end ? " at the end" : "", cases[c].answers ? "answers" : "declines",
+			    dx(&t[0], "t"), dx(&l[0], "v")))
+			printf("# rc %d; got t=%g v=%g p-hats %.17g %.17g, want %.17g %.17g\n", rc, dx(&t[1], "t"),
+			       dx(&l[1], "v"), dx(&t[1], "p-hat_max"), dx(&l[1], "p-hat"), dx(&t[0], "p-hat_max"),
+			       dx(&l[0], "p-hat"));
+	}
+	free(s);
+}
+
 /* deeprank.c on its own: for pairs of bit positions at the same offset
  * within a byte that agree on the rest of that byte, the byte-rank order
  * and LCP equal a plain bit-by-bit comparison (ends included). */
@@ -918,6 +1003,7 @@ int main(void)
 	test_lcpshallow_views();
 	test_packed_walks();
 	test_packed_prefix();
+	test_count();
 	test_runs_lcp();
 	test_brute();
 	test_long_repeats();

@@ -49,6 +49,22 @@ void lcpint_set_floor(struct lcpint *st, size_t floor)
 	st->ltop = 0;
 }
 
+void lcpint_set_counts(struct lcpint *st, const uint32_t *q, const uint64_t *s, size_t upto)
+{
+	/* Q as is (lcpint_sum's suffix maxima keep a falling Q), S as the
+	 * differences lcpint_sum adds up */
+	for (size_t t = st->qlo; t <= upto && t <= st->qhi; t++)
+		st->mx[t - st->qlo] = q[t];
+	for (size_t w = st->soff; w <= upto && w <= st->send; w++) {
+		uint64_t d = s[w] - (w > st->soff ? s[w - 1] : 0);
+
+		if (st->narrow)
+			st->sd32[w - st->soff] = (uint32_t)d;
+		else
+			st->sd[w - st->soff] = d;
+	}
+}
+
 void lcpint_free(struct lcpint *st)
 {
 	free(st->run);

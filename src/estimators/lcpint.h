@@ -102,6 +102,11 @@ static inline uint64_t lcpint_s_sample(const struct lcpint *st, size_t j)
  * of at least floor (which keeps S below it untouched).  Right after init;
  * close with lcpint_step(st, floor) instead of 0. */
 void lcpint_set_floor(struct lcpint *st, size_t floor);
+/* Q[t] and S[t] for t up to `upto` (< 64, within qhi and send) given
+ * outright, as a walk would have left them for lcpint_sum(), by a road
+ * that counts them without one (tuple_count.c); the caller sets v and
+ * qdeep.  Right after init. */
+void lcpint_set_counts(struct lcpint *st, const uint32_t *q, const uint64_t *s, size_t upto);
 void lcpint_free(struct lcpint *st);
 /* Internals of lcpint_step(): an interval closes; the stack grows. */
 void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t parent);

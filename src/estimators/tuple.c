@@ -380,7 +380,32 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 	 * (assess -a on truerand_1bit: 0.19 -> 0.13 s CPU); below, the two
 	 * are even */
 	if (m == TUPLE_AUTO && k == 2 && n >= ((size_t)1 << 18) && n < UINT32_MAX)
-		m = (s ? skewed_bits(s, n) : skewed_words(w, n)) ? TUPLE_RUNS : TUPLE_PACKED;
+		m = (s ? skewed_bits(s, n) : skewed_words(w, n)) ? TUPLE_RUNS
+		    : n <= TUPLE_COUNT_MAX ? TUPLE_COUNT : TUPLE_PACKED;
+	if (m == TUPLE_COUNT && k == 2) {
+		uint64_t *ownw = NULL;
+
+		if (!w && !(w = ownw = est_pack_bits(s, n)))
+			return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
+		rc = tuple_count_words(w, n, &st, e);
+		if (ownw) {
+			free(ownw);
+			w = NULL;
+		}
+		if (rc == 1) {
+			/* v < 64: no deep LCPs for a second walk */
+			const struct tuple_lcps lcps = { NULL, 0, &deep };
+
+			rc = tuple_finish(&st, n, tr, lr, &lcps);
+			lcpint_free(&st);
+			return rc != 0 ? err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory") : 0;
+		}
+		lcpint_free(&st);
+		if (rc < 0)
+			return rc;
+		memset(&st, 0, sizeof st);
+		m = TUPLE_PACKED;   /* repeats: the suffix order answers */
+	}
 	if ((m == TUPLE_PACKED || m == TUPLE_PACKED_RANKED || m == TUPLE_PACKED_STACK ||
 	     m == TUPLE_PACKED_SHALLOW) && k == 2 && n < UINT32_MAX) {
 		int flags = m == TUPLE_PACKED_RANKED ? TUPLE_SCAN_RANKS_NOW

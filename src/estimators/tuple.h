@@ -23,7 +23,14 @@ enum tuple_method {
 	TUPLE_PACKED_STACK, /* tests: TUPLE_PACKED with every depth on lcpint's stack */
 	TUPLE_PACKED_SHALLOW, /* tests: TUPLE_PACKED with the depths below 64 from
 				 lcpshallow.c, with or without AVX-512 */
+	TUPLE_COUNT,        /* bitstrings up to TUPLE_COUNT_MAX bits: the windows
+			       counted, no suffix order (tuple_count.c); hands
+			       repeats to TUPLE_PACKED; auto from 2^18 bits */
 };
+
+/* The longest bitstring tuple_count.c takes (its positions take 4 bytes a
+ * bit; the packed scan's keys 16) */
+#define TUPLE_COUNT_MAX ((size_t)1 << 21)
 
 struct lcpint;
 
@@ -96,6 +103,11 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
  * AVX-512 where usable (the default).  Returns whether AVX-512 is now in
  * use. */
 int tuple_packed_simd(int enable);
+/* The counting road (tuple_count.c): 1 when st holds Q and S below 64 and
+ * the LRS length (below 64: no deep LCPs), 0 when the packed scan should
+ * answer (repeats, or n outside 64 .. TUPLE_COUNT_MAX), or a negative err
+ * code. */
+int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct err *e);
 /* The same on bits already packed as samples_to_packed packs them. */
 int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_deep *deep,
 		     int flags, struct err *e);
