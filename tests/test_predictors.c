@@ -596,6 +596,90 @@ static void test_mmc_bits(void)
 	       cases);
 }
 
+/* MultiMCW on a bitstring, step by step as NIST's multi_mcw_test() runs
+ * it on two symbols: window w (63, 255, 1023, 4095, all odd: no ties)
+ * predicts its majority bit once it is full; the scoreboard picks the last
+ * window whose score reaches the winner's. */
+static void mcw_naive(const uint8_t *s, size_t n, struct pred_tally *t)
+{
+	static const long ws[4] = { 63, 255, 1023, 4095 };
+	long ones[4] = { 0 }, score[4] = { 0 }, high = 0;
+	unsigned winner = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int pred[4], made[4];
+
+		for (int j = 0; j < 4; j++) {
+			made[j] = (long)i >= ws[j];
+			pred[j] = 2 * ones[j] > ws[j];
+		}
+		if (made[winner] && (long)i >= ws[0])
+			pred_tally_add(t, pred[winner] == s[i]);
+		for (int j = 0; j < 4; j++)
+			if (made[j] && pred[j] == s[i] && ++score[j] >= high) {
+				winner = (unsigned)j;
+				high = score[j];
+			}
+		for (int j = 0; j < 4; j++) {
+			ones[j] += s[i];
+			if ((long)i >= ws[j])
+				ones[j] -= s[i - (size_t)ws[j]];
+		}
+	}
+}
+
+/* The bitstring MultiMCW, with every window full, runs 64 steps a block
+ * (AVX-512: eight steps a register, by popcounts) or its portable loop:
+ * both against the plain loop above, on random, biased and long-run bits,
+ * lengths that end mid-block. */
+static void test_mcw_bits(void)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	int bad[2] = { 0, 0 }, cases = 0, usable = mcw_simd(1);
+
+	for (int tr = 0; tr < 8; tr++) {
+		size_t n = 4096 + (size_t)tr * 37501;
+		uint8_t *s = malloc(n);
+		struct pred_tally a = { 0, 0, 0 };
+
+		for (size_t i = 0; i < n; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			unsigned r = (unsigned)(x >> 40);
+			switch (tr % 4) {
+			case 0: s[i] = r & 1; break;
+			case 1: s[i] = (r >> 1) % 5 == 0; break;                             /* biased */
+			case 2: s[i] = i >= 1 && (r >> 1) % 97 ? s[i - 1] : r & 1; break;    /* long runs */
+			default: s[i] = (i / 3000) % 2 ? (r >> 1) % 3 == 0 : (r >> 1) % 3 != 0; break;
+			}
+		}
+		mcw_naive(s, n, &a);
+		for (int simd = 0; simd < 2; simd++) {
+			struct est_result r;
+			struct err e;
+
+			mcw_simd(simd);
+			if (est_multimcw(s, n, 2, &r, &e) != 0 || detail_i(&r, "C") != a.C ||
+			    detail_i(&r, "r") != a.max_run + 1) {
+				if (bad[simd]++ < 5)
+					printf("# case %d (n %zu, %s): C %lld / %lld, r %lld / %lld\n", tr, n,
+					       simd ? "AVX-512" : "portable", a.C, detail_i(&r, "C"),
+					       a.max_run + 1, detail_i(&r, "r"));
+			}
+		}
+		cases++;
+		free(s);
+	}
+	mcw_simd(1);
+	tap_ok(bad[0] == 0, "MultiMCW bitstring, portable loop, matches the plain loop on %d inputs", cases);
+	if (!usable)
+		tap_skip("MultiMCW bitstring, AVX-512 blocks: this CPU has no AVX-512F with VPOPCNTQ");
+	else
+		tap_ok(bad[1] == 0, "MultiMCW bitstring, AVX-512 blocks, matches the plain loop on %d inputs",
+		       cases);
+}
+
 /* MultiMMC on literal samples (k <= 4), transcribed from NIST's
  * multi_mmc_test() (cpp/non_iid/multi_mmc_test.h) with PostfixDictionary
  * (cpp/shared/utils.h), SP800-90B_EntropyAssessment at 68ed165, which I
@@ -751,6 +835,7 @@ int main(void)
 	test_model();
 	test_lz_pruning();
 	test_mmc_bits();
+	test_mcw_bits();
 	test_mmc_literal();
 	test_short_inputs();
 	test_nist("rand1_short");

@@ -40,6 +40,11 @@ void pred_finish(struct est_result *r, long long C, long long N, long long max_r
  * first offending sample. */
 int pred_check_input(const char *name, const uint8_t *s, size_t n, unsigned k, struct err *e);
 
+/* Tests: 0 makes the bitstring MultiMCW take its portable loop, 1 AVX-512
+ * (with VPOPCNTQ) where usable (the default).  Returns whether AVX-512 is
+ * now in use. */
+int mcw_simd(int enable);
+
 /* Bit j of the result is bit 63 - j of x: the predictors build their words
  * of correct bits newest first (acc = 2 acc + bit) and turn them here. */
 static inline uint64_t pred_rev64(uint64_t x)
