@@ -179,8 +179,8 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct err
 {
 	struct tcount tc;
 	uint32_t *pos = NULL, top[COUNT_NTOP];
-	size_t start[COUNT_NTOP + 1], fill[COUNT_NTOP], v = 0, qdeep = 0, big = 0;
-	int rc = 0;
+	size_t start[COUNT_NTOP], fill[COUNT_NTOP], v = 0, qdeep = 0, big = 0, cap;
+	int rc = 0, roomy = 1;
 
 	if (n < 64 || n > TUPLE_COUNT_MAX)
 		return 0;
@@ -190,27 +190,46 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct err
 	tc.tb = COUNT_TOP_BITS + 1;
 	while (((size_t)1 << tc.tb) < 2 * n)
 		tc.tb++;
-	/* the positions with T bits or more, by their first 8 */
-	memset(top, 0, sizeof top);
-	for (size_t i = 0; i + tc.tb <= n; i++)
-		top[window(w, i, COUNT_TOP_BITS)]++;
-	start[0] = 0;
-	for (size_t b = 0; b < COUNT_NTOP; b++) {
-		start[b + 1] = start[b] + top[b];
-		fill[b] = start[b];
-		big = top[b] > big ? top[b] : big;
+	/* the positions with T bits or more, by their first 8: in one pass
+	 * into room for 1.25 times a uniform share each (no top bucket of
+	 * random bits comes near it: a counting pass less, ~0.7 ms of 1M
+	 * bits); when one overflows (skewed bits), counted first, then placed */
+	cap = n / COUNT_NTOP + n / (4 * COUNT_NTOP) + 64;
+	pos = bigmem_calloc(COUNT_NTOP * cap, sizeof *pos);
+	if (!pos)
+		goto nomem;
+	for (size_t b = 0; b < COUNT_NTOP; b++)
+		start[b] = fill[b] = b * cap;
+	for (size_t i = 0; i + tc.tb <= n; i++) {
+		size_t b = window(w, i, COUNT_TOP_BITS);
+
+		if (fill[b] == start[b] + cap) {
+			roomy = 0;
+			break;
+		}
+		pos[fill[b]++] = (uint32_t)i;
 	}
-	pos = bigmem_calloc(n, sizeof *pos);
+	if (!roomy) {
+		memset(top, 0, sizeof top);
+		for (size_t i = 0; i + tc.tb <= n; i++)
+			top[window(w, i, COUNT_TOP_BITS)]++;
+		for (size_t b = 0, at = 0; b < COUNT_NTOP; b++) {
+			start[b] = fill[b] = at;
+			at += top[b];
+		}
+		for (size_t i = 0; i + tc.tb <= n; i++)
+			pos[fill[window(w, i, COUNT_TOP_BITS)]++] = (uint32_t)i;
+	}
+	for (size_t b = 0; b < COUNT_NTOP; b++)
+		big = fill[b] - start[b] > big ? fill[b] - start[b] : big;
 	tc.sub = calloc((size_t)1 << (tc.tb - COUNT_TOP_BITS), sizeof *tc.sub);
 	tc.head = calloc((size_t)1 << (tc.tb - COUNT_TOP_BITS), sizeof *tc.head);
 	tc.next = calloc(big + 1, sizeof *tc.next);
 	tc.key = calloc(big + 1, sizeof *tc.key);
-	if (!pos || !tc.sub || !tc.head || !tc.next || !tc.key)
+	if (!tc.sub || !tc.head || !tc.next || !tc.key)
 		goto nomem;
-	for (size_t i = 0; i + tc.tb <= n; i++)
-		pos[fill[window(w, i, COUNT_TOP_BITS)]++] = (uint32_t)i;
 	for (size_t b = 0; b < COUNT_NTOP; b++) {
-		long c = top_bucket(&tc, b, pos + start[b], start[b + 1] - start[b]);
+		long c = top_bucket(&tc, b, pos + start[b], fill[b] - start[b]);
 
 		if (c < 0)
 			goto done;
