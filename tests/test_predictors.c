@@ -680,6 +680,75 @@ static void test_mcw_bits(void)
 		       cases);
 }
 
+/* Lag on a bitstring, step by step as NIST's lag_test(): lag d predicts
+ * s[i - d] from step d on; the winner predicts (from step 1); every lag
+ * that was right scores, the last to reach the high score wins. */
+static void lag_naive(const uint8_t *s, size_t n, struct pred_tally *t)
+{
+	static long score[129];
+	long high = 0;
+	unsigned winner = 1;
+
+	memset(score, 0, sizeof score);
+	for (size_t i = 1; i < n; i++) {
+		if (i >= winner)
+			pred_tally_add(t, s[i - winner] == s[i]);
+		for (unsigned d = 1; d <= 128 && d <= i; d++)
+			if (s[i - d] == s[i] && ++score[d] >= high) {
+				winner = d;
+				high = score[d];
+			}
+	}
+}
+
+/* The bitstring Lag's match words, 128 lags a block: eight lags a register
+ * (AVX-512) or one at a time, against the plain loop above. */
+static void test_lag_bits(void)
+{
+	uint64_t x = 0x853c49e6748fea9bULL;
+	int bad[2] = { 0, 0 }, cases = 0, usable = lag_simd(1);
+
+	for (int tr = 0; tr < 6; tr++) {
+		size_t n = 300 + (size_t)tr * 41113;
+		uint8_t *s = malloc(n);
+		struct pred_tally a = { 0, 0, 0 };
+
+		for (size_t i = 0; i < n; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			unsigned r = (unsigned)(x >> 40);
+			switch (tr % 3) {
+			case 0: s[i] = r & 1; break;
+			case 1: s[i] = i >= 77 && (r >> 1) % 9 ? s[i - 77] : r & 1; break;   /* lag 77 */
+			default: s[i] = (r >> 1) % 7 == 0; break;                             /* biased */
+			}
+		}
+		lag_naive(s, n, &a);
+		for (int simd = 0; simd < 2; simd++) {
+			struct est_result r;
+			struct err e;
+
+			lag_simd(simd);
+			if (est_lag(s, n, 2, &r, &e) != 0 || detail_i(&r, "C") != a.C ||
+			    detail_i(&r, "r") != a.max_run + 1) {
+				if (bad[simd]++ < 5)
+					printf("# case %d (n %zu, %s): C %lld / %lld, r %lld / %lld\n", tr, n,
+					       simd ? "AVX-512" : "portable", a.C, detail_i(&r, "C"),
+					       a.max_run + 1, detail_i(&r, "r"));
+			}
+		}
+		cases++;
+		free(s);
+	}
+	lag_simd(1);
+	tap_ok(bad[0] == 0, "Lag bitstring, portable loop, matches the plain loop on %d inputs", cases);
+	if (!usable)
+		tap_skip("Lag bitstring, AVX-512 match words: this CPU has no AVX-512F");
+	else
+		tap_ok(bad[1] == 0, "Lag bitstring, AVX-512 match words, match the plain loop on %d inputs", cases);
+}
+
 /* MultiMMC on literal samples (k <= 4), transcribed from NIST's
  * multi_mmc_test() (cpp/non_iid/multi_mmc_test.h) with PostfixDictionary
  * (cpp/shared/utils.h), SP800-90B_EntropyAssessment at 68ed165, which I
@@ -836,6 +905,7 @@ int main(void)
 	test_lz_pruning();
 	test_mmc_bits();
 	test_mcw_bits();
+	test_lag_bits();
 	test_mmc_literal();
 	test_short_inputs();
 	test_nist("rand1_short");

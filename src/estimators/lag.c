@@ -63,6 +63,66 @@ static inline uint64_t lag_eq64(const uint8_t *a, const uint8_t *b)
 static int lag_run(uint8_t *buf, uint64_t *packed, size_t n, unsigned k, struct est_result *r,
 		   struct err *e);
 
+#if defined(__x86_64__) && \
+	((defined(__clang__) && __clang_major__ >= 8) || (!defined(__clang__) && __GNUC__ >= 9))
+#define LAG_HAVE_AVX512 1
+#include <immintrin.h>
+#else
+#define LAG_HAVE_AVX512 0
+#endif
+
+/* -1 until the first block asks the CPU; tests set it (lag_simd) */
+static int lag_simd_on = -1;
+
+int lag_simd(int enable)
+{
+	int on = 0;
+
+#if LAG_HAVE_AVX512
+	__builtin_cpu_init();
+	on = enable && __builtin_cpu_supports("avx512f");
+#else
+	(void)enable;
+#endif
+	__atomic_store_n(&lag_simd_on, on, __ATOMIC_RELAXED);
+	return on;
+}
+
+#if LAG_HAVE_AVX512
+/* The match words of all 128 lags for the block of packed bits at bit
+ * `at` (at >= LAG_PAD + LAG_D: every lag has a whole window): lag d's
+ * window starts at at - d, within the four words from (at - LAG_D) / 64
+ * on, so eight lags a register take their two words by permutes of those
+ * four and shift them together.  The scalar loop's two loads and shifts a
+ * lag were ~5% of assess on 1M bits. */
+__attribute__((target("avx512f")))
+static void lag_match_avx512(const uint64_t *packed, size_t at, uint64_t cur, uint64_t live,
+			     uint64_t *match)
+{
+	const size_t q0 = (at - LAG_D) >> 6;
+	const __m512i words = _mm512_maskz_loadu_epi64(0x0f, packed + q0);
+	const __m512i keep = _mm512_set1_epi64((long long)live);
+	const __m512i ncur = _mm512_set1_epi64((long long)~cur);
+	const __m512i iota = _mm512_setr_epi64(1, 2, 3, 4, 5, 6, 7, 8);
+	const __m512i rel = _mm512_set1_epi64((long long)(at - (q0 << 6)));   /* at, from word q0 */
+
+	for (unsigned d0 = 0; d0 < LAG_D; d0 += 8) {
+		/* lags d0 + 1 .. d0 + 8: windows from at - d, bit o of word q */
+		const __m512i from = _mm512_sub_epi64(rel, _mm512_add_epi64(iota, _mm512_set1_epi64(d0)));
+		const __m512i q = _mm512_srli_epi64(from, 6);
+		const __m512i o = _mm512_and_si512(from, _mm512_set1_epi64(63));
+		const __m512i lo = _mm512_permutexvar_epi64(q, words);
+		const __m512i hi = _mm512_permutexvar_epi64(_mm512_add_epi64(q, _mm512_set1_epi64(1)), words);
+		/* a shift by 64 (o = 0) gives 0: the window is lo alone */
+		const __m512i win = _mm512_or_si512(_mm512_srlv_epi64(lo, o),
+						    _mm512_sllv_epi64(hi, _mm512_sub_epi64(_mm512_set1_epi64(64), o)));
+
+		/* ~(cur ^ win) & live */
+		_mm512_storeu_si512((void *)(match + d0), _mm512_ternarylogic_epi64(ncur, win, keep, 0x28));
+	}
+}
+#endif
+
 int est_lag(const uint8_t *s, size_t n, unsigned k, struct est_result *r, struct err *e)
 {
 	uint8_t *buf;
@@ -103,6 +163,12 @@ static int lag_run(uint8_t *buf, uint64_t *packed, size_t n, unsigned k, struct 
 		return err_set(e, ERR_NOMEM, "Lag: out of memory");
 	}
 
+#if LAG_HAVE_AVX512
+	int simd = __atomic_load_n(&lag_simd_on, __ATOMIC_RELAXED);
+
+	if (simd < 0)
+		simd = lag_simd(1);
+#endif
 	/* the first sample has no prediction: steps start at 1 */
 	for (size_t t0 = 1; t0 < n; t0 += LAG_BLOCK) {
 		size_t nsteps = n - t0 < LAG_BLOCK ? n - t0 : LAG_BLOCK;
@@ -110,6 +176,13 @@ static int lag_run(uint8_t *buf, uint64_t *packed, size_t n, unsigned k, struct 
 		uint64_t cur = packed ? lag_bits64(packed, t0 + LAG_PAD) : 0;
 
 		/* which steps t0..t0+63 each lag predicts right (t >= d only) */
+#if LAG_HAVE_AVX512
+		if (simd && packed && t0 >= LAG_D) {
+			lag_match_avx512(packed, t0 + LAG_PAD, cur, live, match);
+			pred_sched_block(&b, LAG_D, match, NULL, (unsigned)nsteps);
+			continue;
+		}
+#endif
 		for (unsigned d = 1; d <= LAG_D; d++) {
 			uint64_t m = packed ? ~(cur ^ lag_bits64(packed, t0 + LAG_PAD - d))
 					    : lag_eq64(buf + LAG_PAD + t0, buf + LAG_PAD + t0 - d);
