@@ -11,6 +11,12 @@ expect_exit 2 "audit -n 1e12: refused" ra audit --source sim:ideal -n 1e12 --csv
 check "audit -n 1e12: one line naming -n and the cap from memory" \
 	one_line_error "-n 1000000000000: more samples than this machine can keep for the estimators: at most"
 check "audit -n 1e12: no report written" test ! -e "$TMPD/a.csv"
+# the bound is checked before the machine's facts are read: on a guest
+# whose microcode is the hypervisor's, that note came first (two lines)
+expect_exit 2 "audit -n 1e12 on a guest (sysroot): refused" ra audit --sysroot \
+	"$top_srcdir/tests/data/sysroot/k510-fam15h-vm" --source sim:ideal -n 1e12 --csv "$TMPD/b.csv"
+check "audit -n 1e12 on a guest: the one line, no note on the hypervisor's microcode before it" \
+	one_line_error "-n 1000000000000: more samples than this machine can keep for the estimators: at most"
 expect_exit 2 "audit -n 1e12 of the default sources: refused before collecting" ra audit -n 1e12
 check "the default sources share the cap (the message counts them)" grep -q "per source with [0-9]* sources" "$TMPD/err"
 

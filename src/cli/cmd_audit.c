@@ -232,7 +232,7 @@ struct audit {
 };
 
 /* Everything before the sources run: the policy, the quirk table, the
- * machine and its kernel, the list of sources. */
+ * list of sources and its bound, the machine and its kernel. */
 static int audit_setup(struct audit *au)
 {
 	const struct audit_args *a = &au->a;
@@ -244,6 +244,24 @@ static int audit_setup(struct audit *au)
 		return cli_error_err("audit", &e);
 	if ((rc = audit_load_quirks(a, &au->qt)) != 0)
 		return rc;
+	au->listed = a->sources && strcmp(a->sources, "all") != 0;
+	if (!au->listed) {
+		for (n = 0; source_default_names[n]; n++)
+			snprintf(au->specs[n], sizeof au->specs[n], "%s", source_default_names[n]);
+	} else if (spec_list_split(a->sources, au->specs, AUDIT_MAX_SOURCES, &n, &e) != 0) {
+		return cli_error_err("audit", &e);
+	}
+	/* Every run bounded by the machine: the estimators keep each source's
+	 * samples, so -n past what memory holds is refused now, not after an
+	 * hour of collecting (or gigabytes of swap), and before the machine's
+	 * facts are read (their notes on stderr would come before the
+	 * one-line error). */
+	au->keep_max = audit_job_keep_max(n);
+	if (a->samples > au->keep_max)
+		return cli_error("audit", "-n %llu: more samples than this machine can keep for the estimators: at "
+				 "most %zu per source with %zu source%s (a quarter of physical memory at %d "
+				 "bytes a sample)", (unsigned long long)a->samples, au->keep_max, n,
+				 n == 1 ? "" : "s", SAMPLES_ESTIMATOR_BYTES);
 	if ((a->sysroot ? sysinfo_read_sysroot(&au->run.sys, a->sysroot, &e) : sysinfo_read(&au->run.sys, &e)) != 0)
 		return cli_error_err("audit", &e);
 	au->cpu.vendor = au->run.sys.cpu_vendor;
@@ -263,22 +281,6 @@ static int audit_setup(struct audit *au)
 			"hypervisor's report, not used to match the quirk table\n", au->run.sys.microcode);
 	}
 
-	au->listed = a->sources && strcmp(a->sources, "all") != 0;
-	if (!au->listed) {
-		for (n = 0; source_default_names[n]; n++)
-			snprintf(au->specs[n], sizeof au->specs[n], "%s", source_default_names[n]);
-	} else if (spec_list_split(a->sources, au->specs, AUDIT_MAX_SOURCES, &n, &e) != 0) {
-		return cli_error_err("audit", &e);
-	}
-	/* Every run bounded by the machine: the estimators keep each source's
-	 * samples, so -n past what memory holds is refused now, not after an
-	 * hour of collecting (or gigabytes of swap). */
-	au->keep_max = audit_job_keep_max(n);
-	if (a->samples > au->keep_max)
-		return cli_error("audit", "-n %llu: more samples than this machine can keep for the estimators: at "
-				 "most %zu per source with %zu source%s (a quarter of physical memory at %d "
-				 "bytes a sample)", (unsigned long long)a->samples, au->keep_max, n,
-				 n == 1 ? "" : "s", SAMPLES_ESTIMATOR_BYTES);
 	au->out = calloc(n, sizeof *au->out);
 	if (!au->out)
 		return cli_error("audit", "out of memory");
