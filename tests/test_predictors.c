@@ -628,56 +628,23 @@ static void mcw_naive(const uint8_t *s, size_t n, struct pred_tally *t)
 	}
 }
 
-/* The bitstring MultiMCW, with every window full, runs 64 steps a block
- * (AVX-512: eight steps a register, by popcounts) or its portable loop:
- * both against the plain loop above, on random, biased and long-run bits,
- * lengths that end mid-block. */
-static void test_mcw_bits(void)
+/* Bits for the fast-path tests: random, biased, runs of one bit (lag 0:
+ * each bit repeats the last 96 times in 97) or a copy at lag `lag`, and
+ * alternating stretches of 3000 biased one way, then the other. */
+static void bits_case(uint8_t *s, size_t n, int kind, size_t lag, uint64_t *x)
 {
-	uint64_t x = 0x9e3779b97f4a7c15ULL;
-	int bad[2] = { 0, 0 }, cases = 0, usable = mcw_simd(1);
-
-	for (int tr = 0; tr < 8; tr++) {
-		size_t n = 4096 + (size_t)tr * 37501;
-		uint8_t *s = malloc(n);
-		struct pred_tally a = { 0, 0, 0 };
-
-		for (size_t i = 0; i < n; i++) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			unsigned r = (unsigned)(x >> 40);
-			switch (tr % 4) {
-			case 0: s[i] = r & 1; break;
-			case 1: s[i] = (r >> 1) % 5 == 0; break;                             /* biased */
-			case 2: s[i] = i >= 1 && (r >> 1) % 97 ? s[i - 1] : r & 1; break;    /* long runs */
-			default: s[i] = (i / 3000) % 2 ? (r >> 1) % 3 == 0 : (r >> 1) % 3 != 0; break;
-			}
+	for (size_t i = 0; i < n; i++) {
+		*x ^= *x << 13;
+		*x ^= *x >> 7;
+		*x ^= *x << 17;
+		unsigned r = (unsigned)(*x >> 40);
+		switch (kind) {
+		case 0: s[i] = r & 1; break;
+		case 1: s[i] = (r >> 1) % 5 == 0; break;
+		case 2: s[i] = i >= lag + 1 && (r >> 1) % 97 ? s[i - lag - 1] : r & 1; break;
+		default: s[i] = (i / 3000) % 2 ? (r >> 1) % 3 == 0 : (r >> 1) % 3 != 0; break;
 		}
-		mcw_naive(s, n, &a);
-		for (int simd = 0; simd < 2; simd++) {
-			struct est_result r;
-			struct err e;
-
-			mcw_simd(simd);
-			if (est_multimcw(s, n, 2, &r, &e) != 0 || detail_i(&r, "C") != a.C ||
-			    detail_i(&r, "r") != a.max_run + 1) {
-				if (bad[simd]++ < 5)
-					printf("# case %d (n %zu, %s): C %lld / %lld, r %lld / %lld\n", tr, n,
-					       simd ? "AVX-512" : "portable", a.C, detail_i(&r, "C"),
-					       a.max_run + 1, detail_i(&r, "r"));
-			}
-		}
-		cases++;
-		free(s);
 	}
-	mcw_simd(1);
-	tap_ok(bad[0] == 0, "MultiMCW bitstring, portable loop, matches the plain loop on %d inputs", cases);
-	if (!usable)
-		tap_skip("MultiMCW bitstring, AVX-512 blocks: this CPU has no AVX-512F with VPOPCNTQ");
-	else
-		tap_ok(bad[1] == 0, "MultiMCW bitstring, AVX-512 blocks, matches the plain loop on %d inputs",
-		       cases);
 }
 
 /* Lag on a bitstring, step by step as NIST's lag_test(): lag d predicts
@@ -701,52 +668,64 @@ static void lag_naive(const uint8_t *s, size_t n, struct pred_tally *t)
 	}
 }
 
-/* The bitstring Lag's match words, 128 lags a block: eight lags a register
- * (AVX-512) or one at a time, against the plain loop above. */
-static void test_lag_bits(void)
-{
-	uint64_t x = 0x853c49e6748fea9bULL;
-	int bad[2] = { 0, 0 }, cases = 0, usable = lag_simd(1);
+/* The bitstring fast paths against the plain loops above, with their
+ * AVX-512 switch off (the portable loop) and on: MultiMCW with every
+ * window full runs 64 steps a block (AVX-512: eight steps a register, by
+ * popcounts); Lag's 128 match words of a block (AVX-512: eight lags a
+ * register).  On random, biased, long-run or lagged bits, lengths that end
+ * mid-block; C and r must agree. */
+static const struct bits_fast {
+	const char *name, *fast;
+	pred_fn fn;
+	int (*simd)(int);
+	void (*naive)(const uint8_t *, size_t, struct pred_tally *);
+	int cases, kinds;
+	size_t n0, step, lag;
+	uint64_t seed;
+} bits_fast[] = {
+	{ "MultiMCW", "AVX-512 blocks (VPOPCNTQ)", est_multimcw, mcw_simd, mcw_naive, 8, 4, 4096, 37501, 0,
+	  0x9e3779b97f4a7c15ULL },
+	{ "Lag", "AVX-512 match words", est_lag, lag_simd, lag_naive, 6, 3, 300, 41113, 76,
+	  0x853c49e6748fea9bULL },
+};
 
-	for (int tr = 0; tr < 6; tr++) {
-		size_t n = 300 + (size_t)tr * 41113;
+static void test_bits_fast(const struct bits_fast *c)
+{
+	uint64_t x = c->seed;
+	int bad[2] = { 0, 0 }, usable = c->simd(1);
+	char why[160];
+
+	for (int tr = 0; tr < c->cases; tr++) {
+		size_t n = c->n0 + (size_t)tr * c->step;
 		uint8_t *s = malloc(n);
 		struct pred_tally a = { 0, 0, 0 };
 
-		for (size_t i = 0; i < n; i++) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			unsigned r = (unsigned)(x >> 40);
-			switch (tr % 3) {
-			case 0: s[i] = r & 1; break;
-			case 1: s[i] = i >= 77 && (r >> 1) % 9 ? s[i - 77] : r & 1; break;   /* lag 77 */
-			default: s[i] = (r >> 1) % 7 == 0; break;                             /* biased */
-			}
-		}
-		lag_naive(s, n, &a);
+		bits_case(s, n, tr % c->kinds, c->lag, &x);
+		c->naive(s, n, &a);
 		for (int simd = 0; simd < 2; simd++) {
 			struct est_result r;
 			struct err e;
 
-			lag_simd(simd);
-			if (est_lag(s, n, 2, &r, &e) != 0 || detail_i(&r, "C") != a.C ||
+			c->simd(simd);
+			if (c->fn(s, n, 2, &r, &e) != 0 || detail_i(&r, "C") != a.C ||
 			    detail_i(&r, "r") != a.max_run + 1) {
 				if (bad[simd]++ < 5)
-					printf("# case %d (n %zu, %s): C %lld / %lld, r %lld / %lld\n", tr, n,
-					       simd ? "AVX-512" : "portable", a.C, detail_i(&r, "C"),
+					printf("# %s case %d (n %zu, %s): C %lld / %lld, r %lld / %lld\n", c->name, tr,
+					       n, simd ? "AVX-512" : "portable", a.C, detail_i(&r, "C"),
 					       a.max_run + 1, detail_i(&r, "r"));
 			}
 		}
-		cases++;
+		c->simd(1);
 		free(s);
 	}
-	lag_simd(1);
-	tap_ok(bad[0] == 0, "Lag bitstring, portable loop, matches the plain loop on %d inputs", cases);
+	tap_ok(bad[0] == 0, "%s bitstring, portable loop, matches the plain loop on %d inputs", c->name,
+	       c->cases);
+	snprintf(why, sizeof why, "%s bitstring, %s: this CPU lacks them", c->name, c->fast);
 	if (!usable)
-		tap_skip("Lag bitstring, AVX-512 match words: this CPU has no AVX-512F");
+		tap_skip(why);
 	else
-		tap_ok(bad[1] == 0, "Lag bitstring, AVX-512 match words, match the plain loop on %d inputs", cases);
+		tap_ok(bad[1] == 0, "%s bitstring, %s, match the plain loop on %d inputs", c->name, c->fast,
+		       c->cases);
 }
 
 /* MultiMMC on literal samples (k <= 4), transcribed from NIST's
@@ -904,8 +883,8 @@ int main(void)
 	test_model();
 	test_lz_pruning();
 	test_mmc_bits();
-	test_mcw_bits();
-	test_lag_bits();
+	for (size_t i = 0; i < sizeof bits_fast / sizeof *bits_fast; i++)
+		test_bits_fast(&bits_fast[i]);
 	test_mmc_literal();
 	test_short_inputs();
 	test_nist("rand1_short");

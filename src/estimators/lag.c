@@ -21,6 +21,7 @@
 
 #include "bigmem.h"
 
+#include "estimators/estsimd.h"
 #include "estimators/predictor.h"
 
 #include <stdlib.h>
@@ -63,32 +64,15 @@ static inline uint64_t lag_eq64(const uint8_t *a, const uint8_t *b)
 static int lag_run(uint8_t *buf, uint64_t *packed, size_t n, unsigned k, struct est_result *r,
 		   struct err *e);
 
-#if defined(__x86_64__) && \
-	((defined(__clang__) && __clang_major__ >= 8) || (!defined(__clang__) && __GNUC__ >= 9))
-#define LAG_HAVE_AVX512 1
-#include <immintrin.h>
-#else
-#define LAG_HAVE_AVX512 0
-#endif
-
 /* -1 until the first block asks the CPU; tests set it (lag_simd) */
 static int lag_simd_on = -1;
 
 int lag_simd(int enable)
 {
-	int on = 0;
-
-#if LAG_HAVE_AVX512
-	__builtin_cpu_init();
-	on = enable && __builtin_cpu_supports("avx512f");
-#else
-	(void)enable;
-#endif
-	__atomic_store_n(&lag_simd_on, on, __ATOMIC_RELAXED);
-	return on;
+	return est_simd_set(&lag_simd_on, enable, EST_SIMD_F);
 }
 
-#if LAG_HAVE_AVX512
+#if EST_HAVE_AVX512
 /* The match words of all 128 lags for the block of packed bits at bit
  * `at` (at >= LAG_PAD + LAG_D: every lag has a whole window): lag d's
  * window starts at at - d, within the four words from (at - LAG_D) / 64
@@ -163,11 +147,8 @@ static int lag_run(uint8_t *buf, uint64_t *packed, size_t n, unsigned k, struct 
 		return err_set(e, ERR_NOMEM, "Lag: out of memory");
 	}
 
-#if LAG_HAVE_AVX512
-	int simd = __atomic_load_n(&lag_simd_on, __ATOMIC_RELAXED);
-
-	if (simd < 0)
-		simd = lag_simd(1);
+#if EST_HAVE_AVX512
+	const int simd = est_simd_get(&lag_simd_on, EST_SIMD_F);
 #endif
 	/* the first sample has no prediction: steps start at 1 */
 	for (size_t t0 = 1; t0 < n; t0 += LAG_BLOCK) {
@@ -176,7 +157,7 @@ static int lag_run(uint8_t *buf, uint64_t *packed, size_t n, unsigned k, struct 
 		uint64_t cur = packed ? lag_bits64(packed, t0 + LAG_PAD) : 0;
 
 		/* which steps t0..t0+63 each lag predicts right (t >= d only) */
-#if LAG_HAVE_AVX512
+#if EST_HAVE_AVX512
 		if (simd && packed && t0 >= LAG_D) {
 			lag_match_avx512(packed, t0 + LAG_PAD, cur, live, match);
 			pred_sched_block(&b, LAG_D, match, NULL, (unsigned)nsteps);

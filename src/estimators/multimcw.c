@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include "estimators/estsimd.h"
 #include "estimators/predictor.h"
 
 #include <stdlib.h>
@@ -98,32 +99,15 @@ static void mcw_general(struct mcw_win *win, const uint8_t *s, long t0, long t1,
 	}
 }
 
-#if defined(__x86_64__) && \
-	((defined(__clang__) && __clang_major__ >= 8) || (!defined(__clang__) && __GNUC__ >= 9))
-#define MCW_HAVE_AVX512 1
-#include <immintrin.h>
-#else
-#define MCW_HAVE_AVX512 0
-#endif
-
 /* -1 until the first block asks the CPU; tests set it (mcw_simd) */
 static int mcw_simd_on = -1;
 
 int mcw_simd(int enable)
 {
-	int on = 0;
-
-#if MCW_HAVE_AVX512
-	__builtin_cpu_init();
-	on = enable && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
-#else
-	(void)enable;
-#endif
-	__atomic_store_n(&mcw_simd_on, on, __ATOMIC_RELAXED);
-	return on;
+	return est_simd_set(&mcw_simd_on, enable, EST_SIMD_VPOPCNT);
 }
 
-#if MCW_HAVE_AVX512
+#if EST_HAVE_AVX512
 /* One block of nb <= 64 steps with every window full, all at once: the
  * count of ones in window j before step i is o_j plus the block's bits
  * before i, less those that left window j before i, two popcounts of the
@@ -180,12 +164,8 @@ static void mcw_block_avx512(long o[MCW_NWIN], uint64_t x, const uint64_t l[MCW_
  * bits are built newest first and reversed at the end. */
 static void mcw_binary(struct mcw_win *win, const uint64_t *w, long t0, long t1, uint64_t *correct)
 {
-#if MCW_HAVE_AVX512
-	int simd = __atomic_load_n(&mcw_simd_on, __ATOMIC_RELAXED);
-
-	if (simd < 0)
-		simd = mcw_simd(1);
-	if (simd && t0 >= mcw_w[MCW_NWIN - 1]) {
+#if EST_HAVE_AVX512
+	if (est_simd_get(&mcw_simd_on, EST_SIMD_VPOPCNT) && t0 >= mcw_w[MCW_NWIN - 1]) {
 		long o[MCW_NWIN];
 		uint64_t l[MCW_NWIN];
 

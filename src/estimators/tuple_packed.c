@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "bigmem.h"
+#include "estimators/estsimd.h"
 #include "estimators/lcpint.h"
 #include "estimators/lcpshallow.h"
 #include "estimators/tuple.h"
@@ -272,29 +273,12 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 	return rc;
 }
 
-#if defined(__x86_64__) && \
-	((defined(__clang__) && __clang_major__ >= 8) || (!defined(__clang__) && __GNUC__ >= 9))
-#define PACK_HAVE_AVX512 1
-#include <immintrin.h>
-#else
-#define PACK_HAVE_AVX512 0
-#endif
-
 /* -1 until the first scan asks the CPU; tests set it (tuple_packed_simd) */
 static int pack_simd = -1;
 
 int tuple_packed_simd(int enable)
 {
-	int on = 0;
-
-#if PACK_HAVE_AVX512
-	__builtin_cpu_init();
-	on = enable && __builtin_cpu_supports("avx512f");
-#else
-	(void)enable;
-#endif
-	__atomic_store_n(&pack_simd, on, __ATOMIC_RELAXED);
-	return on;
+	return est_simd_set(&pack_simd, enable, EST_SIMD_F);
 }
 
 /* The prefix test of PACK_MASK_WORDS words from q on: bit j of mk[k] is set
@@ -321,7 +305,7 @@ static void prefix_masks_scalar(const uint64_t *w, size_t q, uint32_t prefix, un
 	}
 }
 
-#if PACK_HAVE_AVX512
+#if EST_HAVE_AVX512
 /* The same, the eight words in one register: at 80M bits the scalar test
  * (32 passes of 5 planes) was ~7% of assess's CPU time, the one part of
  * the packed scan that grew faster than n (13x from 1M to 10M bytes,
@@ -364,18 +348,16 @@ static void gather_prefix(const uint64_t *w, size_t n, uint32_t prefix, unsigned
 			  unsigned tshift, size_t *fill, struct pkey *gk, const uint32_t *rank)
 {
 	const size_t nw = (n + 63) / 64;
-	int simd = __atomic_load_n(&pack_simd, __ATOMIC_RELAXED);
+	const int simd = est_simd_get(&pack_simd, EST_SIMD_F);
 	uint64_t mk[PACK_MASK_WORDS];
 
-	if (simd < 0)
-		simd = tuple_packed_simd(1);
 	for (size_t q0 = 0; q0 < nw; q0 += PACK_MASK_WORDS) {
 		/* the last block's words past nw are never read as members */
 		size_t words = nw - q0 < PACK_MASK_WORDS ? nw - q0 : PACK_MASK_WORDS;
 
 		if (len == 0)
 			memset(mk, 0xff, sizeof mk);
-#if PACK_HAVE_AVX512
+#if EST_HAVE_AVX512
 		else if (simd && words == PACK_MASK_WORDS)
 			prefix_masks_avx512(w, q0, prefix, len, mk);
 #endif
