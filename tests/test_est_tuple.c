@@ -21,6 +21,7 @@
 #include "estimators/lcpint.h"
 #include "estimators/lcpshallow.h"
 #include "estimators/tuple.h"
+#include "estimators/tuple_prefix.h"
 #include "tap.h"
 
 struct brute {
@@ -645,10 +646,10 @@ static void test_packed_prefix(void)
 		struct err e;
 
 		if (c)
-			tuple_packed_simd(c == 2);
+			tuple_prefix_simd(c == 2);
 		tuple_lrs_run(s, n, 2, c ? TUPLE_PACKED : TUPLE_SUFFIX_ARRAY, &t[c], &l[c], &e);
 	}
-	tuple_packed_simd(1);
+	tuple_prefix_simd(1);
 	for (int c = 1; c < 3; c++) {
 		int ok = t[c].applicable == t[0].applicable && l[c].applicable && l[0].applicable;
 		const char *keys[] = { "u", "v", "p-hat" };
@@ -657,7 +658,7 @@ static void test_packed_prefix(void)
 			ok = dx(&l[c], keys[k]) == dx(&l[0], keys[k]);
 		ok = ok && (!t[0].applicable || (dx(&t[c], "t") == dx(&t[0], "t") &&
 						dx(&t[c], "p-hat_max") == dx(&t[0], "p-hat_max")));
-		if (c == 2 && !tuple_packed_simd(1))
+		if (c == 2 && !tuple_prefix_simd(1))
 			tap_skip("packed, AVX-512 prefix test: this CPU has no AVX-512F");
 		else if (!tap_ok(ok, "%s on %zu bits in several passes equals the %s: u = %g, v = %g", how[c], n,
 				 how[0], dx(&l[0], "u"), dx(&l[0], "v")))

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* estsimd.h - the switch of an estimator's AVX-512 path: asked of the CPU
  * once, at the first use; tests turn it off to run the portable loop
- * beside it (tuple_packed_simd, mcw_simd, lag_simd).  The paths are
+ * beside it (tuple_prefix_simd, mcw_simd, lag_simd).  The paths are
  * compiled with target attributes, so the binary runs anywhere; valgrind
  * (3.19 here) decodes no AVX-512 and clears the CPUID bits (KDE bug
  * 383010), so under valgrind the portable loops run. */

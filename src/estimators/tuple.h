@@ -99,10 +99,6 @@ static inline int tuple_deep_new_run(struct tuple_deep *d, uint32_t v)
 #define TUPLE_SCAN_SHALLOW 4     /* see TUPLE_PACKED_SHALLOW */
 int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tuple_deep *deep,
 		      int flags, struct err *e);
-/* Tests: 0 makes the packed scan's prefix test take its portable loop, 1
- * AVX-512 where usable (the default).  Returns whether AVX-512 is now in
- * use. */
-int tuple_packed_simd(int enable);
 /* The counting road (tuple_count.c): 1 when st holds Q and S below 64 and
  * the LRS length (below 64: no deep LCPs), 0 when the packed scan should
  * answer (repeats, or n outside 64 .. TUPLE_COUNT_MAX), or a negative err

@@ -24,10 +24,10 @@
 #include <string.h>
 
 #include "bigmem.h"
-#include "estimators/estsimd.h"
 #include "estimators/lcpint.h"
 #include "estimators/lcpshallow.h"
 #include "estimators/tuple.h"
+#include "estimators/tuple_prefix.h"
 #include "estimators/tuple_ties.h"
 
 /* Two MSD radix levels on the window bits (8 to 12, then 4 to 16), then
@@ -273,69 +273,9 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 	return rc;
 }
 
-/* -1 until the first scan asks the CPU; tests set it (tuple_packed_simd) */
-static int pack_simd = -1;
-
-int tuple_packed_simd(int enable)
-{
-	return est_simd_set(&pack_simd, enable, EST_SIMD_F);
-}
-
-/* The prefix test of PACK_MASK_WORDS words from q on: bit j of mk[k] is set
- * when the len bits from position 64 (q + k) + j are prefix.  Plane t holds
- * bit t of each window, and the test ANDs len planes or their complements,
- * len word operations per 64 positions a pass.  Reads w[q + PACK_MASK_WORDS]
- * (the padding word past the last). */
-#define PACK_MASK_WORDS 8
-static void prefix_masks_scalar(const uint64_t *w, size_t q, uint32_t prefix, unsigned len,
-				uint64_t *mk)
-{
-	for (unsigned k = 0; k < PACK_MASK_WORDS; k++)
-		mk[k] = ~(uint64_t)0;
-	for (unsigned t = 0; t < len; t++) {
-		/* all ones where bit t of the prefix is 0: plane ^ flip is 1
-		 * where the window's bit t is the prefix's */
-		const uint64_t flip = (prefix >> (len - 1 - t)) & 1u ? 0 : ~(uint64_t)0;
-
-		for (unsigned k = 0; k < PACK_MASK_WORDS; k++) {
-			uint64_t plane = t ? (w[q + k] << t) | (w[q + k + 1] >> (64 - t)) : w[q + k];
-
-			mk[k] &= plane ^ flip;
-		}
-	}
-}
-
-#if EST_HAVE_AVX512
-/* The same, the eight words in one register: at 80M bits the scalar test
- * (32 passes of 5 planes) was ~7% of assess's CPU time, the one part of
- * the packed scan that grew faster than n (13x from 1M to 10M bytes,
- * against 8.2x for the whole).  AVX-512F alone (VPSLLQ, VPSRLQ, VPORQ,
- * VPTERNLOGQ); under valgrind, which clears the CPUID bit, the scalar loop
- * runs. */
-__attribute__((target("avx512f")))
-static void prefix_masks_avx512(const uint64_t *w, size_t q, uint32_t prefix, unsigned len,
-				uint64_t *mk)
-{
-	const __m512i lo = _mm512_loadu_si512((const void *)(w + q));
-	const __m512i hi = _mm512_loadu_si512((const void *)(w + q + 1));
-	__m512i m = _mm512_set1_epi64(-1);
-
-	for (unsigned t = 0; t < len; t++) {
-		/* a shift by 64 gives 0: plane 0 is lo itself */
-		__m512i plane = _mm512_or_si512(_mm512_sll_epi64(lo, _mm_cvtsi32_si128((int)t)),
-						_mm512_srl_epi64(hi, _mm_cvtsi32_si128(64 - (int)t)));
-		__m512i want = _mm512_set1_epi64((prefix >> (len - 1 - t)) & 1u ? -1 : 0);
-
-		/* m & ~(plane ^ want) */
-		m = _mm512_ternarylogic_epi64(m, plane, want, 0x90);
-	}
-	_mm512_storeu_si512((void *)mk, m);
-}
-#endif
-
 /* The keys of the suffixes whose first len bits are prefix, in position
  * order, each into its top bucket's next slot (fill[b]++).  The bits are
- * read here, in order, once per pass (prefix_masks_*): gathering positions
+ * read here, in order, once per pass (tuple_prefix_block): gathering positions
  * and reading their windows later, bucket by bucket, missed the cache on
  * nearly every suffix.  A pass costs the prefix test plus one key per
  * member.  Once the bytes are ranked (rank), a full-length key
@@ -348,34 +288,16 @@ static void gather_prefix(const uint64_t *w, size_t n, uint32_t prefix, unsigned
 			  unsigned tshift, size_t *fill, struct pkey *gk, const uint32_t *rank)
 {
 	const size_t nw = (n + 63) / 64;
-	const int simd = est_simd_get(&pack_simd, EST_SIMD_F);
-	uint64_t mk[PACK_MASK_WORDS];
+	uint64_t mk[TUPLE_PREFIX_WORDS];
 
-	for (size_t q0 = 0; q0 < nw; q0 += PACK_MASK_WORDS) {
-		/* the last block's words past nw are never read as members */
-		size_t words = nw - q0 < PACK_MASK_WORDS ? nw - q0 : PACK_MASK_WORDS;
+	for (size_t q0 = 0; q0 < nw; q0 += TUPLE_PREFIX_WORDS) {
+		const size_t words = nw - q0 < TUPLE_PREFIX_WORDS ? nw - q0 : TUPLE_PREFIX_WORDS;
 
-		if (len == 0)
-			memset(mk, 0xff, sizeof mk);
-#if EST_HAVE_AVX512
-		else if (simd && words == PACK_MASK_WORDS)
-			prefix_masks_avx512(w, q0, prefix, len, mk);
-#endif
-		else if (words == PACK_MASK_WORDS)
-			prefix_masks_scalar(w, q0, prefix, len, mk);
-		else {
-			/* the tail: w[] has one padding word, not eight */
-			uint64_t tail[PACK_MASK_WORDS + 1] = { 0 };
-
-			memcpy(tail, w + q0, (words + 1) * sizeof *w);
-			prefix_masks_scalar(tail, 0, prefix, len, mk);
-		}
+		tuple_prefix_block(w, n, q0, prefix, len, mk);
 		for (size_t k = 0; k < words; k++) {
-			size_t q = q0 + k;
+			const size_t q = q0 + k;
 			uint64_t m = mk[k];
 
-			if (q == nw - 1 && n % 64)
-				m &= ~(uint64_t)0 << (64 - n % 64);   /* no position past the end */
 			while (m) {
 				unsigned j = (unsigned)__builtin_clzll(m);
 				size_t i = q * 64 + j, left = n - i;
