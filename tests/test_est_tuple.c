@@ -699,8 +699,13 @@ static void test_count(void)
 		{ 200000, 500, 64, 0, 0 },
 		{ 200000, 500, 500, 1, 0 },
 		{ 100000, 120, 0, 0, 0 },
+		/* four groups of positions, one pass over the bits each */
+		{ 4500001, 500, 0, 0, 1 },
+		{ 4500001, 500, 50, 1, 1 },
+		{ 4500001, 500, 70, 0, 0 },
+		{ 4500001, 400, 0, 0, 0 },   /* a top bucket overflows: declines */
 	};
-	uint8_t *s = malloc((size_t)1 << 20 | 3);
+	uint8_t *s = malloc(4500001);
 
 	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
 		const size_t n = cases[c].n;

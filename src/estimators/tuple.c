@@ -375,10 +375,11 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 		return 0;
 	}
 	memset(&st, 0, sizeof st);
-	/* bitstrings from 2^18 bits on take the 64-bit keys (or the runs):
-	 * at NIST's 10^6 1-bit samples they cost half the suffix array's time
-	 * (assess -a on truerand_1bit: 0.19 -> 0.13 s CPU); below, the two
-	 * are even */
+	/* bitstrings from 2^18 bits on take the counting road, which hands
+	 * repeats to the 64-bit keys, or, skewed, the runs: at NIST's 10^6
+	 * 1-bit samples the keys cost half the suffix array's time (assess
+	 * -a on truerand_1bit: 0.19 -> 0.13 s CPU), the counting half the
+	 * keys'; below, the roads are even */
 	if (m == TUPLE_AUTO && k == 2 && n >= ((size_t)1 << 18) && n < UINT32_MAX)
 		m = (s ? skewed_bits(s, n) : skewed_words(w, n)) ? TUPLE_RUNS
 		    : n <= TUPLE_COUNT_MAX ? TUPLE_COUNT : TUPLE_PACKED;

@@ -23,14 +23,13 @@ enum tuple_method {
 	TUPLE_PACKED_STACK, /* tests: TUPLE_PACKED with every depth on lcpint's stack */
 	TUPLE_PACKED_SHALLOW, /* tests: TUPLE_PACKED with the depths below 64 from
 				 lcpshallow.c, with or without AVX-512 */
-	TUPLE_COUNT,        /* bitstrings up to TUPLE_COUNT_MAX bits: the windows
-			       counted, no suffix order (tuple_count.c); hands
-			       repeats to TUPLE_PACKED; auto from 2^18 bits */
+	TUPLE_COUNT,        /* bitstrings below 2^32 bits: the windows counted,
+			       no suffix order (tuple_count.c); hands repeats
+			       to TUPLE_PACKED; auto from 2^18 bits */
 };
 
-/* The longest bitstring tuple_count.c takes (its positions take 4 bytes a
- * bit; the packed scan's keys 16) */
-#define TUPLE_COUNT_MAX ((size_t)1 << 21)
+/* The longest bitstring tuple_count.c takes (its positions are 32-bit) */
+#define TUPLE_COUNT_MAX ((size_t)UINT32_MAX - 1)
 
 struct lcpint;
 

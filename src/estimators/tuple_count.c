@@ -17,6 +17,10 @@
  * left, joins at level t.  So the whole is O(n): NIST's 1M-bit
  * truerand_1bit took ~17.5 ms through the packed suffix order
  * (tuple_packed.c, 1M keys radix-sorted and walked), ~9.5 ms here.
+ * Longer bitstrings go in groups of positions that share their first gb
+ * bits, one pass over the bits each (tuple_prefix_block), their windows
+ * read in that pass, in order (the 8M bits of 1M bytes: ~220 -> ~80 ms;
+ * 80M bits: ~2.3 s -> ~1.1 s, in a third less memory).
  *
  * The counts are the walk's, integer for integer, where it applies: the
  * most common T-bit window occurs fewer than 35 times (so 6.3.5 stops
@@ -33,25 +37,35 @@
 #include "bigmem.h"
 #include "estimators/lcpint.h"
 #include "estimators/tuple.h"
+#include "estimators/tuple_prefix.h"
 
 /* pairs within the T-bit buckets per bit, at most: random bits give 1/4 to
  * 1/2 */
 #define TUPLE_COUNT_PAIRS 2
-/* the first radix level: positions by their first 8 bits */
+/* the radix level: positions by 8 bits after their group's */
 #define COUNT_TOP_BITS 8
+/* Positions a group at most: one pass over the bits each, and 15 bytes a
+ * position of room (12 used) for the largest group.  COUNT_GROUP_MIN, or
+ * n / COUNT_GROUP_PASSES when that is more: 80M bits (assess of 10M
+ * bytes) in 32 groups took 1.07 s, in 64 (2^21 each) 1.30 s, the prefix
+ * test and the loop over the words once a pass costing more than the
+ * smaller arrays saved; 8M bits take the same time in 2 or 4 groups, and
+ * 4 hold 30 MB less. */
+#define COUNT_GROUP_MIN ((size_t)1 << 21)
+#define COUNT_GROUP_PASSES 32
 #define COUNT_NTOP ((size_t)1 << COUNT_TOP_BITS)
 
 struct tcount {
 	const uint64_t *w;
 	size_t n;
 	unsigned tb;            /* T */
+	unsigned gb, pb;        /* group bits; group and top bucket bits */
 	uint32_t q[64];         /* Q[t], t <= T */
 	uint64_t s[65];         /* S[t]; s[64] = 0 */
 	uint64_t h[64];         /* pairs by LCP (T..63) */
 	uint32_t *sub;          /* a top bucket's T-bit window counts */
 	uint32_t *head;         /* the last of its positions (index) with each window */
 	uint32_t *next;         /* the one before it with the same window */
-	uint64_t *key;          /* their 64-bit windows */
 };
 
 /* The t-bit window at position i (i + t <= n) */
@@ -125,27 +139,26 @@ static void fold(struct tcount *tc, uint32_t *c, unsigned from, unsigned to, uns
 	}
 }
 
-/* One top bucket, its positions p[0 .. m-1] in increasing order: the
- * counts of its T-bit windows, the LCPs of every pair of positions that
- * share one (each position against the earlier ones of its window, found
- * through a chain: no sort), then the levels below T under its prefix.
- * Returns its count at level COUNT_TOP_BITS (tails included), or -1 to
- * decline: a window 35 times (6.3.5 goes on past T), too many pairs
- * (repeats), or a pair that agrees on 64 bits. */
-static long top_bucket(struct tcount *tc, size_t top, const uint32_t *p, size_t m)
+/* One top bucket, the positions p[0 .. m-1] (in increasing order) whose
+ * first pb bits are `top`: the counts of its T-bit windows, the LCPs of
+ * every pair of positions that share one (each position against the
+ * earlier ones of its window, found through a chain: no sort), then the
+ * levels below T under its prefix.  Returns its count at level pb (tails
+ * included), or -1 to decline: a window 35 times (6.3.5 goes on past T),
+ * too many pairs (repeats), or a pair that agrees on 64 bits. */
+static long top_bucket(struct tcount *tc, size_t top, const uint64_t *keys, const uint32_t *p, size_t m)
 {
-	const unsigned tb = tc->tb;
-	const size_t nsub = (size_t)1 << (tb - COUNT_TOP_BITS), mask = nsub - 1;
+	const unsigned tb = tc->tb, pb = tc->pb;
+	const size_t nsub = (size_t)1 << (tb - pb), mask = nsub - 1;
 	const uint64_t limit = (uint64_t)TUPLE_COUNT_PAIRS * tc->n;
 	uint32_t most = 0;
 
 	memset(tc->sub, 0, nsub * sizeof *tc->sub);
 	for (size_t k = 0; k < m; k++) {
-		const uint64_t key = est_bits64(tc->w, p[k]);
+		const uint64_t key = keys[k];
 		const size_t x = (size_t)(key >> (64 - tb)) & mask, left = tc->n - p[k];
 		uint32_t c = tc->sub[x]++, j = tc->head[x];
 
-		tc->key[k] = key;
 		tc->next[k] = j;
 		tc->head[x] = (uint32_t)k;
 		most = c + 1 > most ? c + 1 : most;
@@ -157,7 +170,7 @@ static long top_bucket(struct tcount *tc, size_t top, const uint32_t *p, size_t 
 		/* the c earlier positions of this window; p[k] is the later
 		 * of each pair, its suffix the shorter */
 		for (;; j = tc->next[j]) {
-			uint64_t d = key ^ tc->key[j];
+			uint64_t d = key ^ keys[j];
 			size_t l = d ? (size_t)__builtin_clzll(d) : 64;
 
 			l = l < left ? l : left;
@@ -169,75 +182,124 @@ static long top_bucket(struct tcount *tc, size_t top, const uint32_t *p, size_t 
 		}
 	}
 	tc->q[tb] = most > tc->q[tb] ? most : tc->q[tb];
-	fold(tc, tc->sub, tb, COUNT_TOP_BITS + 1, COUNT_TOP_BITS, top);
-	/* level COUNT_TOP_BITS, one count, is taken with the others' */
-	return (long)(tc->sub[0] + tc->sub[1] +
-		      (window(tc->w, tc->n - COUNT_TOP_BITS, COUNT_TOP_BITS) == top));
+	fold(tc, tc->sub, tb, pb + 1, pb, top);
+	/* level pb, one count, is taken with the others' */
+	return (long)(tc->sub[0] + tc->sub[1] + (window(tc->w, tc->n - pb, pb) == top));
+}
+
+/* Places the positions of group g (first gb bits g, with T bits or more)
+ * and their 64-bit windows into the top buckets by their next
+ * COUNT_TOP_BITS bits, cap each from b cap on (fill[b]: one past the last).
+ * The windows are read here, in order: read later, bucket by bucket, they
+ * missed the cache on every position once the bits outgrew L2 (80M bits:
+ * 43 ns a position, against 12 at 8M).  Returns 0, or -1 when one
+ * overflows. */
+static int group_place(struct tcount *tc, size_t g, uint64_t *keys, uint32_t *pos, size_t cap,
+		       size_t *fill)
+{
+	const size_t full = tc->n - tc->tb + 1;   /* positions with T bits */
+	uint64_t mk[TUPLE_PREFIX_WORDS];
+
+	for (size_t b = 0; b < COUNT_NTOP; b++)
+		fill[b] = b * cap;
+	for (size_t q0 = 0; q0 * 64 < full; q0 += TUPLE_PREFIX_WORDS) {
+		tuple_prefix_block(tc->w, full, q0, (uint32_t)g, tc->gb, mk);
+		for (size_t k = 0; k < TUPLE_PREFIX_WORDS; k++) {
+			/* MSB first: in increasing order */
+			for (uint64_t m = mk[k]; m; m &= ~(((uint64_t)1 << 63) >> __builtin_clzll(m))) {
+				const size_t i = (q0 + k) * 64 + (size_t)__builtin_clzll(m);
+				const uint64_t key = est_bits64(tc->w, i);
+				const size_t b = (size_t)(key >> (64 - tc->pb)) & (COUNT_NTOP - 1);
+
+				if (fill[b] == (b + 1) * cap)
+					return -1;
+				keys[fill[b]] = key;
+				pos[fill[b]++] = (uint32_t)i;
+			}
+		}
+	}
+	return 0;
 }
 
 int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct err *e)
 {
 	struct tcount tc;
-	uint32_t *pos = NULL, top[COUNT_NTOP];
-	size_t start[COUNT_NTOP], fill[COUNT_NTOP], v = 0, qdeep = 0, big = 0, cap;
-	int rc = 0, roomy = 1;
+	uint32_t *pos = NULL, *top = NULL;
+	uint64_t *keys = NULL;
+	size_t fill[COUNT_NTOP], v = 0, qdeep = 0, cap, ngroups;
+	int rc = 0;
 
 	if (n < 64 || n > TUPLE_COUNT_MAX)
 		return 0;
 	memset(&tc, 0, sizeof tc);
 	tc.w = w;
 	tc.n = n;
-	tc.tb = COUNT_TOP_BITS + 1;
+	/* groups of positions with their first gb bits in common, one pass
+	 * over the bits each */
+	while ((n >> tc.gb) > COUNT_GROUP_MIN && (n >> tc.gb) > n / COUNT_GROUP_PASSES)
+		tc.gb++;
+	tc.pb = tc.gb + COUNT_TOP_BITS;
+	tc.tb = tc.pb + 1;
 	while (((size_t)1 << tc.tb) < 2 * n)
 		tc.tb++;
-	/* the positions with T bits or more, by their first 8: in one pass
-	 * into room for 1.25 times a uniform share each (no top bucket of
-	 * random bits comes near it: a counting pass less, ~0.7 ms of 1M
-	 * bits); when one overflows (skewed bits), counted first, then placed */
-	cap = n / COUNT_NTOP + n / (4 * COUNT_NTOP) + 64;
+	ngroups = (size_t)1 << tc.gb;
+	/* room for 1.25 times a uniform share in each top bucket (no top
+	 * bucket of random bits comes near it): one pass, no counting first.
+	 * When one overflows (skewed bits) a single group is counted first,
+	 * then placed; more groups decline (the packed keys answer). */
+	cap = (n >> tc.gb) / COUNT_NTOP + (n >> tc.gb) / (4 * COUNT_NTOP) + 64;
 	pos = bigmem_calloc(COUNT_NTOP * cap, sizeof *pos);
-	if (!pos)
+	keys = bigmem_calloc(COUNT_NTOP * cap, sizeof *keys);
+	top = calloc(ngroups * COUNT_NTOP, sizeof *top);
+	tc.sub = calloc((size_t)1 << (tc.tb - tc.pb), sizeof *tc.sub);
+	tc.head = calloc((size_t)1 << (tc.tb - tc.pb), sizeof *tc.head);
+	tc.next = calloc(cap > n ? n : cap, sizeof *tc.next);
+	if (!pos || !keys || !top || !tc.sub || !tc.head || !tc.next)
 		goto nomem;
-	for (size_t b = 0; b < COUNT_NTOP; b++)
-		start[b] = fill[b] = b * cap;
-	for (size_t i = 0; i + tc.tb <= n; i++) {
-		size_t b = window(w, i, COUNT_TOP_BITS);
+	for (size_t g = 0; g < ngroups; g++) {
+		size_t start[COUNT_NTOP];
 
-		if (fill[b] == start[b] + cap) {
-			roomy = 0;
-			break;
-		}
-		pos[fill[b]++] = (uint32_t)i;
-	}
-	if (!roomy) {
-		memset(top, 0, sizeof top);
-		for (size_t i = 0; i + tc.tb <= n; i++)
-			top[window(w, i, COUNT_TOP_BITS)]++;
-		for (size_t b = 0, at = 0; b < COUNT_NTOP; b++) {
-			start[b] = fill[b] = at;
-			at += top[b];
-		}
-		for (size_t i = 0; i + tc.tb <= n; i++)
-			pos[fill[window(w, i, COUNT_TOP_BITS)]++] = (uint32_t)i;
-	}
-	for (size_t b = 0; b < COUNT_NTOP; b++)
-		big = fill[b] - start[b] > big ? fill[b] - start[b] : big;
-	tc.sub = calloc((size_t)1 << (tc.tb - COUNT_TOP_BITS), sizeof *tc.sub);
-	tc.head = calloc((size_t)1 << (tc.tb - COUNT_TOP_BITS), sizeof *tc.head);
-	tc.next = calloc(big + 1, sizeof *tc.next);
-	tc.key = calloc(big + 1, sizeof *tc.key);
-	if (!tc.sub || !tc.head || !tc.next || !tc.key)
-		goto nomem;
-	for (size_t b = 0; b < COUNT_NTOP; b++) {
-		long c = top_bucket(&tc, b, pos + start[b], fill[b] - start[b]);
+		for (size_t b = 0; b < COUNT_NTOP; b++)
+			start[b] = b * cap;
+		if (group_place(&tc, g, keys, pos, cap, fill) != 0) {
+			size_t big = 0;
 
-		if (c < 0)
-			goto done;
-		top[b] = (uint32_t)c;
+			if (ngroups > 1)
+				goto done;
+			/* one group, all positions: counted, then placed; the
+			 * chain arrays grow to the largest top bucket */
+			memset(top, 0, COUNT_NTOP * sizeof *top);
+			for (size_t i = 0; i + tc.tb <= n; i++)
+				top[window(w, i, COUNT_TOP_BITS)]++;
+			for (size_t b = 0, at = 0; b < COUNT_NTOP; b++) {
+				start[b] = fill[b] = at;
+				at += top[b];
+				big = top[b] > big ? top[b] : big;
+			}
+			for (size_t i = 0; i + tc.tb <= n; i++) {
+				const uint64_t key = est_bits64(w, i);
+				const size_t at = fill[key >> (64 - COUNT_TOP_BITS)]++;
+
+				keys[at] = key;
+				pos[at] = (uint32_t)i;
+			}
+			free(tc.next);
+			tc.next = calloc(big + 1, sizeof *tc.next);
+			if (!tc.next)
+				goto nomem;
+		}
+		for (size_t b = 0; b < COUNT_NTOP; b++) {
+			long c = top_bucket(&tc, g << COUNT_TOP_BITS | b, keys + start[b], pos + start[b],
+					    fill[b] - start[b]);
+
+			if (c < 0)
+				goto done;
+			top[g << COUNT_TOP_BITS | b] = (uint32_t)c;
+		}
 	}
-	/* the first 8 bits and fewer, over all positions */
-	level_take(&tc, COUNT_TOP_BITS, top, COUNT_NTOP);
-	fold(&tc, top, COUNT_TOP_BITS, 1, 0, 0);
+	/* the first pb bits and fewer, over all positions */
+	level_take(&tc, tc.pb, top, ngroups * COUNT_NTOP);
+	fold(&tc, top, tc.pb, 1, 0, 0);
 	/* S[t] past T: the pairs whose LCP reaches t */
 	for (unsigned t = 63; t > tc.tb; t--)
 		tc.s[t] = tc.s[t + 1] + tc.h[t];
@@ -257,10 +319,11 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct err
 	rc = 1;
 done:
 	bigmem_free(pos);
+	bigmem_free(keys);
+	free(top);
 	free(tc.sub);
 	free(tc.head);
 	free(tc.next);
-	free(tc.key);
 	return rc;
 nomem:
 	rc = err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
