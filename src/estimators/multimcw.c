@@ -40,7 +40,9 @@ static void mcw_count(struct mcw_win *m, unsigned s, long delta)
 
 /* NIST's rescan after the most common symbol left the window: the highest
  * count wins, ties go to the latest last position, starting from (max - 1,
- * position of the leaving sample); NIST loops over all k symbols.  The
+ * position of the leaving sample); NIST loops over all k symbols
+ * (cpp/non_iid/multi_mcw_test.h at 68ed165, the `else if` after the
+ * window update).  The
  * highest count M is one of top + 1 (the entering symbol), top, top - 1
  * (hist says which), and of the symbols with count M the one last seen
  * latest is the first sample with count M going back from the newest: a

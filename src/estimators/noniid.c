@@ -106,12 +106,14 @@ static void *pool_worker(void *arg)
 }
 
 /* Rough cost in ns per sample (measured on 1M random bytes and their 8M
- * bits, one core), so that the pool starts the slow jobs first (longest
+ * bits, one core; the bitstring t-tuple, MultiMCW and Lag and the literal
+ * MultiMCW again after the counting road, the popcount blocks and the
+ * short rescan), so that the pool starts the slow jobs first (longest
  * processing time first keeps the two cores evenly loaded). */
 static double job_cost(const struct job *j)
 {
-	static const double bin[NONIID_NEST] = { 1.4, 2.5, 2.5, 8, 55, 0, 9, 11, 35, 12 };
-	static const double lit[NONIID_NEST] = { 1, 2, 1.6, 6.6, 95, 0, 60, 28, 300, 110 };
+	static const double bin[NONIID_NEST] = { 1.4, 2.5, 2.5, 8, 10, 0, 2.5, 3.5, 35, 12 };
+	static const double lit[NONIID_NEST] = { 1, 2, 1.6, 6.6, 95, 0, 24, 28, 300, 110 };
 
 	return (j->k == 2 ? bin : lit)[j->slot] * (double)j->n;
 }

@@ -18,9 +18,10 @@
  *
  * Sorting: divsufsort's suffix array with a sparse PLCP pass (Kärkkäinen,
  * Manzini, Puglisi 2009; 5N bytes, LCP kept over the suffix array) serves
- * every input.  Long bitstrings first try the cheaper packed
- * order of tuple_packed.c, or when skewed (long runs everywhere) the run
- * sort of tuple_runs.c; the walk itself is lcpint.c.  Long repeats make
+ * every input.  Long bitstrings first try counting their windows
+ * (tuple_count.c, no suffix order, for bits without repeats of 64), then
+ * the cheaper packed order of tuple_packed.c, or when skewed (long runs
+ * everywhere) the run sort of tuple_runs.c; the walk itself is lcpint.c.  Long repeats make
  * u and v millions: the walk samples Q and S every 64 lengths, and a
  * second walk fills in just the blocks the samples cannot settle (see
  * termmax_scan below). */

@@ -11,7 +11,8 @@
 #include "estimators/estimators.h"
 
 enum tuple_method {
-	TUPLE_AUTO = 0,     /* packed 64-bit keys for long bitstrings, else suffix array */
+	TUPLE_AUTO = 0,     /* long bitstrings: counting, else packed keys or runs;
+			       else the suffix array */
 	TUPLE_SUFFIX_ARRAY, /* divsufsort + PLCP, any alphabet, any repeat length */
 	TUPLE_PACKED,       /* bitstrings only: suffixes sorted by their first 64 bits,
 			       deep ties by byte ranks or word by word; falls back to
