@@ -21,6 +21,7 @@
 #include "estimators/lcpint.h"
 #include "estimators/lcpshallow.h"
 #include "estimators/tuple.h"
+#include "estimators/tuple_dist.h"
 #include "estimators/tuple_prefix.h"
 #include "tap.h"
 
@@ -668,6 +669,38 @@ static void test_packed_prefix(void)
 	free(s);
 }
 
+/* tuple_count_words on the bits s[0..n) answers (1) or declines (0) as
+ * `answers` says, and the counting road's results equal the suffix
+ * array's, figure for figure. */
+static void count_vs_suffix_array(const uint8_t *s, size_t n, int answers, const char *what)
+{
+	struct est_result t[2], l[2];
+	struct lcpint st;
+	struct tuple_dist dist = { NULL, NULL, 0, 0, 0, 0 };
+	struct err e;
+	uint64_t *w = est_pack_bits(s, n);
+	int ok, rc;
+
+	memset(&st, 0, sizeof st);
+	rc = tuple_count_words(w, n, &st, &dist, &e);
+	lcpint_free(&st);
+	tuple_dist_free(&dist);
+	free(w);
+	for (int m = 0; m < 2; m++)
+		tuple_lrs_run(s, n, 2, m ? TUPLE_COUNT : TUPLE_SUFFIX_ARRAY, &t[m], &l[m], &e);
+	ok = t[0].applicable == t[1].applicable && l[0].applicable == l[1].applicable &&
+	     t[0].ndetails == t[1].ndetails && l[0].ndetails == l[1].ndetails;
+	for (int k = 0; ok && k < t[0].ndetails; k++)
+		ok = t[0].detail[k].x == t[1].detail[k].x;
+	for (int k = 0; ok && k < l[0].ndetails; k++)
+		ok = l[0].detail[k].x == l[1].detail[k].x;
+	if (!tap_ok(ok && rc == answers, "%s: %s, results equal the suffix array's (t = %g, v = %g)", what,
+		    answers ? "answers" : "declines", dx(&t[0], "t"), dx(&l[0], "v")))
+		printf("# rc %d; got t=%g v=%g p-hats %.17g %.17g, want %.17g %.17g\n", rc, dx(&t[1], "t"),
+		       dx(&l[1], "v"), dx(&t[1], "p-hat_max"), dx(&l[1], "p-hat"), dx(&t[0], "p-hat_max"),
+		       dx(&l[0], "p-hat"));
+}
+
 /* The counting road (tuple_count.c) against the suffix array, result for
  * result, where it answers itself (tuple_count_words returns 1) and where
  * it declines: random bits of lengths that end mid-word, biased bits (a
@@ -691,29 +724,25 @@ static void test_count(void)
 		{ 300001, 500, 0, 0, 1 },
 		{ (size_t)1 << 20, 500, 0, 0, 1 },
 		{ 200003, 400, 0, 0, 1 },
-		{ 1000003, 350, 0, 0, 0 },
+		{ 1000003, 350, 0, 0, 1 },   /* T-bit windows 35 times: Q past T from their entries */
 		{ 200000, 500, 40, 0, 1 },
 		{ 200000, 500, 63, 1, 1 },
 		{ 200000, 500, 40, 1, 1 },
 		{ 200000, 500, 63, 0, 1 },
-		{ 200000, 500, 64, 0, 0 },
-		{ 200000, 500, 500, 1, 0 },
+		{ 200000, 500, 64, 0, 1 },   /* 64 and more: by distance */
+		{ 200000, 500, 500, 1, 1 },
 		{ 100000, 120, 0, 0, 0 },
 		/* four groups of positions, one pass over the bits each */
 		{ 4500001, 500, 0, 0, 1 },
 		{ 4500001, 500, 50, 1, 1 },
-		{ 4500001, 500, 70, 0, 0 },
+		{ 4500001, 500, 70, 0, 1 },
 		{ 4500001, 400, 0, 0, 0 },   /* a top bucket overflows: declines */
 	};
 	uint8_t *s = malloc(4500001);
 
 	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
 		const size_t n = cases[c].n;
-		struct est_result t[2], l[2];
-		struct lcpint st;
-		struct err e;
-		uint64_t *w;
-		int ok = 1, rc;
+		char what[160];
 
 		for (size_t i = 0; i < n; i++)
 			s[i] = rnd(1000) < cases[c].ones;
@@ -733,29 +762,120 @@ static void test_count(void)
 			for (size_t i = len; cases[c].at_end && i <= 64; i++)
 				s[from + i] = 0;
 		}
-		w = est_pack_bits(s, n);
-		memset(&st, 0, sizeof st);
-		rc = tuple_count_words(w, n, &st, &e);
-		lcpint_free(&st);
-		free(w);
-		for (int m = 0; m < 2; m++)
-			tuple_lrs_run(s, n, 2, m ? TUPLE_COUNT : TUPLE_SUFFIX_ARRAY, &t[m], &l[m], &e);
-		ok = t[0].applicable == t[1].applicable && l[0].applicable == l[1].applicable &&
-		     t[0].ndetails == t[1].ndetails && l[0].ndetails == l[1].ndetails;
-		for (int k = 0; ok && k < t[0].ndetails; k++)
-			ok = t[0].detail[k].x == t[1].detail[k].x;
-		for (int k = 0; ok && k < l[0].ndetails; k++)
-			ok = l[0].detail[k].x == l[1].detail[k].x;
-		if (!tap_ok(ok && rc == cases[c].answers,
-			    "count road, %zu bits, P(1) = %.3f%s%s: %s, results equal the suffix array's (t = %g, v = %g)",
-			    n, cases[c].ones / 1000.0, cases[c].copy ? ", a repeat" : "",
-			    cases[c].at_end ? " at the end" : "", cases[c].answers ? "answers" : "declines",
-			    dx(&t[0], "t"), dx(&l[0], "v")))
-			printf("# rc %d; got t=%g v=%g p-hats %.17g %.17g, want %.17g %.17g\n", rc, dx(&t[1], "t"),
-			       dx(&l[1], "v"), dx(&t[1], "p-hat_max"), dx(&l[1], "p-hat"), dx(&t[0], "p-hat_max"),
-			       dx(&l[0], "p-hat"));
+		snprintf(what, sizeof what, "count road, %zu bits, P(1) = %.3f%s%s", n, cases[c].ones / 1000.0,
+			 cases[c].copy ? ", a repeat" : "", cases[c].at_end ? " at the end" : "");
+		count_vs_suffix_array(s, n, cases[c].answers, what);
 	}
 	free(s);
+}
+
+/* The counting road's repeats by distance (tuple_dist.c): blocks repeated
+ * 2 to 34 times answer (one distance, its multiples), 35 copies decline (a
+ * 64-bit window 35 times: 6.3.5 goes on past 63), as do copies at nine
+ * distances (more than COUNT_DISTS) and copies whose gaps differ (a pair
+ * 2 gaps apart is at no kept distance or multiple: the runs fall short of
+ * the pairs the chains met); two blocks at two distances, a broken copy,
+ * and a block ending mid-copy answer. */
+static void test_count_distances(void)
+{
+	const size_t n = 300001;
+	uint8_t *s = malloc(n);
+	static const struct {
+		size_t block;   /* bits repeated from the start, to the end */
+		int answers;
+		const char *what;
+	} blocks[] = {
+		{ 150001, 1, "a block repeated twice" },
+		{ 30011, 1, "a 30,011-bit block repeated 10 times" },
+		{ 8824, 1, "an 8,824-bit block repeated 34 times" },
+		{ 8571, 0, "an 8,571-bit block repeated 35 times and more" },
+		{ 4093, 0, "a 4,093-bit block repeated 73 times" },
+	};
+	char what[160];
+
+	for (size_t b = 0; b < sizeof blocks / sizeof *blocks; b++) {
+		for (size_t i = 0; i < n; i++)
+			s[i] = i < blocks[b].block ? (uint8_t)rnd(2) : s[i - blocks[b].block];
+		snprintf(what, sizeof what, "count road, %zu bits, %s", n, blocks[b].what);
+		count_vs_suffix_array(s, n, blocks[b].answers, what);
+	}
+	/* a 20,000-bit block 10 times with one bit flipped in the middle copy */
+	for (size_t i = 0; i < n; i++)
+		s[i] = i < 20000 ? (uint8_t)rnd(2) : s[i - 20000];
+	s[100003] ^= 1;
+	count_vs_suffix_array(s, n, 1, "count road, 300,001 bits, a 20,000-bit block repeated, one copy broken");
+	/* two halves, each a block repeated: two distances */
+	for (size_t i = 0; i < n; i++)
+		s[i] = i < 17000 || (i >= 150000 && i < 150000 + 23000) ? (uint8_t)rnd(2)
+		       : i < 150000 ? s[i - 17000] : s[i - 23000];
+	count_vs_suffix_array(s, n, 1, "count road, 300,001 bits, blocks repeated at two distances");
+	/* nine 1,000-bit repeats, each at its own distance */
+	for (size_t i = 0; i < n; i++)
+		s[i] = (uint8_t)rnd(2);
+	for (size_t r = 0; r < 9; r++)
+		memcpy(s + 150000 + r * 15000, s + 1000 + r * 3000, 1000);
+	count_vs_suffix_array(s, n, 0, "count road, 300,001 bits, repeats at nine distances");
+	/* three copies of 2,000 bits with gaps 40,000 and 70,000 */
+	for (size_t i = 0; i < n; i++)
+		s[i] = (uint8_t)rnd(2);
+	memcpy(s + 50000, s + 10000, 2000);
+	memcpy(s + 120000, s + 10000, 2000);
+	/* the bits around them: the first two copies agree before, the last
+	 * two after, so no 64-bit window is shared by the first and the last
+	 * alone (that would keep their distance, 110,000) */
+	s[9999] = s[49999] = 0;
+	s[119999] = 1;
+	s[12000] = 0;
+	s[52000] = s[122000] = 1;
+	count_vs_suffix_array(s, n, 0, "count road, 300,001 bits, three copies at uneven gaps");
+	free(s);
+}
+
+/* tuple_dist.c on its own: S[W] from the runs of a few distances equals a
+ * plain count of the pairs (i, i + d) whose LCP is W or more, on bits with
+ * long agreements that start and end mid-word and run to the end. */
+static void test_dist_runs(void)
+{
+	enum { N = 5000 };
+	static const size_t dists[] = { 64, 700, 1001, 2500 };
+	uint8_t *bit = malloc(N);
+	uint64_t *w = calloc(N / 64 + 2, sizeof *w);
+	struct tuple_dist td = { NULL, NULL, 0, 0, 0, 0 };
+	static uint64_t hist[N + 2];   /* pairs by LCP, then with LCP >= W */
+	int bad = 0;
+
+	for (size_t i = 0; i < N; i++)
+		bit[i] = i < 700 ? (uint8_t)rnd(2) : bit[i - 700];
+	for (int k = 0; k < 6; k++)
+		bit[rnd(N)] ^= 1;
+	for (size_t i = 0; i < N; i++)
+		w[i / 64] |= (uint64_t)bit[i] << (63 - i % 64);
+	for (size_t d = 0; d < sizeof dists / sizeof *dists; d++)
+		bad |= tuple_dist_scan(&td, w, N, dists[d]) != 0;
+	bad |= tuple_dist_finish(&td) != 0;
+	/* LCP(i, i + d) backwards: one more than at i + 1 where the bits agree */
+	for (size_t d = 0; d < sizeof dists / sizeof *dists; d++) {
+		size_t l = 0;
+
+		for (size_t i = N - dists[d]; i-- > 0;) {
+			l = bit[i] == bit[i + dists[d]] ? l + 1 : 0;
+			hist[l]++;
+		}
+	}
+	for (size_t wl = N; wl-- > 64;)
+		hist[wl] += hist[wl + 1];
+	for (size_t wl = 64; !bad && wl <= N; wl++) {
+		if (tuple_dist_s(&td, wl) != hist[wl]) {
+			printf("# W = %zu: %llu, want %llu\n", wl, (unsigned long long)tuple_dist_s(&td, wl),
+			       (unsigned long long)hist[wl]);
+			bad = 1;
+		}
+	}
+	bad |= td.pairs != hist[64];
+	tap_ok(!bad && td.v > 64, "tuple_dist: S[W] from the runs of 4 distances equals the pairs counted bit by bit");
+	tuple_dist_free(&td);
+	free(bit);
+	free(w);
 }
 
 /* deeprank.c on its own: for pairs of bit positions at the same offset
@@ -1010,6 +1130,8 @@ int main(void)
 	test_packed_walks();
 	test_packed_prefix();
 	test_count();
+	test_count_distances();
+	test_dist_runs();
 	test_runs_lcp();
 	test_brute();
 	test_long_repeats();

@@ -40,6 +40,7 @@
 #include "estimators/lcparray.h"
 #include "estimators/lcpint.h"
 #include "estimators/tuple.h"
+#include "estimators/tuple_dist.h"
 
 /* ---- suffix array + PLCP --------------------------------------------- */
 
@@ -154,6 +155,19 @@ static inline uint64_t tuple_pairs(size_t n, size_t w)
 	return ((uint64_t)(n - w) * (uint64_t)(n - w + 1)) >> 1;
 }
 
+/* Where the counts of 64 bits and more come from: the walk's samples
+ * every 64 lengths and a second walk over the LCPs of 64 and more, which
+ * are the packed scan's deep list (tuple.h) or, deep NULL, the LCP array
+ * lcp[0..n-1] (the suffix array's roads); or, on the counting road, S
+ * straight from the runs of tuple_dist.c (dist; there u <= T < 64, so Q
+ * is never read past 63). */
+struct tuple_lcps {
+	const uint32_t *lcp;
+	size_t n;
+	const struct tuple_deep *deep;
+	const struct tuple_dist *dist;
+};
+
 /* One maximum: of 6.3.5's P_t = Q[t] / (n - t + 1) or 6.3.6's P_W =
  * S[W] / C(n - W + 1, 2), raised to 1/i, over i in [lo, hi]. */
 struct termmax {
@@ -181,16 +195,27 @@ static inline void term_take(struct termmax *tm, uint64_t count, size_t n, size_
 		tm->pmax = pm;
 }
 
+/* Q[64 j] or S[64 j] (j >= 1), a sample of the first walk's or from the
+ * runs. */
+static uint64_t termmax_sample(const struct termmax *tm, const struct lcpint *st,
+			       const struct tuple_lcps *lcps, size_t j)
+{
+	if (lcps->dist)
+		return tm->lrs ? tuple_dist_s(lcps->dist, j * LCPINT_STRIDE) : 0;
+	return tm->lrs ? lcpint_s_sample(st, j) : lcpint_q_sample(st, j);
+}
+
 /* The exact terms of the first walk, then the blocks they cannot settle.
  * Returns 0 or -1 (out of memory). */
-static int termmax_scan(struct termmax *tm, const struct lcpint *st, size_t n)
+static int termmax_scan(struct termmax *tm, const struct lcpint *st, const struct tuple_lcps *lcps,
+			size_t n)
 {
 	const size_t stride = LCPINT_STRIDE, jmax = tm->hi / stride;
 
 	for (size_t i = tm->lo; i <= tm->hi && i < stride; i++)
 		term_take(tm, tm->lrs ? lcpint_s(st, i) : lcpint_q(st, i), n, i);
 	for (size_t j = tm->lo > stride ? (tm->lo + stride - 1) / stride : 1; j <= jmax; j++)
-		term_take(tm, tm->lrs ? lcpint_s_sample(st, j) : lcpint_q_sample(st, j), n, j * stride);
+		term_take(tm, termmax_sample(tm, st, lcps, j), n, j * stride);
 	if (jmax == 0)
 		return 0;
 	tm->cand = calloc(jmax + 1, 1);
@@ -198,7 +223,7 @@ static int termmax_scan(struct termmax *tm, const struct lcpint *st, size_t n)
 		return -1;
 	for (size_t j = 1; j <= jmax; j++) {
 		size_t b0 = j * stride, b1 = b0 + stride - 1 < tm->hi ? b0 + stride - 1 : tm->hi;
-		uint64_t bound = tm->lrs ? lcpint_s_sample(st, j) : lcpint_q_sample(st, j);
+		uint64_t bound = termmax_sample(tm, st, lcps, j);
 
 		if (b1 < tm->lo || b1 == b0)
 			continue;   /* no length in [lo, hi], or only the sample */
@@ -218,8 +243,10 @@ static int termmax_scan(struct termmax *tm, const struct lcpint *st, size_t n)
 	return 0;
 }
 
-/* The terms of the blocks left, from the second walk. */
-static void termmax_finish(struct termmax *tm, const struct lcpint *fine, size_t n)
+/* The terms of the blocks left, from the second walk (fine) or the runs
+ * (dist, for S). */
+static void termmax_finish(struct termmax *tm, const struct lcpint *fine, const struct tuple_dist *dist,
+			   size_t n)
 {
 	for (size_t j = tm->jlo; tm->jlo > 0 && j <= tm->jhi; j++) {
 		size_t b0 = j * LCPINT_STRIDE > tm->lo ? j * LCPINT_STRIDE : tm->lo;
@@ -227,17 +254,10 @@ static void termmax_finish(struct termmax *tm, const struct lcpint *fine, size_t
 									 : tm->hi;
 
 		for (size_t i = b0; tm->cand[j] && i <= b1; i++)
-			term_take(tm, tm->lrs ? lcpint_s(fine, i) : lcpint_q(fine, i), n, i);
+			term_take(tm, dist ? tuple_dist_s(dist, i) : tm->lrs ? lcpint_s(fine, i) : lcpint_q(fine, i),
+				  n, i);
 	}
 }
-
-/* What the second walk reads: the packed scan's deep list (tuple.h), or,
- * deep NULL, the LCP array lcp[0..n-1] (the suffix array's roads). */
-struct tuple_lcps {
-	const uint32_t *lcp;
-	size_t n;
-	const struct tuple_deep *deep;
-};
 
 /* LCPs below the windows only close runs: one value for them all keeps
  * the walk to the intervals deep enough to matter */
@@ -260,6 +280,10 @@ static int termmax_walk(struct termmax *tu, struct termmax *tl, const struct tup
 
 	if (!tu->jlo && !tl->jlo)
 		return 0;
+	if (lcps->dist) {
+		termmax_finish(tl, NULL, lcps->dist, n);   /* tu has no block past 63 */
+		return 0;
+	}
 	/* S is below 17 n from u on: at W >= u every run of equal W-tuples has
 	 * fewer than 35 members, so S[W] <= (n / 34) C(34, 2) */
 	if (lcpint_init(&fine, qlo, qhi, soff, send, n < UINT32_MAX / 17 ? LCPINT_NARROW : 0) != 0) {
@@ -282,8 +306,8 @@ static int termmax_walk(struct termmax *tu, struct termmax *tl, const struct tup
 		rc = -1;
 	} else {
 		lcpint_sum(&fine, send);
-		termmax_finish(tu, &fine, n);
-		termmax_finish(tl, &fine, n);
+		termmax_finish(tu, &fine, NULL, n);
+		termmax_finish(tl, &fine, NULL, n);
 	}
 	lcpint_free(&fine);
 	return rc;
@@ -308,7 +332,7 @@ static int tuple_finish(struct lcpint *st, size_t n, struct est_result *tr,
 	/* 90B 6.3.5: u = the first t whose most common tuple occurs < 35 times,
 	 * one past the deepest run of 35 suffixes; 6.3.6: lengths u..v */
 	lcpint_sum(st, LCPINT_STRIDE - 1);
-	if (termmax_scan(&tu, st, n) != 0 || (v >= u && termmax_scan(&tl, st, n) != 0) ||
+	if (termmax_scan(&tu, st, lcps, n) != 0 || (v >= u && termmax_scan(&tl, st, lcps, n) != 0) ||
 	    termmax_walk(&tu, &tl, lcps, n) != 0)
 		rc = -1;
 	free(tu.cand);
@@ -389,17 +413,20 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 
 		if (!w && !(w = ownw = est_pack_bits(s, n)))
 			return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
-		rc = tuple_count_words(w, n, &st, e);
+		struct tuple_dist dist = { NULL, NULL, 0, 0, 0, 0 };
+
+		rc = tuple_count_words(w, n, &st, &dist, e);
 		if (ownw) {
 			free(ownw);
 			w = NULL;
 		}
 		if (rc == 1) {
-			/* v < 64: no deep LCPs for a second walk */
-			const struct tuple_lcps lcps = { NULL, 0, &deep };
+			/* v < 64: no deep LCPs for a second walk; else S from the runs */
+			const struct tuple_lcps lcps = { NULL, 0, &deep, dist.nrun ? &dist : NULL };
 
 			rc = tuple_finish(&st, n, tr, lr, &lcps);
 			lcpint_free(&st);
+			tuple_dist_free(&dist);
 			return rc != 0 ? err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory") : 0;
 		}
 		lcpint_free(&st);
@@ -417,7 +444,7 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 		rc = s ? tuple_scan_packed(s, n, &st, &deep, flags, e)
 		       : tuple_scan_words(w, n, &st, &deep, flags, e);
 		if (rc == 1) {
-			const struct tuple_lcps lcps = { NULL, 0, &deep };
+			const struct tuple_lcps lcps = { NULL, 0, &deep, NULL };
 
 			rc = tuple_finish(&st, n, tr, lr, &lcps);
 			lcpint_free(&st);
@@ -463,7 +490,7 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 	}
 	if (rc == 0)
 		rc = walk_lcp(&st, lcp, n, v, e);
-	if (rc == 0 && tuple_finish(&st, n, tr, lr, &(const struct tuple_lcps){ lcp + 1, n - 1, NULL }) != 0)
+	if (rc == 0 && tuple_finish(&st, n, tr, lr, &(const struct tuple_lcps){ lcp + 1, n - 1, NULL, NULL }) != 0)
 		rc = err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory");
 	bigmem_free(lcp);
 	lcpint_free(&st);

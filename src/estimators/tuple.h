@@ -100,10 +100,13 @@ static inline int tuple_deep_new_run(struct tuple_deep *d, uint32_t v)
 int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tuple_deep *deep,
 		      int flags, struct err *e);
 /* The counting road (tuple_count.c): 1 when st holds Q and S below 64 and
- * the LRS length (below 64: no deep LCPs), 0 when the packed scan should
- * answer (repeats, or n outside 64 .. TUPLE_COUNT_MAX), or a negative err
- * code. */
-int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct err *e);
+ * the LRS length, and, when that is 64 or more, td the runs that give S
+ * from 64 on (the caller frees them); 0 when the packed scan should answer
+ * (a window 35 times, repeats at many distances, or n outside
+ * 64 .. TUPLE_COUNT_MAX), or a negative err code. */
+struct tuple_dist;
+int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_dist *td,
+		      struct err *e);
 /* The same on bits already packed as samples_to_packed packs them. */
 int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_deep *deep,
 		     int flags, struct err *e);

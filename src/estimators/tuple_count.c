@@ -22,13 +22,24 @@
  * read in that pass, in order (the 8M bits of 1M bytes: ~220 -> ~80 ms;
  * 80M bits: ~2.3 s -> ~1.1 s, in a third less memory).
  *
- * The counts are the walk's, integer for integer, where it applies: the
- * most common T-bit window occurs fewer than 35 times (so 6.3.5 stops
- * below T and Q beyond T is not needed), the pairs within buckets (S[T])
- * stay below TUPLE_COUNT_PAIRS a bit (repeats make them quadratic), and
- * no two positions agree on 64 bits (the LRS length v stays below 64, so
- * tuple.c needs neither the samples every 64 lengths nor the deep LCPs).
- * Otherwise it returns 0 and the packed scan answers. */
+ * Positions that agree on all 64 bits share one entry on their window's
+ * chain, with their number: a block repeated ten times walks one entry a
+ * position, not nine.  Such pairs (LCP 64 or more) are counted, and the
+ * distances between consecutive positions of an entry kept (a few); their
+ * LCPs come from comparing the bits with themselves at those distances and
+ * their multiples (tuple_dist.c), which must account for every such pair.
+ *
+ * Where a T-bit window occurs 35 times or more, 6.3.5 goes on past T:
+ * Q[t] up to 63 comes from the entries under it (heavy_q).
+ *
+ * The counts are the walk's, integer for integer, where it applies: no
+ * 64-bit window occurs 35 times (so 6.3.5 stops below 64 and Q from 64 on
+ * is not needed), the entries met on the chains stay below
+ * TUPLE_COUNT_PAIRS a bit, and the pairs that agree on 64 bits lie at a
+ * few distances between copies (COUNT_DISTS, and their multiples up to
+ * 34: a window's copies).  Otherwise it returns 0 and the packed scan
+ * answers (a 100,000-byte block repeated to 1M bytes: 0.45 s there, 0.12 s
+ * here; repeated to 10M bytes, 100 copies, it still goes there). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -37,11 +48,15 @@
 #include "bigmem.h"
 #include "estimators/lcpint.h"
 #include "estimators/tuple.h"
+#include "estimators/tuple_dist.h"
 #include "estimators/tuple_prefix.h"
 
-/* pairs within the T-bit buckets per bit, at most: random bits give 1/4 to
- * 1/2 */
+/* entries met on the chains per bit, at most: random bits give 1/4 to 1/2 */
 #define TUPLE_COUNT_PAIRS 2
+/* Distances between consecutive copies of a 64-bit window, at most: a
+ * block repeated gives one.  Each is compared at its multiples up to the
+ * most copies a window can have (34), one pass over the words each. */
+#define COUNT_DISTS 8
 /* the radix level: positions by 8 bits after their group's */
 #define COUNT_TOP_BITS 8
 /* Positions a group at most: one pass over the bits each, and 15 bytes a
@@ -63,9 +78,18 @@ struct tcount {
 	uint32_t q[64];         /* Q[t], t <= T */
 	uint64_t s[65];         /* S[t]; s[64] = 0 */
 	uint64_t h[64];         /* pairs by LCP (T..63) */
+	uint64_t deep;          /* pairs that agree on 64 bits */
+	uint64_t visits;        /* entries met on the chains */
+	size_t dist[COUNT_DISTS];   /* between consecutive copies of a 64-bit window */
+	size_t ndist, dhit;
 	uint32_t *sub;          /* a top bucket's T-bit window counts */
-	uint32_t *head;         /* the last of its positions (index) with each window */
-	uint32_t *next;         /* the one before it with the same window */
+	/* A top bucket's entries, each named by the index of its first
+	 * position: the positions with one 64-bit window (or one position with
+	 * fewer than 64 bits left) */
+	uint32_t *head;         /* the newest entry with each T-bit window */
+	uint32_t *next;         /* the entry before it with the same window */
+	uint32_t *cnt;          /* an entry's positions */
+	uint32_t *last;         /* its latest position */
 };
 
 /* The t-bit window at position i (i + t <= n) */
@@ -139,13 +163,82 @@ static void fold(struct tcount *tc, uint32_t *c, unsigned from, unsigned to, uns
 	}
 }
 
+/* Keeps d, the distance between two consecutive copies of a 64-bit
+ * window: 0, or -1 when there are more than COUNT_DISTS. */
+static int dist_add(struct tcount *tc, size_t d)
+{
+	if (tc->ndist && tc->dist[tc->dhit] == d)
+		return 0;
+	for (size_t i = 0; i < tc->ndist; i++) {
+		if (tc->dist[i] == d) {
+			tc->dhit = i;
+			return 0;
+		}
+	}
+	if (tc->ndist == COUNT_DISTS)
+		return -1;
+	tc->dhit = tc->ndist;
+	tc->dist[tc->ndist++] = d;
+	return 0;
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const uint64_t x = ((const uint64_t *)a)[0], y = ((const uint64_t *)b)[0];
+
+	return (x > y) - (x < y);
+}
+
+/* Q[t] for T < t < 64 where it reaches 35: only under a T-bit window of 35
+ * positions or more, from its entries (their 64 bits and numbers; one with
+ * fewer than t bits left has no t-bit window).  6.3.5 reads Q only up to
+ * the last t where it reaches 35, so the smaller windows may be left out.
+ * Returns 0, or -1 out of memory. */
+static int heavy_q(struct tcount *tc, const uint64_t *keys, const uint32_t *p)
+{
+	const size_t nsub = (size_t)1 << (tc->tb - tc->pb);
+
+	for (size_t x = 0; x < nsub; x++) {
+		uint64_t (*ent)[3];
+		size_t ne = 0;
+		uint32_t c = tc->sub[x];
+
+		if (c < TUPLE_MIN_COUNT)
+			continue;
+		ent = malloc(c * sizeof *ent);
+		if (!ent)
+			return -1;
+		for (uint32_t j = tc->head[x]; c > 0; j = tc->next[j]) {
+			ent[ne][0] = keys[j];
+			ent[ne][1] = tc->cnt[j];
+			ent[ne][2] = tc->n - p[j];
+			c -= tc->cnt[j];
+			ne++;
+		}
+		qsort(ent, ne, sizeof *ent, cmp_entry);
+		for (unsigned t = tc->tb + 1; t < 64; t++) {
+			uint32_t run = 0;
+
+			for (size_t e = 0; e < ne; e++) {
+				if (e > 0 && (ent[e][0] ^ ent[e - 1][0]) >> (64 - t))
+					run = 0;
+				run += ent[e][2] >= t ? (uint32_t)ent[e][1] : 0;
+				tc->q[t] = run > tc->q[t] ? run : tc->q[t];
+			}
+		}
+		free(ent);
+	}
+	return 0;
+}
+
 /* One top bucket, the positions p[0 .. m-1] (in increasing order) whose
  * first pb bits are `top`: the counts of its T-bit windows, the LCPs of
  * every pair of positions that share one (each position against the
- * earlier ones of its window, found through a chain: no sort), then the
- * levels below T under its prefix.  Returns its count at level pb (tails
- * included), or -1 to decline: a window 35 times (6.3.5 goes on past T),
- * too many pairs (repeats), or a pair that agrees on 64 bits. */
+ * entries of its window, found through a chain: no sort; the pairs that
+ * agree on 64 bits counted in tc->deep), then the levels below T under its
+ * prefix.  Returns its count at level pb (tails included), -1 to decline
+ * (a 64-bit window 35 times: 6.3.5 goes on past 63; too many entries met;
+ * too many distances between copies), or -2 out of memory. */
 static long top_bucket(struct tcount *tc, size_t top, const uint64_t *keys, const uint32_t *p, size_t m)
 {
 	const unsigned tb = tc->tb, pb = tc->pb;
@@ -158,33 +251,84 @@ static long top_bucket(struct tcount *tc, size_t top, const uint64_t *keys, cons
 		const uint64_t key = keys[k];
 		const size_t x = (size_t)(key >> (64 - tb)) & mask, left = tc->n - p[k];
 		uint32_t c = tc->sub[x]++, j = tc->head[x];
+		int joined = 0;
 
-		tc->next[k] = j;
-		tc->head[x] = (uint32_t)k;
 		most = c + 1 > most ? c + 1 : most;
 		tc->s[tb] += c;
-		if (c == 0)
-			continue;
-		if (c + 1 >= TUPLE_MIN_COUNT || tc->s[tb] > limit)
-			return -1;
-		/* the c earlier positions of this window; p[k] is the later
-		 * of each pair, its suffix the shorter */
-		for (;; j = tc->next[j]) {
-			uint64_t d = key ^ keys[j];
-			size_t l = d ? (size_t)__builtin_clzll(d) : 64;
+		/* the c earlier positions of this window, entry by entry; p[k]
+		 * is the later of each pair, its suffix the shorter (and once
+		 * fewer than 64 bits are left, so are all later ones': no entry
+		 * after that takes a second position) */
+		while (c > 0) {
+			const uint64_t d = key ^ keys[j];
+			const uint32_t cj = tc->cnt[j];
 
-			l = l < left ? l : left;
-			if (l >= 64)
-				return -1;
-			tc->h[l]++;
-			if (--c == 0)
-				break;
+			tc->visits++;
+			if (d == 0 && left >= 64) {
+				tc->deep += cj;
+				if (cj + 1 >= TUPLE_MIN_COUNT || dist_add(tc, p[k] - tc->last[j]) != 0)
+					return -1;
+				tc->cnt[j] = cj + 1;
+				tc->last[j] = p[k];
+				joined = 1;
+			} else {
+				size_t l = d ? (size_t)__builtin_clzll(d) : 64;
+
+				tc->h[l < left ? l : left] += cj;
+			}
+			c -= cj;
+			j = tc->next[j];
+		}
+		if (tc->visits > limit)
+			return -1;
+		if (!joined) {
+			tc->next[k] = tc->head[x];
+			tc->head[x] = (uint32_t)k;
+			tc->cnt[k] = 1;
+			tc->last[k] = p[k];
 		}
 	}
 	tc->q[tb] = most > tc->q[tb] ? most : tc->q[tb];
+	if (most >= TUPLE_MIN_COUNT && heavy_q(tc, keys, p) != 0)
+		return -2;
 	fold(tc, tc->sub, tb, pb + 1, pb, top);
 	/* level pb, one count, is taken with the others' */
 	return (long)(tc->sub[0] + tc->sub[1] + (window(tc->w, tc->n - pb, pb) == top));
+}
+
+/* The LCPs of the pairs that agree on 64 bits (tc->deep of them): the
+ * bits against themselves at every kept distance and its multiples up to
+ * 34 (a window has at most 34 copies, so consecutive copies at most 33
+ * gaps apart), into td.  0 when they account for every such pair, 1 when
+ * not (the packed scan answers), -1 out of memory. */
+static int deep_by_distance(const struct tcount *tc, struct tuple_dist *td)
+{
+	size_t d[COUNT_DISTS * (TUPLE_MIN_COUNT - 1)], nd = 0;
+
+	for (size_t i = 0; i < tc->ndist; i++)
+		for (size_t k = 1; k < TUPLE_MIN_COUNT && k * tc->dist[i] < tc->n; k++)
+			d[nd++] = k * tc->dist[i];
+	/* each distance once: a pair is counted by its own */
+	for (size_t i = 1; i < nd; i++)
+		for (size_t j = i; j > 0 && d[j - 1] > d[j]; j--) {
+			const size_t t = d[j];
+
+			d[j] = d[j - 1];
+			d[j - 1] = t;
+		}
+	for (size_t i = 0; i < nd; i++) {
+		if (i > 0 && d[i] == d[i - 1])
+			continue;
+		if (tuple_dist_scan(td, tc->w, tc->n, d[i]) != 0)
+			return -1;
+		/* every pair they hold agrees on 64 bits: once they hold as
+		 * many as the chains met, the other distances hold none */
+		if (td->pairs >= tc->deep)
+			break;
+	}
+	if (td->pairs != tc->deep)
+		return 1;
+	return tuple_dist_finish(td) == 0 ? 0 : -1;
 }
 
 /* Places the positions of group g (first gb bits g, with T bits or more)
@@ -221,7 +365,21 @@ static int group_place(struct tcount *tc, size_t g, uint64_t *keys, uint32_t *po
 	return 0;
 }
 
-int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct err *e)
+/* The entries' arrays for top buckets of up to m positions: 0, or -1 out
+ * of memory. */
+static int chains_alloc(struct tcount *tc, size_t m)
+{
+	free(tc->next);
+	free(tc->cnt);
+	free(tc->last);
+	tc->next = calloc(m, sizeof *tc->next);
+	tc->cnt = calloc(m, sizeof *tc->cnt);
+	tc->last = calloc(m, sizeof *tc->last);
+	return tc->next && tc->cnt && tc->last ? 0 : -1;
+}
+
+int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_dist *td,
+		      struct err *e)
 {
 	struct tcount tc;
 	uint32_t *pos = NULL, *top = NULL;
@@ -253,8 +411,7 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct err
 	top = calloc(ngroups * COUNT_NTOP, sizeof *top);
 	tc.sub = calloc((size_t)1 << (tc.tb - tc.pb), sizeof *tc.sub);
 	tc.head = calloc((size_t)1 << (tc.tb - tc.pb), sizeof *tc.head);
-	tc.next = calloc(cap > n ? n : cap, sizeof *tc.next);
-	if (!pos || !keys || !top || !tc.sub || !tc.head || !tc.next)
+	if (chains_alloc(&tc, cap > n ? n : cap) != 0 || !pos || !keys || !top || !tc.sub || !tc.head)
 		goto nomem;
 	for (size_t g = 0; g < ngroups; g++) {
 		size_t start[COUNT_NTOP];
@@ -283,15 +440,15 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct err
 				keys[at] = key;
 				pos[at] = (uint32_t)i;
 			}
-			free(tc.next);
-			tc.next = calloc(big + 1, sizeof *tc.next);
-			if (!tc.next)
+			if (chains_alloc(&tc, big + 1) != 0)
 				goto nomem;
 		}
 		for (size_t b = 0; b < COUNT_NTOP; b++) {
 			long c = top_bucket(&tc, g << COUNT_TOP_BITS | b, keys + start[b], pos + start[b],
 					    fill[b] - start[b]);
 
+			if (c == -2)
+				goto nomem;
 			if (c < 0)
 				goto done;
 			top[g << COUNT_TOP_BITS | b] = (uint32_t)c;
@@ -300,7 +457,17 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct err
 	/* the first pb bits and fewer, over all positions */
 	level_take(&tc, tc.pb, top, ngroups * COUNT_NTOP);
 	fold(&tc, top, tc.pb, 1, 0, 0);
+	/* the pairs that agree on 64 bits, by their LCPs */
+	if (tc.deep > 0) {
+		int r = deep_by_distance(&tc, td);
+
+		if (r < 0)
+			goto nomem;
+		if (r > 0)
+			goto done;
+	}
 	/* S[t] past T: the pairs whose LCP reaches t */
+	tc.s[64] = tc.deep;
 	for (unsigned t = 63; t > tc.tb; t--)
 		tc.s[t] = tc.s[t + 1] + tc.h[t];
 	for (unsigned t = 1; t < 64; t++) {
@@ -309,6 +476,8 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct err
 		if (tc.q[t] >= TUPLE_MIN_COUNT)
 			qdeep = t;
 	}
+	if (tc.deep > 0)
+		v = td->v;   /* the longest run of agreement */
 	if (lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0)
 		goto nomem;
 	/* Q past T: at most Q[T] < 35, and 6.3.5 reads Q only below u */
@@ -324,6 +493,10 @@ done:
 	free(tc.sub);
 	free(tc.head);
 	free(tc.next);
+	free(tc.cnt);
+	free(tc.last);
+	if (rc != 1)
+		tuple_dist_free(td);
 	return rc;
 nomem:
 	rc = err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);

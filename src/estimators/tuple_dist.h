@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tuple_dist.h - the 90B 6.3.6 pair counts S[W] from W = 64 on for a
+ * bitstring whose long repeats lie at a few known distances (tuple_dist.c;
+ * the counting road of tuple_count.c finds the distances). */
+#ifndef RNGAUDIT_TUPLE_DIST_H
+#define RNGAUDIT_TUPLE_DIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The maximal runs of agreement of 64 bits or more between the bits and
+ * themselves shifted by each distance d: a run of L bits from position a
+ * (bit a + j equals bit a + d + j for j < L, and bit a + L differs from
+ * bit a + d + L, or a + d + L is the end) gives the pairs (i, i + d),
+ * a <= i < a + L, the LCPs L, L - 1, .., 1. */
+struct tuple_dist {
+	uint32_t *len;     /* the runs' lengths (>= 64), ascending once finished */
+	uint64_t *above;   /* above[r] = len[r] + .. + len[nrun - 1] */
+	size_t nrun, cap;
+	uint64_t pairs;    /* pairs with an LCP of 64 or more: the sum of len - 63 */
+	size_t v;          /* the longest run: the deepest LCP */
+};
+
+/* Adds the runs of distance d (0 < d < n) of the bitstring w[0..n) (packed
+ * as samples_to_packed packs it, one zero word after the last bit).
+ * Returns 0, or -1 out of memory. */
+int tuple_dist_scan(struct tuple_dist *td, const uint64_t *w, size_t n, size_t d);
+/* Sorts the runs and sums them for tuple_dist_s: 0, or -1 out of memory. */
+int tuple_dist_finish(struct tuple_dist *td);
+/* S[W] from the runs alone for W >= 64: the pairs of the scanned distances
+ * whose LCP is W or more, sum over runs of max(0, L - W + 1). */
+uint64_t tuple_dist_s(const struct tuple_dist *td, size_t w);
+void tuple_dist_free(struct tuple_dist *td);
+
+#endif
