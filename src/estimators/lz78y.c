@@ -74,6 +74,35 @@
  * steps over that one gap. */
 #define LZ_DEAD UINT64_MAX
 
+#define LZ_STOP_NEW 1    /* the context is not yet known */
+#define LZ_STOP_DEAD 2   /* dead, or made so now */
+
+/* One length of the walk up the chain: the context's counts at c, the
+ * step's follower adding inc.  0 to go on, else LZ_STOP_*. */
+static inline __attribute__((always_inline)) int lz_level(uint64_t *c, uint64_t inc, uint32_t *p0,
+							 uint32_t *best, unsigned *pred)
+{
+	const uint64_t v = *c;
+
+	if (v == 0)
+		return LZ_STOP_NEW;
+	if (v == LZ_DEAD)
+		return LZ_STOP_DEAD;
+	const uint32_t c0 = (uint32_t)v, c1 = (uint32_t)(v >> 32);
+	if (c0 < *p0) {
+		*c = LZ_DEAD;
+		return LZ_STOP_DEAD;
+	}
+	const uint32_t cnt = c0 > c1 ? c0 : c1;
+	if (cnt >= *best) {   /* going up, >= is NIST's > going down */
+		*best = cnt;
+		*pred = c1 >= c0;
+	}
+	*c = v + inc;
+	*p0 = c0;
+	return 0;
+}
+
 int lz78y_binary_tally(const uint64_t *w, size_t n, long max_dict, struct pred_tally *t,
 		       long *entries, struct err *e)
 {
@@ -108,33 +137,18 @@ int lz78y_binary_tally(const uint64_t *w, size_t n, long max_dict, struct pred_t
 		uint64_t inc = (uint64_t)1 << (32 * y);
 		uint32_t p0 = 0, best = 0;   /* no parent: never dead */
 		int dead = 0;
+		/* unrolled: each length's mask and table a constant.  In the gap
+		 * (see above) every length up to gap_hi is unknown too: the walk
+		 * goes on past them to the longer contexts, its parent the last
+		 * known one */
+#pragma GCC unroll 16
 		for (j = 1; j <= LZ_B; j++) {
-			uint64_t *c = tab[j] + (h & ((1u << j) - 1));
-			uint64_t v = *c;
-			if (v == 0) {
-				if (j >= gap_lo && j <= gap_hi) {
-					j = gap_hi;   /* on to the gap step's longer contexts */
-					continue;
-				}
-				break;
-			}
-			if (v == LZ_DEAD) {
-				dead = 1;
-				break;
-			}
-			uint32_t c0 = (uint32_t)v, c1 = (uint32_t)(v >> 32);
-			if (c0 < p0) {
-				*c = LZ_DEAD;
-				dead = 1;
-				break;
-			}
-			uint32_t cnt = c0 > c1 ? c0 : c1;
-			if (cnt >= best) {   /* going up, >= is NIST's > going down */
-				best = cnt;
-				pred = c1 >= c0;
-			}
-			*c = v + inc;
-			p0 = c0;
+			const int st = lz_level(tab[j] + (h & ((1u << j) - 1)), inc, &p0, &best, &pred);
+
+			if (st == 0 || (st == LZ_STOP_NEW && j >= gap_lo && j <= gap_hi))
+				continue;
+			dead = st == LZ_STOP_DEAD;
+			break;
 		}
 		if (dict < max_dict && j <= LZ_B) {
 			/* While there is room every step has entered all 16 of its
