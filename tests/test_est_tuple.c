@@ -676,7 +676,7 @@ static void count_vs_suffix_array(const uint8_t *s, size_t n, int answers, const
 {
 	struct est_result t[2], l[2];
 	struct lcpint st;
-	struct tuple_dist dist = { NULL, NULL, 0, 0, 0, 0 };
+	struct tuple_dist dist = { .len = NULL };
 	struct err e;
 	uint64_t *w = est_pack_bits(s, n);
 	int ok, rc;
@@ -770,12 +770,15 @@ static void test_count(void)
 }
 
 /* The counting road's repeats by distance (tuple_dist.c): blocks repeated
- * 2 to 34 times answer (one distance, its multiples), 35 copies decline (a
- * 64-bit window 35 times: 6.3.5 goes on past 63), as do copies at nine
+ * 2 to 3,000 times answer (one distance: its runs, or its multiples), with
+ * Q past 64 where a window has 35 copies or more (6.3.5 goes on past 63);
+ * so do a broken copy of a long block repeated fewer than 35 times (by the
+ * multiples), two blocks at two distances, and 010 repeated.  Broken
+ * copies of blocks repeated 35 times or more decline (chains pass between
+ * the runs, or copies lie at several distances), as do copies at nine
  * distances (more than COUNT_DISTS) and copies whose gaps differ (a pair
  * 2 gaps apart is at no kept distance or multiple: the runs fall short of
- * the pairs the chains met); two blocks at two distances, a broken copy,
- * and a block ending mid-copy answer. */
+ * the pairs the chains met). */
 static void test_count_distances(void)
 {
 	const size_t n = 300001;
@@ -788,8 +791,10 @@ static void test_count_distances(void)
 		{ 150001, 1, "a block repeated twice" },
 		{ 30011, 1, "a 30,011-bit block repeated 10 times" },
 		{ 8824, 1, "an 8,824-bit block repeated 34 times" },
-		{ 8571, 0, "an 8,571-bit block repeated 35 times and more" },
-		{ 4093, 0, "a 4,093-bit block repeated 73 times" },
+		{ 8571, 1, "an 8,571-bit block repeated 35 times and more" },
+		{ 4093, 1, "a 4,093-bit block repeated 73 times" },
+		{ 100, 1, "a 100-bit block repeated 3,000 times" },
+		{ 3, 1, "010 repeated" },
 	};
 	char what[160];
 
@@ -799,11 +804,24 @@ static void test_count_distances(void)
 		snprintf(what, sizeof what, "count road, %zu bits, %s", n, blocks[b].what);
 		count_vs_suffix_array(s, n, blocks[b].answers, what);
 	}
-	/* a 20,000-bit block 10 times with one bit flipped in the middle copy */
-	for (size_t i = 0; i < n; i++)
-		s[i] = i < 20000 ? (uint8_t)rnd(2) : s[i - 20000];
-	s[100003] ^= 1;
-	count_vs_suffix_array(s, n, 1, "count road, 300,001 bits, a 20,000-bit block repeated, one copy broken");
+	/* blocks with one bit flipped in a middle copy */
+	static const struct {
+		size_t block;
+		int answers;
+		const char *what;
+	} broken[] = {
+		{ 20000, 1, "a 20,000-bit block repeated, one copy broken" },
+		/* around the flip a window's copies are 100 or 150 bits apart */
+		{ 50, 0, "a 50-bit block repeated, one copy broken" },
+		{ 4093, 0, "a 4,093-bit block repeated 73 times, one copy broken" },
+	};
+	for (size_t b = 0; b < sizeof broken / sizeof *broken; b++) {
+		for (size_t i = 0; i < n; i++)
+			s[i] = i < broken[b].block ? (uint8_t)rnd(2) : s[i - broken[b].block];
+		s[100003] ^= 1;
+		snprintf(what, sizeof what, "count road, 300,001 bits, %s", broken[b].what);
+		count_vs_suffix_array(s, n, broken[b].answers, what);
+	}
 	/* two halves, each a block repeated: two distances */
 	for (size_t i = 0; i < n; i++)
 		s[i] = i < 17000 || (i >= 150000 && i < 150000 + 23000) ? (uint8_t)rnd(2)
@@ -840,7 +858,7 @@ static void test_dist_runs(void)
 	static const size_t dists[] = { 64, 700, 1001, 2500 };
 	uint8_t *bit = malloc(N);
 	uint64_t *w = calloc(N / 64 + 2, sizeof *w);
-	struct tuple_dist td = { NULL, NULL, 0, 0, 0, 0 };
+	struct tuple_dist td = { .len = NULL };
 	static uint64_t hist[N + 2];   /* pairs by LCP, then with LCP >= W */
 	int bad = 0;
 

@@ -159,8 +159,8 @@ static inline uint64_t tuple_pairs(size_t n, size_t w)
  * every 64 lengths and a second walk over the LCPs of 64 and more, which
  * are the packed scan's deep list (tuple.h) or, deep NULL, the LCP array
  * lcp[0..n-1] (the suffix array's roads); or, on the counting road, S
- * straight from the runs of tuple_dist.c (dist; there u <= T < 64, so Q
- * is never read past 63). */
+ * and Q straight from the runs of tuple_dist.c (dist; Q only with a
+ * period: otherwise u < 64 there, and Q is never read past 63). */
 struct tuple_lcps {
 	const uint32_t *lcp;
 	size_t n;
@@ -201,7 +201,8 @@ static uint64_t termmax_sample(const struct termmax *tm, const struct lcpint *st
 			       const struct tuple_lcps *lcps, size_t j)
 {
 	if (lcps->dist)
-		return tm->lrs ? tuple_dist_s(lcps->dist, j * LCPINT_STRIDE) : 0;
+		return tm->lrs ? tuple_dist_s(lcps->dist, j * LCPINT_STRIDE)
+			       : tuple_dist_q(lcps->dist, j * LCPINT_STRIDE);
 	return tm->lrs ? lcpint_s_sample(st, j) : lcpint_q_sample(st, j);
 }
 
@@ -254,7 +255,8 @@ static void termmax_finish(struct termmax *tm, const struct lcpint *fine, const 
 									 : tm->hi;
 
 		for (size_t i = b0; tm->cand[j] && i <= b1; i++)
-			term_take(tm, dist ? tuple_dist_s(dist, i) : tm->lrs ? lcpint_s(fine, i) : lcpint_q(fine, i),
+			term_take(tm, dist ? (tm->lrs ? tuple_dist_s(dist, i) : tuple_dist_q(dist, i))
+					   : tm->lrs ? lcpint_s(fine, i) : lcpint_q(fine, i),
 				  n, i);
 	}
 }
@@ -281,7 +283,8 @@ static int termmax_walk(struct termmax *tu, struct termmax *tl, const struct tup
 	if (!tu->jlo && !tl->jlo)
 		return 0;
 	if (lcps->dist) {
-		termmax_finish(tl, NULL, lcps->dist, n);   /* tu has no block past 63 */
+		termmax_finish(tu, NULL, lcps->dist, n);
+		termmax_finish(tl, NULL, lcps->dist, n);
 		return 0;
 	}
 	/* S is below 17 n from u on: at W >= u every run of equal W-tuples has
@@ -413,7 +416,7 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 
 		if (!w && !(w = ownw = est_pack_bits(s, n)))
 			return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
-		struct tuple_dist dist = { NULL, NULL, 0, 0, 0, 0 };
+		struct tuple_dist dist = { .len = NULL };
 
 		rc = tuple_count_words(w, n, &st, &dist, e);
 		if (ownw) {

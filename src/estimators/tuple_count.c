@@ -79,6 +79,7 @@ struct tcount {
 	uint64_t s[65];         /* S[t]; s[64] = 0 */
 	uint64_t h[64];         /* pairs by LCP (T..63) */
 	uint64_t deep;          /* pairs that agree on 64 bits */
+	uint32_t maxcnt;        /* the most copies of a 64-bit window */
 	uint64_t visits;        /* entries met on the chains */
 	size_t dist[COUNT_DISTS];   /* between consecutive copies of a 64-bit window */
 	size_t ndist, dhit;
@@ -90,6 +91,12 @@ struct tcount {
 	uint32_t *next;         /* the entry before it with the same window */
 	uint32_t *cnt;          /* an entry's positions */
 	uint32_t *last;         /* its latest position */
+	size_t chain_cap;       /* room in next, cnt and last */
+	uint32_t *heavy;        /* a top bucket's T-bit windows of 35 positions */
+	size_t nheavy, heavy_cap;
+	uint64_t (*ent)[3];     /* heavy_q's entries: 64 bits, number, bits left */
+	size_t ent_cap;
+	uint32_t *gcount;       /* positions by their first pb bits, once counted */
 };
 
 /* The t-bit window at position i (i + t <= n) */
@@ -190,44 +197,47 @@ static int cmp_entry(const void *a, const void *b)
 }
 
 /* Q[t] for T < t < 64 where it reaches 35: only under a T-bit window of 35
- * positions or more, from its entries (their 64 bits and numbers; one with
- * fewer than t bits left has no t-bit window).  6.3.5 reads Q only up to
- * the last t where it reaches 35, so the smaller windows may be left out.
- * Returns 0, or -1 out of memory. */
+ * positions or more (those of this top bucket listed in tc->heavy), from
+ * its entries (their 64 bits and numbers; one with fewer than t bits left
+ * has no t-bit window).  6.3.5 reads Q only up to the last t where it
+ * reaches 35, so the smaller windows may be left out.  Returns 0, or -1
+ * out of memory. */
 static int heavy_q(struct tcount *tc, const uint64_t *keys, const uint32_t *p)
 {
-	const size_t nsub = (size_t)1 << (tc->tb - tc->pb);
-
-	for (size_t x = 0; x < nsub; x++) {
-		uint64_t (*ent)[3];
-		size_t ne = 0;
+	for (size_t h = 0; h < tc->nheavy; h++) {
+		const size_t x = tc->heavy[h];
 		uint32_t c = tc->sub[x];
+		size_t ne = 0;
 
-		if (c < TUPLE_MIN_COUNT)
-			continue;
-		ent = malloc(c * sizeof *ent);
-		if (!ent)
-			return -1;
+		if (c > tc->ent_cap) {
+			uint64_t (*a)[3] = realloc(tc->ent, c * sizeof *a);
+
+			if (!a)
+				return -1;
+			tc->ent = a;
+			tc->ent_cap = c;
+		}
 		for (uint32_t j = tc->head[x]; c > 0; j = tc->next[j]) {
-			ent[ne][0] = keys[j];
-			ent[ne][1] = tc->cnt[j];
-			ent[ne][2] = tc->n - p[j];
+			tc->ent[ne][0] = keys[j];
+			tc->ent[ne][1] = tc->cnt[j];
+			tc->ent[ne][2] = tc->n - p[j];
 			c -= tc->cnt[j];
 			ne++;
 		}
-		qsort(ent, ne, sizeof *ent, cmp_entry);
+		if (ne > 1)
+			qsort(tc->ent, ne, sizeof *tc->ent, cmp_entry);
 		for (unsigned t = tc->tb + 1; t < 64; t++) {
 			uint32_t run = 0;
 
 			for (size_t e = 0; e < ne; e++) {
-				if (e > 0 && (ent[e][0] ^ ent[e - 1][0]) >> (64 - t))
+				if (e > 0 && (tc->ent[e][0] ^ tc->ent[e - 1][0]) >> (64 - t))
 					run = 0;
-				run += ent[e][2] >= t ? (uint32_t)ent[e][1] : 0;
+				run += tc->ent[e][2] >= t ? (uint32_t)tc->ent[e][1] : 0;
 				tc->q[t] = run > tc->q[t] ? run : tc->q[t];
 			}
 		}
-		free(ent);
 	}
+	tc->nheavy = 0;
 	return 0;
 }
 
@@ -255,6 +265,19 @@ static long top_bucket(struct tcount *tc, size_t top, const uint64_t *keys, cons
 
 		most = c + 1 > most ? c + 1 : most;
 		tc->s[tb] += c;
+		if (c + 1 == TUPLE_MIN_COUNT) {
+			/* a heavy window: for heavy_q */
+			if (tc->nheavy == tc->heavy_cap) {
+				size_t nc = tc->heavy_cap ? 2 * tc->heavy_cap : 64;
+				uint32_t *a = realloc(tc->heavy, nc * sizeof *a);
+
+				if (!a)
+					return -2;
+				tc->heavy = a;
+				tc->heavy_cap = nc;
+			}
+			tc->heavy[tc->nheavy++] = (uint32_t)x;
+		}
 		/* the c earlier positions of this window, entry by entry; p[k]
 		 * is the later of each pair, its suffix the shorter (and once
 		 * fewer than 64 bits are left, so are all later ones': no entry
@@ -266,8 +289,9 @@ static long top_bucket(struct tcount *tc, size_t top, const uint64_t *keys, cons
 			tc->visits++;
 			if (d == 0 && left >= 64) {
 				tc->deep += cj;
-				if (cj + 1 >= TUPLE_MIN_COUNT || dist_add(tc, p[k] - tc->last[j]) != 0)
+				if (dist_add(tc, p[k] - tc->last[j]) != 0)
 					return -1;
+				tc->maxcnt = cj + 1 > tc->maxcnt ? cj + 1 : tc->maxcnt;
 				tc->cnt[j] = cj + 1;
 				tc->last[j] = p[k];
 				joined = 1;
@@ -289,22 +313,36 @@ static long top_bucket(struct tcount *tc, size_t top, const uint64_t *keys, cons
 		}
 	}
 	tc->q[tb] = most > tc->q[tb] ? most : tc->q[tb];
-	if (most >= TUPLE_MIN_COUNT && heavy_q(tc, keys, p) != 0)
+	if (tc->nheavy > 0 && heavy_q(tc, keys, p) != 0)
 		return -2;
 	fold(tc, tc->sub, tb, pb + 1, pb, top);
 	/* level pb, one count, is taken with the others' */
 	return (long)(tc->sub[0] + tc->sub[1] + (window(tc->w, tc->n - pb, pb) == top));
 }
 
-/* The LCPs of the pairs that agree on 64 bits (tc->deep of them): the
- * bits against themselves at every kept distance and its multiples up to
- * 34 (a window has at most 34 copies, so consecutive copies at most 33
- * gaps apart), into td.  0 when they account for every such pair, 1 when
- * not (the packed scan answers), -1 out of memory. */
+/* The LCPs of the pairs that agree on 64 bits (tc->deep of them), into
+ * td: with one distance p between copies, the runs at p alone where no
+ * chain passes between them (tuple_dist_periodic), else, where a window
+ * has at most 34 copies, the bits against themselves at every kept
+ * distance and its multiples up to 34 (so consecutive copies at most 33
+ * gaps apart).  0 when they account for every such pair, 1 when not (the
+ * packed scan answers), -1 out of memory. */
 static int deep_by_distance(const struct tcount *tc, struct tuple_dist *td)
 {
-	size_t d[COUNT_DISTS * (TUPLE_MIN_COUNT - 1)], nd = 0;
+	size_t d[COUNT_DISTS * (TUPLE_MIN_COUNT - 1)], nd = 0, scanned = 0;
 
+	if (tc->ndist == 1) {
+		scanned = tc->dist[0];
+		if (tuple_dist_scan(td, tc->w, tc->n, scanned) != 0)
+			return -1;
+		if (tuple_dist_periodic(td, scanned)) {
+			if (tuple_dist_finish(td) != 0)
+				return -1;
+			return tuple_dist_s(td, 64) == tc->deep ? 0 : 1;
+		}
+	}
+	if (tc->maxcnt >= TUPLE_MIN_COUNT)
+		return 1;
 	for (size_t i = 0; i < tc->ndist; i++)
 		for (size_t k = 1; k < TUPLE_MIN_COUNT && k * tc->dist[i] < tc->n; k++)
 			d[nd++] = k * tc->dist[i];
@@ -316,36 +354,49 @@ static int deep_by_distance(const struct tcount *tc, struct tuple_dist *td)
 			d[j] = d[j - 1];
 			d[j - 1] = t;
 		}
-	for (size_t i = 0; i < nd; i++) {
-		if (i > 0 && d[i] == d[i - 1])
+	for (size_t i = 0; i < nd && td->pairs < tc->deep; i++) {
+		/* every pair the runs hold agrees on 64 bits: once they hold
+		 * as many as the chains met, the other distances hold none */
+		if ((i > 0 && d[i] == d[i - 1]) || d[i] == scanned)
 			continue;
 		if (tuple_dist_scan(td, tc->w, tc->n, d[i]) != 0)
 			return -1;
-		/* every pair they hold agrees on 64 bits: once they hold as
-		 * many as the chains met, the other distances hold none */
-		if (td->pairs >= tc->deep)
-			break;
 	}
 	if (td->pairs != tc->deep)
 		return 1;
 	return tuple_dist_finish(td) == 0 ? 0 : -1;
 }
 
+/* The last W >= 64 where Q[W] reaches 35 (Q falls as W grows), given that
+ * Q[64] does. */
+static size_t deep_qdeep(const struct tuple_dist *td)
+{
+	size_t lo = 64, hi = td->v;   /* Q[lo] >= 35; Q past v is 1 */
+
+	while (lo < hi) {
+		const size_t mid = lo + (hi - lo + 1) / 2;
+
+		if (tuple_dist_q(td, mid) >= TUPLE_MIN_COUNT)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
 /* Places the positions of group g (first gb bits g, with T bits or more)
- * and their 64-bit windows into the top buckets by their next
- * COUNT_TOP_BITS bits, cap each from b cap on (fill[b]: one past the last).
- * The windows are read here, in order: read later, bucket by bucket, they
- * missed the cache on every position once the bits outgrew L2 (80M bits:
- * 43 ns a position, against 12 at 8M).  Returns 0, or -1 when one
- * overflows. */
-static int group_place(struct tcount *tc, size_t g, uint64_t *keys, uint32_t *pos, size_t cap,
-		       size_t *fill)
+ * in increasing order, each with its 64-bit window, into its top bucket
+ * by its next COUNT_TOP_BITS bits, at fill[b]++ up to end[b].  The windows
+ * are read here, in order: read later, bucket by bucket, they missed the
+ * cache on every position once the bits outgrew L2 (80M bits: 43 ns a
+ * position, against 12 at 8M).  Returns 0, or -1 when a bucket reaches
+ * its end. */
+static int group_pass(const struct tcount *tc, size_t g, uint64_t *keys, uint32_t *pos, size_t *fill,
+		      const size_t *end)
 {
 	const size_t full = tc->n - tc->tb + 1;   /* positions with T bits */
 	uint64_t mk[TUPLE_PREFIX_WORDS];
 
-	for (size_t b = 0; b < COUNT_NTOP; b++)
-		fill[b] = b * cap;
 	for (size_t q0 = 0; q0 * 64 < full; q0 += TUPLE_PREFIX_WORDS) {
 		tuple_prefix_block(tc->w, full, q0, (uint32_t)g, tc->gb, mk);
 		for (size_t k = 0; k < TUPLE_PREFIX_WORDS; k++) {
@@ -355,7 +406,7 @@ static int group_place(struct tcount *tc, size_t g, uint64_t *keys, uint32_t *po
 				const uint64_t key = est_bits64(tc->w, i);
 				const size_t b = (size_t)(key >> (64 - tc->pb)) & (COUNT_NTOP - 1);
 
-				if (fill[b] == (b + 1) * cap)
+				if (fill[b] == end[b])
 					return -1;
 				keys[fill[b]] = key;
 				pos[fill[b]++] = (uint32_t)i;
@@ -363,6 +414,44 @@ static int group_place(struct tcount *tc, size_t g, uint64_t *keys, uint32_t *po
 		}
 	}
 	return 0;
+}
+
+/* Places the positions of group g into the top buckets, start[b] .. fill[b]
+ * (keys and pos hold COUNT_NTOP * cap): cap each, which no top bucket of
+ * random bits comes near (one pass, no counting first); once one has
+ * overflowed (skewed bits, or copies of a block, which multiply the
+ * buckets' spread), every group's buckets are counted in one pass
+ * (tc->gcount) and laid out as they come.  Returns the largest bucket's
+ * size, -1 when the group outgrows the room, or -2 out of memory. */
+static long group_place(struct tcount *tc, size_t g, uint64_t *keys, uint32_t *pos, size_t cap,
+			size_t *start, size_t *fill)
+{
+	size_t end[COUNT_NTOP], at = 0, big = 0;
+
+	for (size_t b = 0; b < COUNT_NTOP; b++) {
+		start[b] = fill[b] = b * cap;
+		end[b] = (b + 1) * cap;
+	}
+	if (!tc->gcount && group_pass(tc, g, keys, pos, fill, end) != 0) {
+		tc->gcount = calloc((size_t)1 << tc->pb, sizeof *tc->gcount);
+		if (!tc->gcount)
+			return -2;
+		for (size_t i = 0; i + tc->tb <= tc->n; i++)
+			tc->gcount[window(tc->w, i, tc->pb)]++;
+	}
+	if (tc->gcount) {
+		for (size_t b = 0; b < COUNT_NTOP; b++) {
+			start[b] = fill[b] = at;
+			at += tc->gcount[g << COUNT_TOP_BITS | b];
+			end[b] = at;
+		}
+		if (at > COUNT_NTOP * cap)
+			return -1;
+		group_pass(tc, g, keys, pos, fill, end);
+	}
+	for (size_t b = 0; b < COUNT_NTOP; b++)
+		big = fill[b] - start[b] > big ? fill[b] - start[b] : big;
+	return (long)big;
 }
 
 /* The entries' arrays for top buckets of up to m positions: 0, or -1 out
@@ -375,6 +464,7 @@ static int chains_alloc(struct tcount *tc, size_t m)
 	tc->next = calloc(m, sizeof *tc->next);
 	tc->cnt = calloc(m, sizeof *tc->cnt);
 	tc->last = calloc(m, sizeof *tc->last);
+	tc->chain_cap = m;
 	return tc->next && tc->cnt && tc->last ? 0 : -1;
 }
 
@@ -401,10 +491,8 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tup
 	while (((size_t)1 << tc.tb) < 2 * n)
 		tc.tb++;
 	ngroups = (size_t)1 << tc.gb;
-	/* room for 1.25 times a uniform share in each top bucket (no top
-	 * bucket of random bits comes near it): one pass, no counting first.
-	 * When one overflows (skewed bits) a single group is counted first,
-	 * then placed; more groups decline (the packed keys answer). */
+	/* room for 1.25 times a uniform share in each top bucket (see
+	 * group_place) */
 	cap = (n >> tc.gb) / COUNT_NTOP + (n >> tc.gb) / (4 * COUNT_NTOP) + 64;
 	pos = bigmem_calloc(COUNT_NTOP * cap, sizeof *pos);
 	keys = bigmem_calloc(COUNT_NTOP * cap, sizeof *keys);
@@ -415,34 +503,15 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tup
 		goto nomem;
 	for (size_t g = 0; g < ngroups; g++) {
 		size_t start[COUNT_NTOP];
+		const long big = group_place(&tc, g, keys, pos, cap, start, fill);
 
-		for (size_t b = 0; b < COUNT_NTOP; b++)
-			start[b] = b * cap;
-		if (group_place(&tc, g, keys, pos, cap, fill) != 0) {
-			size_t big = 0;
-
-			if (ngroups > 1)
-				goto done;
-			/* one group, all positions: counted, then placed; the
-			 * chain arrays grow to the largest top bucket */
-			memset(top, 0, COUNT_NTOP * sizeof *top);
-			for (size_t i = 0; i + tc.tb <= n; i++)
-				top[window(w, i, COUNT_TOP_BITS)]++;
-			for (size_t b = 0, at = 0; b < COUNT_NTOP; b++) {
-				start[b] = fill[b] = at;
-				at += top[b];
-				big = top[b] > big ? top[b] : big;
-			}
-			for (size_t i = 0; i + tc.tb <= n; i++) {
-				const uint64_t key = est_bits64(w, i);
-				const size_t at = fill[key >> (64 - COUNT_TOP_BITS)]++;
-
-				keys[at] = key;
-				pos[at] = (uint32_t)i;
-			}
-			if (chains_alloc(&tc, big + 1) != 0)
-				goto nomem;
-		}
+		if (big == -2)
+			goto nomem;
+		if (big < 0)
+			goto done;
+		/* the chains' arrays grow to the largest top bucket */
+		if ((size_t)big > tc.chain_cap && chains_alloc(&tc, (size_t)big) != 0)
+			goto nomem;
 		for (size_t b = 0; b < COUNT_NTOP; b++) {
 			long c = top_bucket(&tc, g << COUNT_TOP_BITS | b, keys + start[b], pos + start[b],
 					    fill[b] - start[b]);
@@ -478,6 +547,8 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tup
 	}
 	if (tc.deep > 0)
 		v = td->v;   /* the longest run of agreement */
+	if (tc.deep > 0 && tuple_dist_q(td, 64) >= TUPLE_MIN_COUNT)
+		qdeep = deep_qdeep(td);
 	if (lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0)
 		goto nomem;
 	/* Q past T: at most Q[T] < 35, and 6.3.5 reads Q only below u */
@@ -495,6 +566,9 @@ done:
 	free(tc.next);
 	free(tc.cnt);
 	free(tc.last);
+	free(tc.heavy);
+	free(tc.ent);
+	free(tc.gcount);
 	if (rc != 1)
 		tuple_dist_free(td);
 	return rc;

@@ -15,7 +15,22 @@
  * own distance, and S[W] = sum over runs of max(0, L - W + 1): no order of
  * the suffixes is needed.  tuple_count.c checks that the runs hold every
  * pair it met with an LCP of 64 or more (their number, `pairs`), and
- * otherwise leaves the input to the packed scan. */
+ * otherwise leaves the input to the packed scan.
+ *
+ * A block repeated 35 times or more makes that a pass per copy, and 6.3.5
+ * then needs Q past 64 too.  But where every 64-bit window's consecutive
+ * copies are the same p apart, so are the copies of every longer tuple,
+ * with no gap: if x and x + k p begin the same W-tuple (W >= 64) and
+ * x + j p does not, its first difference at some m >= 64 makes the 64-bit
+ * window ending at x + m occur at x + m - 63 and k p further on but not
+ * j p further on, copies not p apart.  So a W-tuple's places are a chain
+ * y, y + p, .., each agreeing with the next on W bits or more, and one
+ * distance says it all.  Within a run of L bits at distance p, the
+ * positions that agree W bits on are the first L - W + 1, and those of
+ * one residue modulo p form one chain (with the one p after its last);
+ * where the runs lie far enough apart no chain passes from one into
+ * another (tuple_dist_periodic), and S[W] and Q[W] are sums and maxima of
+ * chain sizes over the runs. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -23,17 +38,22 @@
 #include "estimators/estimators.h"
 #include "estimators/tuple_dist.h"
 
-static int add_run(struct tuple_dist *td, size_t len)
+static int add_run(struct tuple_dist *td, size_t start, size_t len)
 {
 	if (td->nrun == td->cap) {
 		size_t nc = td->cap ? td->cap * 2 : 64;
-		uint32_t *a = realloc(td->len, nc * sizeof *a);
+		uint32_t *a = realloc(td->len, nc * sizeof *a), *b;
 
 		if (!a)
 			return -1;
 		td->len = a;
+		b = realloc(td->at, nc * sizeof *b);
+		if (!b)
+			return -1;
+		td->at = b;
 		td->cap = nc;
 	}
+	td->at[td->nrun] = (uint32_t)start;
 	td->len[td->nrun++] = (uint32_t)len;
 	td->pairs += len - 63;
 	if (len > td->v)
@@ -59,11 +79,11 @@ int tuple_dist_scan(struct tuple_dist *td, const uint64_t *w, size_t n, size_t d
 		 * a word are shorter than 64) */
 		const size_t stop = i + (size_t)__builtin_clzll(x);
 
-		if (stop - start >= 64 && add_run(td, stop - start) != 0)
+		if (stop - start >= 64 && add_run(td, start, stop - start) != 0)
 			return -1;
 		start = i + 64 - (size_t)__builtin_ctzll(x);
 	}
-	if (start < end && end - start >= 64 && add_run(td, end - start) != 0)
+	if (start < end && end - start >= 64 && add_run(td, start, end - start) != 0)
 		return -1;
 	return 0;
 }
@@ -93,11 +113,22 @@ int tuple_dist_finish(struct tuple_dist *td)
 	return 0;
 }
 
-uint64_t tuple_dist_s(const struct tuple_dist *td, size_t w)
+int tuple_dist_periodic(struct tuple_dist *td, size_t p)
+{
+	/* a chain passes from a run [a, b) into a later one beginning at a'
+	 * only through a position y <= b - W with y + p >= a': a' - b <= p - W */
+	for (size_t r = 1; r < td->nrun; r++)
+		if ((size_t)td->at[r] - ((size_t)td->at[r - 1] + td->len[r - 1]) + 63 < p)
+			return 0;
+	td->period = p;
+	return 1;
+}
+
+/* The first run of w bits or more (the runs ascending). */
+static size_t first_reaching(const struct tuple_dist *td, size_t w)
 {
 	size_t lo = 0, hi = td->nrun;
 
-	/* the first run of w bits or more */
 	while (lo < hi) {
 		const size_t mid = lo + (hi - lo) / 2;
 
@@ -106,16 +137,52 @@ uint64_t tuple_dist_s(const struct tuple_dist *td, size_t w)
 		else
 			hi = mid;
 	}
-	return td->above[lo] - (uint64_t)(w - 1) * (td->nrun - lo);
+	return lo;
+}
+
+static inline uint64_t pairs_of(uint64_t c)
+{
+	return c * (c - 1) / 2;
+}
+
+uint64_t tuple_dist_s(const struct tuple_dist *td, size_t w)
+{
+	const size_t lo = first_reaching(td, w);
+	const uint64_t p = td->period;
+	uint64_t s = 0;
+
+	if (!p)
+		return td->above[lo] - (uint64_t)(w - 1) * (td->nrun - lo);
+	/* each run's first L - w + 1 positions, by residue: rem chains of
+	 * q + 2 positions, p - rem of q + 1 */
+	for (size_t r = lo; r < td->nrun; r++) {
+		const uint64_t m = td->len[r] - w + 1, q = m / p, rem = m % p;
+
+		s += rem * pairs_of(q + 2) + (p - rem) * pairs_of(q + 1);
+	}
+	return s;
+}
+
+uint64_t tuple_dist_q(const struct tuple_dist *td, size_t w)
+{
+	uint64_t m;
+
+	if (!td->period || td->v < w)
+		return 0;
+	/* the longest run's chains are the longest */
+	m = td->v - w + 1;
+	return m / td->period + 1 + (m % td->period != 0);
 }
 
 void tuple_dist_free(struct tuple_dist *td)
 {
 	free(td->len);
+	free(td->at);
 	free(td->above);
-	td->len = NULL;
+	td->len = td->at = NULL;
 	td->above = NULL;
 	td->nrun = td->cap = 0;
 	td->pairs = 0;
 	td->v = 0;
+	td->period = 0;
 }

@@ -15,10 +15,12 @@
  * a <= i < a + L, the LCPs L, L - 1, .., 1. */
 struct tuple_dist {
 	uint32_t *len;     /* the runs' lengths (>= 64), ascending once finished */
+	uint32_t *at;      /* where each began, in scan order (until finished) */
 	uint64_t *above;   /* above[r] = len[r] + .. + len[nrun - 1] */
 	size_t nrun, cap;
 	uint64_t pairs;    /* pairs with an LCP of 64 or more: the sum of len - 63 */
 	size_t v;          /* the longest run: the deepest LCP */
+	size_t period;     /* 0, or (tuple_dist_periodic) the one distance scanned */
 };
 
 /* Adds the runs of distance d (0 < d < n) of the bitstring w[0..n) (packed
@@ -27,9 +29,19 @@ struct tuple_dist {
 int tuple_dist_scan(struct tuple_dist *td, const uint64_t *w, size_t n, size_t d);
 /* Sorts the runs and sums them for tuple_dist_s: 0, or -1 out of memory. */
 int tuple_dist_finish(struct tuple_dist *td);
+/* After one tuple_dist_scan at distance p, before tuple_dist_finish: 1 when
+ * no chain of positions p apart, each agreeing with the next on 64 bits or
+ * more, passes from one run into another (the gaps between runs are
+ * p - 63 bits or more), then td->period = p; else 0.  (See tuple_dist.c:
+ * where every 64-bit window's copies are p apart, the t-tuples from 64 on
+ * are such chains, and S and Q follow from the runs.) */
+int tuple_dist_periodic(struct tuple_dist *td, size_t p);
 /* S[W] from the runs alone for W >= 64: the pairs of the scanned distances
- * whose LCP is W or more, sum over runs of max(0, L - W + 1). */
+ * whose LCP is W or more, sum over runs of max(0, L - W + 1); with a
+ * period, the pairs within the chains. */
 uint64_t tuple_dist_s(const struct tuple_dist *td, size_t w);
+/* With a period, Q[W] for W >= 64 (the longest chain of W-tuples), else 0. */
+uint64_t tuple_dist_q(const struct tuple_dist *td, size_t w);
 void tuple_dist_free(struct tuple_dist *td);
 
 #endif
