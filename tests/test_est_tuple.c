@@ -849,6 +849,63 @@ static void test_count_distances(void)
 	free(s);
 }
 
+/* The periodic road (tuple_period.c) answers on bits that repeat one
+ * period from the first bit to the last (010; a byte counter's 2,048 bits;
+ * a 4,093-bit block, with an end mid-period), and declines where two
+ * phases agree on 64 bits (a 300-bit period whose halves begin alike) or
+ * the first 64 bits recur before the period (the counting road then
+ * declines too: copies at two distances, 35 times and more); the results
+ * equal the suffix array's either way. */
+static void test_period_road(void)
+{
+	const size_t n = 200003;
+	uint8_t *s = malloc(n);
+	uint8_t blk[4093];
+	static const struct {
+		size_t period;
+		int alike;   /* 1: the second half begins as the first; 2: the first 64 bits again at 100 */
+		int answers;
+		const char *what;
+	} cases[] = {
+		{ 3, 0, 1, "010 repeated" },
+		{ 2048, 0, 1, "a byte counter's bits" },
+		{ 4093, 0, 1, "a 4,093-bit block repeated" },
+		{ 300, 1, 0, "a 300-bit period whose halves begin with the same 80 bits" },
+		{ 300, 2, 0, "a 300-bit period whose first 64 bits recur at 100" },
+	};
+
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		const size_t per = cases[c].period;
+		struct lcpint st;
+		struct tuple_dist td = { .len = NULL };
+		struct err e;
+		uint64_t *w;
+		char what[160];
+		int rc;
+
+		for (size_t i = 0; i < per; i++)
+			blk[i] = per == 3 ? (uint8_t)(i == 1)
+				 : per == 2048 ? (uint8_t)((i / 8) >> (7 - i % 8) & 1u) : (uint8_t)rnd(2);
+		if (cases[c].alike == 1)
+			memcpy(blk + 150, blk, 80);
+		if (cases[c].alike == 2)
+			memcpy(blk + 100, blk, 64);
+		for (size_t i = 0; i < n; i++)
+			s[i] = blk[i % per];
+		w = est_pack_bits(s, n);
+		memset(&st, 0, sizeof st);
+		rc = tuple_period_words(w, n, &st, &td, &e);
+		lcpint_free(&st);
+		tuple_dist_free(&td);
+		free(w);
+		tap_ok(rc == cases[c].answers, "periodic road, %zu bits, %s: %s", n, cases[c].what,
+		       cases[c].answers ? "answers" : "declines");
+		snprintf(what, sizeof what, "count road, %zu bits, %s", n, cases[c].what);
+		count_vs_suffix_array(s, n, cases[c].answers, what);
+	}
+	free(s);
+}
+
 /* tuple_dist.c on its own: S[W] from the runs of a few distances equals a
  * plain count of the pairs (i, i + d) whose LCP is W or more, on bits with
  * long agreements that start and end mid-word and run to the end. */
@@ -1149,6 +1206,7 @@ int main(void)
 	test_packed_prefix();
 	test_count();
 	test_count_distances();
+	test_period_road();
 	test_dist_runs();
 	test_runs_lcp();
 	test_brute();

@@ -107,6 +107,13 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 struct tuple_dist;
 int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_dist *td,
 		      struct err *e);
+/* The periodic road (tuple_period.c), which the counting road tries first:
+ * 1 when the bitstring repeats one period of at most TUPLE_PERIOD_MAX bits
+ * from its first bit to its last, its phases distinct on 64 bits (st and
+ * td then as for tuple_count_words), 0 when not, or a negative err code. */
+#define TUPLE_PERIOD_MAX ((size_t)1 << 16)
+int tuple_period_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_dist *td,
+		       struct err *e);
 /* The same on bits already packed as samples_to_packed packs them. */
 int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_deep *deep,
 		     int flags, struct err *e);

@@ -367,23 +367,6 @@ static int deep_by_distance(const struct tcount *tc, struct tuple_dist *td)
 	return tuple_dist_finish(td) == 0 ? 0 : -1;
 }
 
-/* The last W >= 64 where Q[W] reaches 35 (Q falls as W grows), given that
- * Q[64] does. */
-static size_t deep_qdeep(const struct tuple_dist *td)
-{
-	size_t lo = 64, hi = td->v;   /* Q[lo] >= 35; Q past v is 1 */
-
-	while (lo < hi) {
-		const size_t mid = lo + (hi - lo + 1) / 2;
-
-		if (tuple_dist_q(td, mid) >= TUPLE_MIN_COUNT)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	return lo;
-}
-
 /* Places the positions of group g (first gb bits g, with T bits or more)
  * in increasing order, each with its 64-bit window, into its top bucket
  * by its next COUNT_TOP_BITS bits, at fill[b]++ up to end[b].  The windows
@@ -479,6 +462,9 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tup
 
 	if (n < 64 || n > TUPLE_COUNT_MAX)
 		return 0;
+	rc = tuple_period_words(w, n, st, td, e);
+	if (rc != 0)
+		return rc;
 	memset(&tc, 0, sizeof tc);
 	tc.w = w;
 	tc.n = n;
@@ -548,7 +534,7 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tup
 	if (tc.deep > 0)
 		v = td->v;   /* the longest run of agreement */
 	if (tc.deep > 0 && tuple_dist_q(td, 64) >= TUPLE_MIN_COUNT)
-		qdeep = deep_qdeep(td);
+		qdeep = tuple_dist_qdeep(td, TUPLE_MIN_COUNT);
 	if (lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0)
 		goto nomem;
 	/* Q past T: at most Q[T] < 35, and 6.3.5 reads Q only below u */

@@ -174,6 +174,21 @@ uint64_t tuple_dist_q(const struct tuple_dist *td, size_t w)
 	return m / td->period + 1 + (m % td->period != 0);
 }
 
+size_t tuple_dist_qdeep(const struct tuple_dist *td, uint64_t qmin)
+{
+	size_t lo = 64, hi = td->v;   /* Q[lo] >= qmin; Q past v is below 2 */
+
+	while (lo < hi) {
+		const size_t mid = lo + (hi - lo + 1) / 2;
+
+		if (tuple_dist_q(td, mid) >= qmin)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
 void tuple_dist_free(struct tuple_dist *td)
 {
 	free(td->len);

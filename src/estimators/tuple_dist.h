@@ -40,8 +40,12 @@ int tuple_dist_periodic(struct tuple_dist *td, size_t p);
  * whose LCP is W or more, sum over runs of max(0, L - W + 1); with a
  * period, the pairs within the chains. */
 uint64_t tuple_dist_s(const struct tuple_dist *td, size_t w);
-/* With a period, Q[W] for W >= 64 (the longest chain of W-tuples), else 0. */
+/* With a period, Q[W] for W >= 64 (the longest chain of W-tuples), else 0
+ * (also where it is below 2). */
 uint64_t tuple_dist_q(const struct tuple_dist *td, size_t w);
+/* The last W >= 64 where Q[W] reaches qmin (Q falls as W grows), given that
+ * Q[64] does. */
+size_t tuple_dist_qdeep(const struct tuple_dist *td, uint64_t qmin);
 void tuple_dist_free(struct tuple_dist *td);
 
 #endif
