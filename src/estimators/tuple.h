@@ -107,6 +107,11 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 struct tuple_dist;
 int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_dist *td,
 		      struct err *e);
+/* Q[t] and S[t] below 64 (q, s) and, td non-NULL (finished), the counts
+ * from 64 on given to the first walk's state st as a walk would have left
+ * them, with the LRS length and the last t whose Q reaches 35 (for the
+ * counting and periodic roads): 0, or -1 out of memory. */
+int tuple_counts_set(struct lcpint *st, const uint32_t *q, const uint64_t *s, const struct tuple_dist *td);
 /* The periodic road (tuple_period.c), which the counting road tries first:
  * 1 when the bitstring repeats one period of at most TUPLE_PERIOD_MAX bits
  * from its first bit to its last, its phases distinct on 64 bits (st and

@@ -26,20 +26,23 @@
  * chain, with their number: a block repeated ten times walks one entry a
  * position, not nine.  Such pairs (LCP 64 or more) are counted, and the
  * distances between consecutive positions of an entry kept (a few); their
- * LCPs come from comparing the bits with themselves at those distances and
- * their multiples (tuple_dist.c), which must account for every such pair.
+ * LCPs come from comparing the bits with themselves at those distances
+ * (tuple_dist.c), which must account for every such pair: with one
+ * distance, its runs alone (then Q past 64 too), else the distances and
+ * their multiples up to 34.
  *
  * Where a T-bit window occurs 35 times or more, 6.3.5 goes on past T:
  * Q[t] up to 63 comes from the entries under it (heavy_q).
  *
- * The counts are the walk's, integer for integer, where it applies: no
- * 64-bit window occurs 35 times (so 6.3.5 stops below 64 and Q from 64 on
- * is not needed), the entries met on the chains stay below
- * TUPLE_COUNT_PAIRS a bit, and the pairs that agree on 64 bits lie at a
- * few distances between copies (COUNT_DISTS, and their multiples up to
- * 34: a window's copies).  Otherwise it returns 0 and the packed scan
- * answers (a 100,000-byte block repeated to 1M bytes: 0.45 s there, 0.12 s
- * here; repeated to 10M bytes, 100 copies, it still goes there). */
+ * The counts are the walk's, integer for integer, where it applies: the
+ * entries met on the chains stay below TUPLE_COUNT_PAIRS a bit, the
+ * copies of each 64-bit window lie at most COUNT_DISTS distances apart,
+ * and the runs at those distances hold every pair of copies: one
+ * distance whose runs no chain of copies crosses (tuple_dist_periodic),
+ * or several with at most 34 copies of any window.  Otherwise it returns
+ * 0 and the packed scan answers (a 100,000-byte block repeated to 1M
+ * bytes: 0.45 s there, 0.12 s here).  Bits that repeat one short period
+ * throughout go to tuple_period.c first. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -76,7 +79,7 @@ struct tcount {
 	unsigned tb;            /* T */
 	unsigned gb, pb;        /* group bits; group and top bucket bits */
 	uint32_t q[64];         /* Q[t], t <= T */
-	uint64_t s[65];         /* S[t]; s[64] = 0 */
+	uint64_t s[65];         /* S[t]; s[64]: the pairs that agree on 64 bits */
 	uint64_t h[64];         /* pairs by LCP (T..63) */
 	uint64_t deep;          /* pairs that agree on 64 bits */
 	uint32_t maxcnt;        /* the most copies of a 64-bit window */
@@ -451,13 +454,37 @@ static int chains_alloc(struct tcount *tc, size_t m)
 	return tc->next && tc->cnt && tc->last ? 0 : -1;
 }
 
+int tuple_counts_set(struct lcpint *st, const uint32_t *q, const uint64_t *s, const struct tuple_dist *td)
+{
+	size_t v = 0, qdeep = 0;
+
+	for (unsigned t = 1; t < 64; t++) {
+		if (s[t] > 0)
+			v = t;
+		if (q[t] >= TUPLE_MIN_COUNT)
+			qdeep = t;
+	}
+	if (td) {
+		v = td->v;   /* the longest run of agreement */
+		if (tuple_dist_q(td, 64) >= TUPLE_MIN_COUNT)
+			qdeep = tuple_dist_qdeep(td, TUPLE_MIN_COUNT);
+	}
+	if (lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0)
+		return -1;
+	lcpint_set_counts(st, q, s, 63);
+	st->qmin = TUPLE_MIN_COUNT;
+	st->qdeep = qdeep;
+	st->v = v;
+	return 0;
+}
+
 int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_dist *td,
 		      struct err *e)
 {
 	struct tcount tc;
 	uint32_t *pos = NULL, *top = NULL;
 	uint64_t *keys = NULL;
-	size_t fill[COUNT_NTOP], v = 0, qdeep = 0, cap, ngroups;
+	size_t fill[COUNT_NTOP], cap, ngroups;
 	int rc = 0;
 
 	if (n < 64 || n > TUPLE_COUNT_MAX)
@@ -525,23 +552,8 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tup
 	tc.s[64] = tc.deep;
 	for (unsigned t = 63; t > tc.tb; t--)
 		tc.s[t] = tc.s[t + 1] + tc.h[t];
-	for (unsigned t = 1; t < 64; t++) {
-		if (tc.s[t] > 0)
-			v = t;
-		if (tc.q[t] >= TUPLE_MIN_COUNT)
-			qdeep = t;
-	}
-	if (tc.deep > 0)
-		v = td->v;   /* the longest run of agreement */
-	if (tc.deep > 0 && tuple_dist_q(td, 64) >= TUPLE_MIN_COUNT)
-		qdeep = tuple_dist_qdeep(td, TUPLE_MIN_COUNT);
-	if (lcpint_init(st, 0, LCPINT_STRIDE - 1, 1, LCPINT_STRIDE - 1, LCPINT_COARSE) != 0)
+	if (tuple_counts_set(st, tc.q, tc.s, tc.deep > 0 ? td : NULL) != 0)
 		goto nomem;
-	/* Q past T: at most Q[T] < 35, and 6.3.5 reads Q only below u */
-	lcpint_set_counts(st, tc.q, tc.s, 63);
-	st->qmin = TUPLE_MIN_COUNT;
-	st->qdeep = qdeep;
-	st->v = v;
 	rc = 1;
 done:
 	bigmem_free(pos);
