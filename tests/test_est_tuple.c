@@ -906,6 +906,58 @@ static void test_period_road(void)
 	free(s);
 }
 
+/* The counting road against the suffix array on 400 bitstrings of up to
+ * 6,000 bits built to hit its roads: a block of 1 to 5,000 bits repeated,
+ * a few bits flipped, a random patch, one more copy somewhere; every
+ * figure equal (by one distance, by the multiples, the periodic road, or
+ * declined). */
+static void test_count_stress(void)
+{
+	uint8_t *s = malloc(6100);
+	int bad = 0;
+
+	for (int c = 0; c < 400; c++) {
+		const size_t n = 64 + rnd(6000);
+		const size_t per = 1 + rnd(c % 3 == 0 ? 40 : c % 3 == 1 ? 700 : 5000);
+		const unsigned flips = rnd(4);
+		struct est_result t[2], l[2];
+		struct err e;
+		int ok;
+
+		for (size_t i = 0; i < n; i++)
+			s[i] = i < per ? (uint8_t)rnd(2) : s[i - per];
+		for (unsigned f = 0; f < flips; f++)
+			s[rnd((unsigned)n)] ^= 1;
+		if (rnd(4) == 0) {
+			const size_t a = rnd((unsigned)n), len = rnd(300);
+
+			for (size_t i = 0; a + len < n && i < len; i++)
+				s[a + i] = (uint8_t)rnd(2);
+		}
+		if (rnd(5) == 0) {
+			const size_t from = rnd((unsigned)n), to = rnd((unsigned)n), len = 64 + rnd(500);
+
+			if (from + len < n && to + len < n)
+				memmove(s + to, s + from, len);
+		}
+		for (int m = 0; m < 2; m++)
+			tuple_lrs_run(s, n, 2, m ? TUPLE_COUNT : TUPLE_SUFFIX_ARRAY, &t[m], &l[m], &e);
+		ok = t[0].applicable == t[1].applicable && l[0].applicable == l[1].applicable &&
+		     t[0].ndetails == t[1].ndetails && l[0].ndetails == l[1].ndetails;
+		for (int k = 0; ok && k < t[0].ndetails; k++)
+			ok = t[0].detail[k].x == t[1].detail[k].x;
+		for (int k = 0; ok && k < l[0].ndetails; k++)
+			ok = l[0].detail[k].x == l[1].detail[k].x;
+		if (!ok) {
+			printf("# case %d: %zu bits, period %zu, %u flips: t %g / %g, v %g / %g\n", c, n, per, flips,
+			       dx(&t[0], "t"), dx(&t[1], "t"), dx(&l[0], "v"), dx(&l[1], "v"));
+			bad++;
+		}
+	}
+	tap_ok(bad == 0, "count road: 400 repeated, broken and patched bitstrings, results equal the suffix array's");
+	free(s);
+}
+
 /* tuple_dist.c on its own: S[W] from the runs of a few distances equals a
  * plain count of the pairs (i, i + d) whose LCP is W or more, on bits with
  * long agreements that start and end mid-word and run to the end. */
@@ -1207,6 +1259,7 @@ int main(void)
 	test_count();
 	test_count_distances();
 	test_period_road();
+	test_count_stress();
 	test_dist_runs();
 	test_runs_lcp();
 	test_brute();
