@@ -114,6 +114,15 @@ static inline size_t window(const uint64_t *w, size_t i, unsigned t)
 	return (size_t)(est_bits64(w, i) >> (64 - t));
 }
 
+/* The 64-bit window of the k-th position p[k] of a top bucket: kept in
+ * keys[k] as it was placed, or, keys NULL (one group: the bits fit in L2),
+ * read again from the bits, which saves 8 bytes a position of memory to
+ * fault in (NIST's 1M-bit files: 8 MB). */
+static inline uint64_t key_of(const struct tcount *tc, const uint64_t *keys, const uint32_t *p, size_t k)
+{
+	return keys ? keys[k] : est_bits64(tc->w, p[k]);
+}
+
 /* Takes the counts c[0 .. m-1] of one level t into Q[t] and S[t]. */
 static void level_take(struct tcount *tc, unsigned t, const uint32_t *c, size_t m)
 {
@@ -227,7 +236,7 @@ static int heavy_q(struct tcount *tc, const uint64_t *keys, const uint32_t *p)
 			tc->ent_cap = c;
 		}
 		for (uint32_t j = tc->head[x]; c > 0; j = tc->ent_of[j].next) {
-			tc->ent[ne][0] = keys[j];
+			tc->ent[ne][0] = key_of(tc, keys, p, j);
 			tc->ent[ne][1] = tc->ent_of[j].cnt;
 			tc->ent[ne][2] = tc->n - p[j];
 			c -= tc->ent_of[j].cnt;
@@ -267,7 +276,7 @@ static long top_bucket(struct tcount *tc, size_t top, const uint64_t *keys, cons
 
 	memset(tc->sub, 0, nsub * sizeof *tc->sub);
 	for (size_t k = 0; k < m; k++) {
-		const uint64_t key = keys[k];
+		const uint64_t key = key_of(tc, keys, p, k);
 		const size_t x = (size_t)(key >> (64 - tb)) & mask, left = tc->n - p[k];
 		uint32_t c = tc->sub[x]++, j = tc->head[x];
 		int joined = 0;
@@ -292,7 +301,7 @@ static long top_bucket(struct tcount *tc, size_t top, const uint64_t *keys, cons
 		 * fewer than 64 bits are left, so are all later ones': no entry
 		 * after that takes a second position) */
 		while (c > 0) {
-			const uint64_t d = key ^ keys[j];
+			const uint64_t d = key ^ key_of(tc, keys, p, j);
 			struct tentry *en = &tc->ent_of[j];
 			const uint32_t cj = en->cnt;
 
@@ -401,7 +410,8 @@ static int group_pass(const struct tcount *tc, size_t g, uint64_t *restrict keys
 
 			if (fill[b] == end[b])
 				return -1;
-			keys[fill[b]] = key;
+			if (keys)
+				keys[fill[b]] = key;
 			pos[fill[b]++] = (uint32_t)i;
 		}
 		return 0;
@@ -527,11 +537,12 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tup
 	 * group_place) */
 	cap = (n >> tc.gb) / COUNT_NTOP + (n >> tc.gb) / (4 * COUNT_NTOP) + 64;
 	pos = bigmem_calloc(COUNT_NTOP * cap, sizeof *pos);
-	keys = bigmem_calloc(COUNT_NTOP * cap, sizeof *keys);
+	if (ngroups > 1)
+		keys = bigmem_calloc(COUNT_NTOP * cap, sizeof *keys);   /* else key_of reads the bits */
 	top = calloc(ngroups * COUNT_NTOP, sizeof *top);
 	tc.sub = calloc((size_t)1 << (tc.tb - tc.pb), sizeof *tc.sub);
 	tc.head = calloc((size_t)1 << (tc.tb - tc.pb), sizeof *tc.head);
-	if (chains_alloc(&tc, cap > n ? n : cap) != 0 || !pos || !keys || !top || !tc.sub || !tc.head)
+	if (chains_alloc(&tc, cap > n ? n : cap) != 0 || !pos || (ngroups > 1 && !keys) || !top || !tc.sub || !tc.head)
 		goto nomem;
 	for (size_t g = 0; g < ngroups; g++) {
 		size_t start[COUNT_NTOP];
@@ -545,7 +556,7 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tup
 		if ((size_t)big > tc.chain_cap && chains_alloc(&tc, (size_t)big) != 0)
 			goto nomem;
 		for (size_t b = 0; b < COUNT_NTOP; b++) {
-			long c = top_bucket(&tc, g << COUNT_TOP_BITS | b, keys + start[b], pos + start[b],
+			long c = top_bucket(&tc, g << COUNT_TOP_BITS | b, keys ? keys + start[b] : NULL, pos + start[b],
 					    fill[b] - start[b]);
 
 			if (c == -2)
