@@ -669,6 +669,26 @@ static void test_packed_prefix(void)
 	free(s);
 }
 
+/* The t-tuple and LRS results of the suffix array (t[0], l[0]) and of the
+ * counting road (t[1], l[1]) on the bits s[0..n): 1 when they agree,
+ * applicability and every detail, to the last bit. */
+static int count_equals_suffix_array(const uint8_t *s, size_t n, struct est_result t[2],
+				     struct est_result l[2])
+{
+	struct err e;
+	int ok;
+
+	for (int m = 0; m < 2; m++)
+		tuple_lrs_run(s, n, 2, m ? TUPLE_COUNT : TUPLE_SUFFIX_ARRAY, &t[m], &l[m], &e);
+	ok = t[0].applicable == t[1].applicable && l[0].applicable == l[1].applicable &&
+	     t[0].ndetails == t[1].ndetails && l[0].ndetails == l[1].ndetails;
+	for (int k = 0; ok && k < t[0].ndetails; k++)
+		ok = t[0].detail[k].x == t[1].detail[k].x;
+	for (int k = 0; ok && k < l[0].ndetails; k++)
+		ok = l[0].detail[k].x == l[1].detail[k].x;
+	return ok;
+}
+
 /* tuple_count_words on the bits s[0..n) answers (1) or declines (0) as
  * `answers` says, and the counting road's results equal the suffix
  * array's, figure for figure. */
@@ -686,14 +706,7 @@ static void count_vs_suffix_array(const uint8_t *s, size_t n, int answers, const
 	lcpint_free(&st);
 	tuple_dist_free(&dist);
 	free(w);
-	for (int m = 0; m < 2; m++)
-		tuple_lrs_run(s, n, 2, m ? TUPLE_COUNT : TUPLE_SUFFIX_ARRAY, &t[m], &l[m], &e);
-	ok = t[0].applicable == t[1].applicable && l[0].applicable == l[1].applicable &&
-	     t[0].ndetails == t[1].ndetails && l[0].ndetails == l[1].ndetails;
-	for (int k = 0; ok && k < t[0].ndetails; k++)
-		ok = t[0].detail[k].x == t[1].detail[k].x;
-	for (int k = 0; ok && k < l[0].ndetails; k++)
-		ok = l[0].detail[k].x == l[1].detail[k].x;
+	ok = count_equals_suffix_array(s, n, t, l);
 	if (!tap_ok(ok && rc == answers, "%s: %s, results equal the suffix array's (t = %g, v = %g)", what,
 		    answers ? "answers" : "declines", dx(&t[0], "t"), dx(&l[0], "v")))
 		printf("# rc %d; got t=%g v=%g p-hats %.17g %.17g, want %.17g %.17g\n", rc, dx(&t[1], "t"),
@@ -921,7 +934,6 @@ static void test_count_stress(void)
 		const size_t per = 1 + rnd(c % 3 == 0 ? 40 : c % 3 == 1 ? 700 : 5000);
 		const unsigned flips = rnd(4);
 		struct est_result t[2], l[2];
-		struct err e;
 		int ok;
 
 		for (size_t i = 0; i < n; i++)
@@ -940,14 +952,7 @@ static void test_count_stress(void)
 			if (from + len < n && to + len < n)
 				memmove(s + to, s + from, len);
 		}
-		for (int m = 0; m < 2; m++)
-			tuple_lrs_run(s, n, 2, m ? TUPLE_COUNT : TUPLE_SUFFIX_ARRAY, &t[m], &l[m], &e);
-		ok = t[0].applicable == t[1].applicable && l[0].applicable == l[1].applicable &&
-		     t[0].ndetails == t[1].ndetails && l[0].ndetails == l[1].ndetails;
-		for (int k = 0; ok && k < t[0].ndetails; k++)
-			ok = t[0].detail[k].x == t[1].detail[k].x;
-		for (int k = 0; ok && k < l[0].ndetails; k++)
-			ok = l[0].detail[k].x == l[1].detail[k].x;
+		ok = count_equals_suffix_array(s, n, t, l);
 		if (!ok) {
 			printf("# case %d: %zu bits, period %zu, %u flips: t %g / %g, v %g / %g\n", c, n, per, flips,
 			       dx(&t[0], "t"), dx(&t[1], "t"), dx(&l[0], "v"), dx(&l[1], "v"));

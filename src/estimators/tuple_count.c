@@ -57,9 +57,8 @@
 /* entries met on the chains per bit, at most: random bits give 1/4 to 1/2 */
 #define TUPLE_COUNT_PAIRS 2
 /* Distances between consecutive copies of a 64-bit window, at most: a
- * block repeated gives one.  Each is compared at its multiples up to the
- * most copies a window can have (34), one pass over the words each. */
-#define COUNT_DISTS 8
+ * block repeated gives one (tuple_dist_account). */
+#define COUNT_DISTS TUPLE_DIST_MAX
 /* the radix level: positions by 8 bits after their group's */
 #define COUNT_TOP_BITS 8
 /* Positions a group at most: one pass over the bits each, and 15 bytes a
@@ -337,53 +336,6 @@ static long top_bucket(struct tcount *tc, size_t top, const uint64_t *keys, cons
 	return (long)(tc->sub[0] + tc->sub[1] + (window(tc->w, tc->n - pb, pb) == top));
 }
 
-/* The LCPs of the pairs that agree on 64 bits (tc->deep of them), into
- * td: with one distance p between copies, the runs at p alone where no
- * chain passes between them (tuple_dist_periodic), else, where a window
- * has at most 34 copies, the bits against themselves at every kept
- * distance and its multiples up to 34 (so consecutive copies at most 33
- * gaps apart).  0 when they account for every such pair, 1 when not (the
- * packed scan answers), -1 out of memory. */
-static int deep_by_distance(const struct tcount *tc, struct tuple_dist *td)
-{
-	size_t d[COUNT_DISTS * (TUPLE_MIN_COUNT - 1)], nd = 0, scanned = 0;
-
-	if (tc->ndist == 1) {
-		scanned = tc->dist[0];
-		if (tuple_dist_scan(td, tc->w, tc->n, scanned) != 0)
-			return -1;
-		if (tuple_dist_periodic(td, scanned)) {
-			if (tuple_dist_finish(td) != 0)
-				return -1;
-			return tuple_dist_s(td, 64) == tc->deep ? 0 : 1;
-		}
-	}
-	if (tc->maxcnt >= TUPLE_MIN_COUNT)
-		return 1;
-	for (size_t i = 0; i < tc->ndist; i++)
-		for (size_t k = 1; k < TUPLE_MIN_COUNT && k * tc->dist[i] < tc->n; k++)
-			d[nd++] = k * tc->dist[i];
-	/* each distance once: a pair is counted by its own */
-	for (size_t i = 1; i < nd; i++)
-		for (size_t j = i; j > 0 && d[j - 1] > d[j]; j--) {
-			const size_t t = d[j];
-
-			d[j] = d[j - 1];
-			d[j - 1] = t;
-		}
-	for (size_t i = 0; i < nd && td->pairs < tc->deep; i++) {
-		/* every pair the runs hold agrees on 64 bits: once they hold
-		 * as many as the chains met, the other distances hold none */
-		if ((i > 0 && d[i] == d[i - 1]) || d[i] == scanned)
-			continue;
-		if (tuple_dist_scan(td, tc->w, tc->n, d[i]) != 0)
-			return -1;
-	}
-	if (td->pairs != tc->deep)
-		return 1;
-	return tuple_dist_finish(td) == 0 ? 0 : -1;
-}
-
 /* Places the positions of group g (first gb bits g, with T bits or more)
  * in increasing order, each with its 64-bit window, into its top bucket
  * by its next COUNT_TOP_BITS bits, at fill[b]++ up to end[b].  The windows
@@ -571,7 +523,7 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tup
 	fold(&tc, top, tc.pb, 1, 0, 0);
 	/* the pairs that agree on 64 bits, by their LCPs */
 	if (tc.deep > 0) {
-		int r = deep_by_distance(&tc, td);
+		int r = tuple_dist_account(td, w, n, tc.dist, tc.ndist, tc.maxcnt, tc.deep);
 
 		if (r < 0)
 			goto nomem;

@@ -36,6 +36,7 @@
 #include <stdlib.h>
 
 #include "estimators/estimators.h"
+#include "estimators/tuple.h"
 #include "estimators/tuple_dist.h"
 
 static int add_run(struct tuple_dist *td, size_t start, size_t len)
@@ -172,6 +173,47 @@ uint64_t tuple_dist_q(const struct tuple_dist *td, size_t w)
 	/* the longest run's chains are the longest */
 	m = td->v - w + 1;
 	return m / td->period + 1 + (m % td->period != 0);
+}
+
+int tuple_dist_account(struct tuple_dist *td, const uint64_t *w, size_t n, const size_t *dist, size_t ndist,
+		       uint64_t most, uint64_t deep)
+{
+	size_t d[TUPLE_DIST_MAX * (TUPLE_MIN_COUNT - 1)], nd = 0, scanned = 0;
+
+	if (ndist == 1) {
+		scanned = dist[0];
+		if (tuple_dist_scan(td, w, n, scanned) != 0)
+			return -1;
+		if (tuple_dist_periodic(td, scanned)) {
+			if (tuple_dist_finish(td) != 0)
+				return -1;
+			return tuple_dist_s(td, 64) == deep ? 0 : 1;
+		}
+	}
+	if (most >= TUPLE_MIN_COUNT || ndist > TUPLE_DIST_MAX)
+		return 1;
+	for (size_t i = 0; i < ndist; i++)
+		for (size_t k = 1; k < TUPLE_MIN_COUNT && k * dist[i] < n; k++)
+			d[nd++] = k * dist[i];
+	/* each distance once: a pair is counted by its own */
+	for (size_t i = 1; i < nd; i++)
+		for (size_t j = i; j > 0 && d[j - 1] > d[j]; j--) {
+			const size_t t = d[j];
+
+			d[j] = d[j - 1];
+			d[j - 1] = t;
+		}
+	for (size_t i = 0; i < nd && td->pairs < deep; i++) {
+		/* every pair the runs hold agrees on 64 bits: once they hold
+		 * as many as were met, the other distances hold none */
+		if ((i > 0 && d[i] == d[i - 1]) || d[i] == scanned)
+			continue;
+		if (tuple_dist_scan(td, w, n, d[i]) != 0)
+			return -1;
+	}
+	if (td->pairs != deep)
+		return 1;
+	return tuple_dist_finish(td) == 0 ? 0 : -1;
 }
 
 size_t tuple_dist_qdeep(const struct tuple_dist *td, uint64_t qmin)

@@ -27,6 +27,20 @@ struct tuple_dist {
  * as samples_to_packed packs it, one zero word after the last bit).
  * Returns 0, or -1 out of memory. */
 int tuple_dist_scan(struct tuple_dist *td, const uint64_t *w, size_t n, size_t d);
+/* Distances between consecutive copies that tuple_dist_account takes */
+#define TUPLE_DIST_MAX 8
+
+/* The runs (into td, empty) that give the LCPs of the `deep` pairs of
+ * positions of w[0..n) that agree on 64 bits, the consecutive copies of
+ * each 64-bit window lying ndist distances apart (dist[]) and the most
+ * copies of one window being `most`: with one distance, its runs alone
+ * where no chain passes between them (tuple_dist_periodic); else, with at
+ * most 34 copies a window, every distance and its multiples up to 34 (so
+ * consecutive copies at most 33 gaps apart).  0 when the runs hold
+ * exactly the deep pairs (td finished), 1 when not (the caller's suffix
+ * order must answer), -1 out of memory. */
+int tuple_dist_account(struct tuple_dist *td, const uint64_t *w, size_t n, const size_t *dist, size_t ndist,
+		       uint64_t most, uint64_t deep);
 /* Sorts the runs and sums them for tuple_dist_s: 0, or -1 out of memory. */
 int tuple_dist_finish(struct tuple_dist *td);
 /* After one tuple_dist_scan at distance p, before tuple_dist_finish: 1 when
