@@ -19,9 +19,11 @@
  * Sorting: divsufsort's suffix array with a sparse PLCP pass (Kärkkäinen,
  * Manzini, Puglisi 2009; 5N bytes, LCP kept over the suffix array) serves
  * every input.  Long bitstrings first try counting their windows
- * (tuple_count.c, no suffix order, for bits without repeats of 64), then
- * the cheaper packed order of tuple_packed.c, or when skewed (long runs
- * everywhere) the run sort of tuple_runs.c; the walk itself is lcpint.c.  Long repeats make
+ * (tuple_count.c, no suffix order; one period throughout, tuple_period.c;
+ * the LCPs of 64 and more from the bits compared at the distances between
+ * copies, tuple_dist.c), then the cheaper packed order of tuple_packed.c,
+ * or when skewed (long runs everywhere) the run sort of tuple_runs.c; the
+ * walk itself is lcpint.c.  Long repeats make
  * u and v millions: the walk samples Q and S every 64 lengths, and a
  * second walk fills in just the blocks the samples cannot settle (see
  * termmax_scan below). */
@@ -195,14 +197,20 @@ static inline void term_take(struct termmax *tm, uint64_t count, size_t n, size_
 		tm->pmax = pm;
 }
 
+/* Q[i] or S[i] (as tm is 6.3.5's or 6.3.6's) from the runs of tuple_dist.c,
+ * i >= 64. */
+static inline uint64_t term_count_dist(const struct termmax *tm, const struct tuple_dist *dist, size_t i)
+{
+	return tm->lrs ? tuple_dist_s(dist, i) : tuple_dist_q(dist, i);
+}
+
 /* Q[64 j] or S[64 j] (j >= 1), a sample of the first walk's or from the
  * runs. */
 static uint64_t termmax_sample(const struct termmax *tm, const struct lcpint *st,
 			       const struct tuple_lcps *lcps, size_t j)
 {
 	if (lcps->dist)
-		return tm->lrs ? tuple_dist_s(lcps->dist, j * LCPINT_STRIDE)
-			       : tuple_dist_q(lcps->dist, j * LCPINT_STRIDE);
+		return term_count_dist(tm, lcps->dist, j * LCPINT_STRIDE);
 	return tm->lrs ? lcpint_s_sample(st, j) : lcpint_q_sample(st, j);
 }
 
@@ -255,7 +263,7 @@ static void termmax_finish(struct termmax *tm, const struct lcpint *fine, const 
 									 : tm->hi;
 
 		for (size_t i = b0; tm->cand[j] && i <= b1; i++)
-			term_take(tm, dist ? (tm->lrs ? tuple_dist_s(dist, i) : tuple_dist_q(dist, i))
+			term_take(tm, dist ? term_count_dist(tm, dist, i)
 					   : tm->lrs ? lcpint_s(fine, i) : lcpint_q(fine, i),
 				  n, i);
 	}

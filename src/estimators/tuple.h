@@ -99,11 +99,16 @@ static inline int tuple_deep_new_run(struct tuple_deep *d, uint32_t v)
 #define TUPLE_SCAN_SHALLOW 4     /* see TUPLE_PACKED_SHALLOW */
 int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tuple_deep *deep,
 		      int flags, struct err *e);
+/* The same on bits already packed as samples_to_packed packs them. */
+int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_deep *deep,
+		     int flags, struct err *e);
 /* The counting road (tuple_count.c): 1 when st holds Q and S below 64 and
  * the LRS length, and, when that is 64 or more, td the runs that give S
- * from 64 on (the caller frees them); 0 when the packed scan should answer
- * (a window 35 times, repeats at many distances, or n outside
- * 64 .. TUPLE_COUNT_MAX), or a negative err code. */
+ * (and with a period Q) from 64 on (the caller frees them); 0 when the
+ * packed scan should answer (copies of 64-bit windows at more than
+ * TUPLE_DIST_MAX distances, or pairs of copies the runs at them do not
+ * hold (tuple_dist_account), too many entries met, a group outgrowing its
+ * room, or n outside 64 .. TUPLE_COUNT_MAX), or a negative err code. */
 struct tuple_dist;
 int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_dist *td,
 		      struct err *e);
@@ -119,9 +124,6 @@ int tuple_counts_set(struct lcpint *st, const uint32_t *q, const uint64_t *s, co
 #define TUPLE_PERIOD_MAX ((size_t)1 << 16)
 int tuple_period_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_dist *td,
 		       struct err *e);
-/* The same on bits already packed as samples_to_packed packs them. */
-int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_deep *deep,
-		     int flags, struct err *e);
 
 /* The LCP array (lcp[0] = 0, lcp[i] between the i-1-th and i-th suffix in
  * sorted order; the caller frees it with bigmem_free) of the bitstring

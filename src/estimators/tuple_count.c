@@ -213,6 +213,23 @@ static int cmp_entry(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Lists the T-bit window x, now 35 positions strong, for heavy_q: 0, or
+ * -1 out of memory. */
+static int heavy_add(struct tcount *tc, size_t x)
+{
+	if (tc->nheavy == tc->heavy_cap) {
+		size_t nc = tc->heavy_cap ? 2 * tc->heavy_cap : 64;
+		uint32_t *a = realloc(tc->heavy, nc * sizeof *a);
+
+		if (!a)
+			return -1;
+		tc->heavy = a;
+		tc->heavy_cap = nc;
+	}
+	tc->heavy[tc->nheavy++] = (uint32_t)x;
+	return 0;
+}
+
 /* Q[t] for T < t < 64 where it reaches 35: only under a T-bit window of 35
  * positions or more (those of this top bucket listed in tc->heavy), from
  * its entries (their 64 bits and numbers; one with fewer than t bits left
@@ -282,19 +299,8 @@ static long top_bucket(struct tcount *tc, size_t top, const uint64_t *keys, cons
 
 		most = c + 1 > most ? c + 1 : most;
 		tc->s[tb] += c;
-		if (c + 1 == TUPLE_MIN_COUNT) {
-			/* a heavy window: for heavy_q */
-			if (tc->nheavy == tc->heavy_cap) {
-				size_t nc = tc->heavy_cap ? 2 * tc->heavy_cap : 64;
-				uint32_t *a = realloc(tc->heavy, nc * sizeof *a);
-
-				if (!a)
-					return -2;
-				tc->heavy = a;
-				tc->heavy_cap = nc;
-			}
-			tc->heavy[tc->nheavy++] = (uint32_t)x;
-		}
+		if (c + 1 == TUPLE_MIN_COUNT && heavy_add(tc, x) != 0)
+			return -2;   /* a heavy window: for heavy_q */
 		/* the c earlier positions of this window, entry by entry; p[k]
 		 * is the later of each pair, its suffix the shorter (and once
 		 * fewer than 64 bits are left, so are all later ones': no entry
