@@ -555,11 +555,12 @@ static void mmc_naive(const uint8_t *s, size_t n, struct pred_tally *t)
 /* The bitstring MultiMMC runs its depths in fused loops, switches loops
  * when a depth has seen every context or the top depth is full, and skips
  * the scoreboard's step loop where it can: against the transcription above
- * on inputs long enough to fill the top depth. */
+ * on inputs long enough to fill the top depth, with its AVX-512 path for
+ * depths 0-3 off (the portable loops) and on. */
 static void test_mmc_bits(void)
 {
 	uint64_t x = 0x2545f4914f6cdd1dULL;
-	int bad = 0, cases = 0;
+	int bad[2] = { 0, 0 }, cases = 0, usable = mmc_simd(1);
 
 	for (int tr = 0; tr < 12; tr++) {
 		size_t n = tr < 6 ? 3000 + (size_t)tr * 7000 : 150000 + (size_t)tr * 40000;
@@ -579,21 +580,31 @@ static void test_mmc_bits(void)
 		}
 		{
 			struct pred_tally a = { 0, 0, 0 };
-			struct est_result r;
-			struct err e;
 			mmc_naive(s, n, &a);
-			if (est_multimmc(s, n, 2, &r, &e) != 0 || detail_i(&r, "C") != a.C ||
-			    detail_i(&r, "r") != a.max_run + 1) {
-				if (bad++ < 5)
-					printf("# case %d (n %zu): C %lld / %lld, r %lld / %lld\n", tr, n, a.C,
-					       detail_i(&r, "C"), a.max_run + 1, detail_i(&r, "r"));
+			for (int simd = 0; simd < 2; simd++) {
+				struct est_result r;
+				struct err e;
+				mmc_simd(simd);
+				if (est_multimmc(s, n, 2, &r, &e) != 0 || detail_i(&r, "C") != a.C ||
+				    detail_i(&r, "r") != a.max_run + 1) {
+					if (bad[simd]++ < 5)
+						printf("# case %d (n %zu, %s): C %lld / %lld, r %lld / %lld\n", tr, n,
+						       simd ? "AVX-512" : "portable", a.C, detail_i(&r, "C"),
+						       a.max_run + 1, detail_i(&r, "r"));
+				}
 			}
+			mmc_simd(1);
 			cases++;
 		}
 		free(s);
 	}
-	tap_ok(bad == 0, "MultiMMC bitstring matches the plain loop on %d inputs (up to 590,000 bits)",
+	tap_ok(bad[0] == 0, "MultiMMC bitstring, portable loops, match the plain loop on %d inputs (up to 590,000 bits)",
 	       cases);
+	if (!usable)
+		tap_skip("MultiMMC bitstring, AVX-512 depths 0-3: this CPU lacks AVX-512F");
+	else
+		tap_ok(bad[1] == 0, "MultiMMC bitstring, AVX-512 depths 0-3, match the plain loop on %d inputs",
+		       cases);
 }
 
 /* MultiMCW on a bitstring, step by step as NIST's multi_mcw_test() runs

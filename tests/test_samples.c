@@ -142,6 +142,41 @@ static void test_infer_and_range(void)
 	tap_ok(strstr(e.msg, "data.bin") && strstr(e.msg, "sample 1"), "range error names file and index: %s", e.msg);
 }
 
+/* samples_first_wide against a sample-by-sample search, where the first wide
+ * sample sits in the first, a middle or the last block, on a block's edge,
+ * with more after it, or nowhere */
+static void test_first_wide(void)
+{
+	enum { N = 3 * 4096 + 100 };
+	static uint8_t s[N];
+	const size_t at[] = { 0, 1, 4095, 4096, 4097, 8191, 9000, N - 1 };
+	int bad = 0, cases = 0;
+
+	for (unsigned bits = 1; bits <= 8; bits++) {
+		for (size_t k = 0; k <= sizeof at / sizeof at[0]; k++) {
+			size_t want = N;
+			for (size_t i = 0; i < N; i++)
+				s[i] = (uint8_t)((i * 2654435761u >> 7) & ((1u << bits) - 1u));
+			if (k < sizeof at / sizeof at[0] && bits < 8) {
+				s[at[k]] = (uint8_t)(1u << bits);
+				s[N - 1] |= 0x80;   /* a later one does not count */
+				want = at[k];
+			}
+			for (size_t n = N - 1; n <= N; n++) {
+				size_t got = samples_first_wide(s, n, bits);
+				size_t w = want < n ? want : n;
+				cases++;
+				if (got != w) {
+					bad++;
+					printf("# bits %u, n %zu: %zu, want %zu\n", bits, n, got, w);
+				}
+			}
+		}
+	}
+	tap_ok(bad == 0, "samples_first_wide finds the first wide sample in any block (%d cases)", cases);
+	tap_eq_long((long)samples_first_wide(s, 0, 1), 0, "samples_first_wide on no samples: 0");
+}
+
 static void test_parse_bits(void)
 {
 	unsigned k = 0;
@@ -171,6 +206,7 @@ int main(void)
 	test_to_bits();
 	test_to_packed();
 	test_infer_and_range();
+	test_first_wide();
 	test_parse_bits();
 	test_read_file_errors();
 	return tap_done();

@@ -154,18 +154,44 @@ unsigned samples_alphabet(const uint8_t *s, size_t n, uint8_t map[256], unsigned
 	return k;
 }
 
+size_t samples_first_wide(const uint8_t *s, size_t n, unsigned bits)
+{
+	/* a block's samples ORed eight at a time, a block searched only when
+	 * the OR has a bit above the width: the search sample by sample, with
+	 * its exit, was 3% of a 1-bit assess */
+	const uint8_t high = bits >= 8 ? 0 : (uint8_t)(0xffu << bits);
+	const size_t block = 4096;
+
+	if (!high)
+		return n;
+	for (size_t b = 0; b < n; b += block) {
+		const size_t end = n - b < block ? n : b + block;
+		uint64_t any = 0;
+		size_t i = b;
+		for (; i + 8 <= end; i += 8) {
+			uint64_t x;
+			memcpy(&x, s + i, 8);
+			any |= x;
+		}
+		for (; i < end; i++)
+			any |= s[i];
+		if (any & 0x0101010101010101ULL * high)
+			for (i = b; i < end; i++)
+				if (s[i] & high)
+					return i;
+	}
+	return n;
+}
+
 int samples_check_range(const uint8_t *s, size_t n, unsigned bits, const char *what,
 			struct err *e)
 {
-	unsigned limit;
-	if (bits >= 8)
-		return 0;
-	limit = 1u << bits;
-	for (size_t i = 0; i < n; i++)
-		if (s[i] >= limit)
-			return err_set(e, ERR_DATA,
-				       "%s: sample %zu has value %u, which does not fit in %u bit%s",
-				       what, i, s[i], bits, bits == 1 ? "" : "s");
+	const size_t i = samples_first_wide(s, n, bits);
+
+	if (i < n)
+		return err_set(e, ERR_DATA,
+			       "%s: sample %zu has value %u, which does not fit in %u bit%s",
+			       what, i, s[i], bits, bits == 1 ? "" : "s");
 	return 0;
 }
 

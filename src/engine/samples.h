@@ -53,6 +53,9 @@ unsigned samples_infer_bits(const uint8_t *s, size_t n);
  * the samples (s[i] -> map[s[i]]) when k < *maxval + 1. */
 unsigned samples_alphabet(const uint8_t *s, size_t n, uint8_t map[256], unsigned *maxval);
 
+/* The index of the first sample that is not < 2^bits, n when all are. */
+size_t samples_first_wide(const uint8_t *s, size_t n, unsigned bits);
+
 /* Returns 0 if every sample is < 2^bits, else ERR_DATA with the index of the
  * first offending sample in *bad (and a message naming what, prefix `what`). */
 int samples_check_range(const uint8_t *s, size_t n, unsigned bits, const char *what,

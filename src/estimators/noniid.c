@@ -220,11 +220,10 @@ int noniid_assess(const uint8_t *s, size_t n, const struct noniid_opts *o,
 			return err_set(e, ERR_USAGE, "bits per sample must be 1..%d, got %u",
 				       SAMPLES_BITS_MAX, o->bits);
 		K = o->bits;
-		for (size_t i = 0; i < len; i++)
-			if (K < 8 && s[i] >= (1u << K))
-				return err_set(e, ERR_DATA,
-					       "sample %zu has value %u, which does not fit in %u bit%s",
-					       start + i, s[i], K, K == 1 ? "" : "s");
+		size_t i = samples_first_wide(s, len, K);
+		if (i < len)
+			return err_set(e, ERR_DATA, "sample %zu has value %u, which does not fit in %u bit%s",
+				       start + i, s[i], K, K == 1 ? "" : "s");
 	}
 	rep->n = len;
 	rep->bits = K;

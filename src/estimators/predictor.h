@@ -46,6 +46,8 @@ int pred_check_input(const char *name, const uint8_t *s, size_t n, unsigned k, s
 int mcw_simd(int enable);
 /* The same for the bitstring Lag predictor's match words (AVX-512F). */
 int lag_simd(int enable);
+/* The same for the bitstring MultiMMC's depths 0-3 in registers (AVX-512F). */
+int mmc_simd(int enable);
 
 /* Bit j of the result is bit 63 - j of x: the predictors build their words
  * of correct bits newest first (acc = 2 acc + bit) and turn them here. */
