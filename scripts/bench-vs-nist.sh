@@ -4,7 +4,7 @@
 # SP800-90B_EntropyAssessment tools, row by row, on the same machine in one
 # run: CPU (user + sys, all threads), wall time and peak RSS of each side,
 # medians of $RUNS runs of rngaudit and of $NIST_RUNS runs of NIST's tool,
-# and the ratios NIST / rngaudit.
+# the two taken in turn, and the ratios NIST / rngaudit.
 #
 # It builds nothing: NIST_DIR is a NIST checkout (or its cpp/ directory)
 # where NIST's own Makefile has built ea_non_iid, ea_iid and ea_restart.
@@ -90,38 +90,37 @@ trap 'rm -rf "$tmp"' EXIT
 
 median() { sort -g | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; print m}'; }
 
-# measure RUNS CMD...: "CPU WALL RSS_MB", each the median over RUNS runs.
+# once OUT CMD...: runs CMD once and appends "CPU WALL RSS_MB" to OUT.
 # Exit statuses 0, 1 and 255 are verdicts (NIST's tools exit -1 when a
 # restart test fails), anything else a failure to run.  GNU time gives the
 # wall time and the peak RSS; the CPU time comes from bash's `times` (the
 # user and system time of the command, to the millisecond), because GNU
 # time prints it in hundredths: the 1-bit row's ~0.08 s moved by 12% a tick.
-measure() {
-	n=$1; shift
-	: >"$tmp/m"
-	i=0
-	while [ "$i" -lt "$n" ]; do
-		st=0
-		/usr/bin/time -o "$tmp/t" -f '%e %M' \
-			bash -c '"$@" >/dev/null 2>"$0"; st=$?; times >"$0.cpu"; exit $st' "$tmp/err" "$@" || st=$?
-		case $st in
-		0|1|255) ;;
-		*) echo "$0: failed ($st): $*" >&2; sed 's/^/  /' "$tmp/err" >&2; return 1 ;;
-		esac
-		# times: the shell's own user and system time, then its children's
-		cpu=$(sed -n 2p "$tmp/err.cpu" | awk '{
-			t = 0
-			for (f = 1; f <= 2; f++) {
-				split($f, p, "m")
-				t += p[1] * 60 + substr(p[2], 1, length(p[2]) - 1)
-			}
-			printf "%.3f", t
-		}')
-		tail -n 1 "$tmp/t" | awk -v cpu="$cpu" '{ printf "%.3f %.3f %.1f\n", cpu, $1, $2 / 1024 }' >>"$tmp/m"
-		i=$((i + 1))
-	done
-	printf '%s %s %s\n' "$(cut -d' ' -f1 "$tmp/m" | median)" "$(cut -d' ' -f2 "$tmp/m" | median)" \
-		"$(cut -d' ' -f3 "$tmp/m" | median)"
+once() {
+	out=$1; shift
+	st=0
+	/usr/bin/time -o "$tmp/t" -f '%e %M' \
+		bash -c '"$@" >/dev/null 2>"$0"; st=$?; times >"$0.cpu"; exit $st' "$tmp/err" "$@" || st=$?
+	case $st in
+	0|1|255) ;;
+	*) echo "$0: failed ($st): $*" >&2; sed 's/^/  /' "$tmp/err" >&2; return 1 ;;
+	esac
+	# times: the shell's own user and system time, then its children's
+	cpu=$(sed -n 2p "$tmp/err.cpu" | awk '{
+		t = 0
+		for (f = 1; f <= 2; f++) {
+			split($f, p, "m")
+			t += p[1] * 60 + substr(p[2], 1, length(p[2]) - 1)
+		}
+		printf "%.3f", t
+	}')
+	tail -n 1 "$tmp/t" | awk -v cpu="$cpu" '{ printf "%.3f %.3f %.1f\n", cpu, $1, $2 / 1024 }' >>"$out"
+}
+
+# medians FILE: "CPU WALL RSS_MB", each the median of FILE's lines.
+medians() {
+	printf '%s %s %s\n' "$(cut -d' ' -f1 "$1" | median)" "$(cut -d' ' -f2 "$1" | median)" \
+		"$(cut -d' ' -f3 "$1" | median)"
 }
 
 want() { case ",$rows," in *",$1,"*) return 0 ;; esac; return 1; }
@@ -134,23 +133,53 @@ fmt='| %-34s | %-28s | %-28s | %-15s |\n'
 printf "$fmt" work "NIST CPU / wall, RSS" "rngaudit CPU / wall, RSS" "ratio CPU / wall"
 printf "$fmt" "---" "---" "---" "---"
 
-# row LABEL NIST-CMD... -- RNGAUDIT-CMD...
+# row LABEL NIST-CMD... -- RNGAUDIT-CMD...: the two commands' runs taken in
+# turn (NIST, rngaudit, NIST, ...; rngaudit's runs past NIST's at the end),
+# so that the machine's drift over the minutes a row takes (10-20% on these
+# VMs) moves both sides alike, then the medians of each.
 row() {
 	label=$1; shift
 	: >"$tmp/ncmd"
 	while [ "$1" != -- ]; do printf '%s\n' "$1" >>"$tmp/ncmd"; shift; done
 	shift
-	r=$(measure "$runs" "$@") || { printf "$fmt" "$label" "-" "(rngaudit failed)" "-"; return 0; }
+	: >"$tmp/mr"
+	: >"$tmp/mn"
 	# the NIST command, one word a line (no word here holds a newline)
-	set --
-	while IFS= read -r w; do set -- "$@" "$w"; done <"$tmp/ncmd"
-	nr=$(measure "$nist_runs" "$@") || { printf "$fmt" "$label" "(NIST failed)" "-" "-"; return 0; }
-	echo "$nr $r" | awk -v label="$label" -v fmt="$fmt" '{
+	set -- "$tmp/ncmd" "$@"
+	i=0
+	nfail=0
+	rfail=0
+	while [ "$i" -lt "$runs" ] || [ "$i" -lt "$nist_runs" ]; do
+		if [ "$i" -lt "$nist_runs" ] && [ "$nfail" -eq 0 ]; then
+			nist_once "$@" || nfail=1
+		fi
+		if [ "$i" -lt "$runs" ] && [ "$rfail" -eq 0 ]; then
+			shift_once "$@" || rfail=1
+		fi
+		i=$((i + 1))
+	done
+	if [ "$rfail" -ne 0 ]; then printf "$fmt" "$label" "-" "(rngaudit failed)" "-"; return 0; fi
+	if [ "$nfail" -ne 0 ]; then printf "$fmt" "$label" "(NIST failed)" "-" "-"; return 0; fi
+	echo "$(medians "$tmp/mn") $(medians "$tmp/mr")" | awk -v label="$label" -v fmt="$fmt" '{
 		n = sprintf("%.2f s / %.2f s, %.0f MB", $1, $2, $3)
 		r = sprintf("%.2f s / %.2f s, %.0f MB", $4, $5, $6)
 		q = sprintf("%.1fx / %.1fx", $4 > 0 ? $1 / $4 : 0, $5 > 0 ? $2 / $5 : 0)
 		printf fmt, label, n, r, q
 	}'
+}
+# nist_once NCMD-FILE RNGAUDIT-CMD...: one run of the command listed in NCMD-FILE
+nist_once() {
+	(
+		f=$1
+		set --
+		while IFS= read -r w; do set -- "$@" "$w"; done <"$f"
+		once "$tmp/mn" "$@"
+	)
+}
+# shift_once NCMD-FILE RNGAUDIT-CMD...: one run of the rngaudit command
+shift_once() {
+	shift
+	once "$tmp/mr" "$@"
 }
 
 t8=$data/truerand_8bit.bin
