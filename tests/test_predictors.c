@@ -875,16 +875,72 @@ static void test_mmc_literal(void)
 		for (size_t at = 130000; cases[c].copy && at + 16000 <= cases[c].n; at += 20000)
 			memcpy(s + at, s + (at * 7 / 13) % 80000, 16000);
 		mmc_literal_naive(s, cases[c].n, &a);
-		if (est_multimmc(s, cases[c].n, cases[c].k, &r, &e) != 0 || detail_i(&r, "C") != a.C ||
-		    detail_i(&r, "r") != a.max_run + 1) {
+		for (int fast = 0; fast < 2; fast++) {
+			mmc_literal_fast(fast);
+			if (est_multimmc(s, cases[c].n, cases[c].k, &r, &e) != 0 || detail_i(&r, "C") != a.C ||
+			    detail_i(&r, "r") != a.max_run + 1) {
+				bad++;
+				printf("# case %zu (n %zu, k %u, full depths' %s): C %lld / %lld, r %lld / %lld\n",
+				       c, cases[c].n, cases[c].k, fast ? "own loops" : "general path", a.C,
+				       detail_i(&r, "C"), a.max_run + 1, detail_i(&r, "r"));
+			}
+		}
+		mmc_literal_fast(1);
+		free(s);
+	}
+	tap_ok(bad == 0, "MultiMMC literal matches the plain transcription on %zu inputs (up to 430,000 samples), "
+	       "full depths by the general path and by their own loops", sizeof cases / sizeof cases[0]);
+}
+
+/* The literal MultiMMC's full depths on 8-bit and 5-bit data, where the
+ * transcription above (four symbols at most) cannot follow: their own
+ * loops (depth 1 of 8-bit data and depth 2 of 5-bit data indexed directly,
+ * the filter of the hashed depths' contexts) against the general path, on
+ * random samples, on copies (the deep depths find their contexts) and on
+ * skewed samples, across a segment's end (2^18 steps).  Every figure of
+ * the result must agree. */
+static void test_mmc_literal_full(void)
+{
+	static const struct { size_t n; unsigned k, bias; uint64_t seed; int copy; } cases[] = {
+		{ 400000, 256, 0, 21, 0 }, { 400000, 256, 0, 22, 1 }, { 330000, 256, 96, 23, 0 },
+		{ 360000, 32, 0, 24, 1 }, { 420000, 256, 0, 25, 2 },
+	};
+	int bad = 0;
+
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		uint8_t *s = gen(cases[c].n, cases[c].k, cases[c].seed, cases[c].bias);
+		struct est_result r[2];
+		struct err e;
+		if (!s)
+			abort();
+		for (size_t at = 130000; cases[c].copy == 1 && at + 16000 <= cases[c].n; at += 20000)
+			memcpy(s + at, s + (at * 7 / 13) % 80000, 16000);
+		/* copy 2: each pair of samples followed by one of two values of
+		 * its own, 45% each, so that depth 1 (full from ~10^5 on) wins
+		 * and its predictions flip as the two counts pass each other */
+		for (size_t i = 2; cases[c].copy == 2 && i < cases[c].n; i++) {
+			uint32_t ctx = (uint32_t)s[i - 2] << 8 | s[i - 1], h = ctx * 2654435761u;
+			unsigned u = s[i] % 100;   /* s[i] is still gen's random value */
+			if (u < 90)
+				s[i] = (uint8_t)(u < 45 ? h >> 24 : h >> 16);
+		}
+		for (int fast = 0; fast < 2; fast++) {
+			mmc_literal_fast(fast);
+			if (est_multimmc(s, cases[c].n, cases[c].k, &r[fast], &e) != 0)
+				abort();
+		}
+		mmc_literal_fast(1);
+		if (detail_i(&r[0], "C") != detail_i(&r[1], "C") || detail_i(&r[0], "r") != detail_i(&r[1], "r") ||
+		    r[0].h != r[1].h) {
 			bad++;
 			printf("# case %zu (n %zu, k %u): C %lld / %lld, r %lld / %lld\n", c, cases[c].n,
-			       cases[c].k, a.C, detail_i(&r, "C"), a.max_run + 1, detail_i(&r, "r"));
+			       cases[c].k, detail_i(&r[0], "C"), detail_i(&r[1], "C"), detail_i(&r[0], "r"),
+			       detail_i(&r[1], "r"));
 		}
 		free(s);
 	}
-	tap_ok(bad == 0, "MultiMMC literal matches the plain transcription on %zu inputs (up to 430,000 samples)",
-	       sizeof cases / sizeof cases[0]);
+	tap_ok(bad == 0, "MultiMMC literal, full depths' own loops, match the general path on %zu inputs "
+	       "(8-bit and 5-bit)", sizeof cases / sizeof cases[0]);
 }
 
 int main(void)
@@ -897,6 +953,7 @@ int main(void)
 	for (size_t i = 0; i < sizeof bits_fast / sizeof *bits_fast; i++)
 		test_bits_fast(&bits_fast[i]);
 	test_mmc_literal();
+	test_mmc_literal_full();
 	test_short_inputs();
 	test_nist("rand1_short");
 	test_nist("rand4_short");

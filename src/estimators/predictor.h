@@ -48,6 +48,10 @@ int mcw_simd(int enable);
 int lag_simd(int enable);
 /* The same for the bitstring MultiMMC's depths 0-3 in registers (AVX-512F). */
 int mmc_simd(int enable);
+/* Tests: 0 makes the literal MultiMMC's full depths take the general path
+ * (no loop of their own for directly indexed contexts, no filter of the
+ * hashed ones' contexts), 1 the fast ones (the default). */
+int mmc_literal_fast(int enable);
 
 /* Bit j of the result is bit 63 - j of x: the predictors build their words
  * of correct bits newest first (acc = 2 acc + bit) and turn them here. */
