@@ -156,28 +156,34 @@ unsigned samples_alphabet(const uint8_t *s, size_t n, uint8_t map[256], unsigned
 
 size_t samples_first_wide(const uint8_t *s, size_t n, unsigned bits)
 {
-	/* a block's samples ORed eight at a time, a block searched only when
-	 * the OR has a bit above the width: the search sample by sample, with
-	 * its exit, was 3% of a 1-bit assess */
-	const uint8_t high = bits >= 8 ? 0 : (uint8_t)(0xffu << bits);
+	/* a block's samples ORed 32 at a time (four independent ORs: ~32 bytes
+	 * a cycle), a block searched only when the OR has a bit above the
+	 * width: the search sample by sample, with its exit, was 3% of a 1-bit
+	 * assess; the health monitor checks every block of a NIST-format file
+	 * here too */
+	const uint64_t high = 0x0101010101010101ULL * (uint64_t)(0xffu & (0xffu << (bits & 7u)));
 	const size_t block = 4096;
 
-	if (!high)
+	if (bits >= 8)   /* every byte is below 2^8: nothing to read */
 		return n;
 	for (size_t b = 0; b < n; b += block) {
 		const size_t end = n - b < block ? n : b + block;
-		uint64_t any = 0;
+		uint64_t acc = 0, acc1 = 0, acc2 = 0, acc3 = 0;
 		size_t i = b;
-		for (; i + 8 <= end; i += 8) {
-			uint64_t x;
-			memcpy(&x, s + i, 8);
-			any |= x;
+		for (; i + 32 <= end; i += 32) {
+			uint64_t v[4];
+			memcpy(v, s + i, 32);
+			acc |= v[0];
+			acc1 |= v[1];
+			acc2 |= v[2];
+			acc3 |= v[3];
 		}
+		acc |= acc1 | acc2 | acc3;
 		for (; i < end; i++)
-			any |= s[i];
-		if (any & 0x0101010101010101ULL * high)
+			acc |= s[i];
+		if (acc & high)
 			for (i = b; i < end; i++)
-				if (s[i] & high)
+				if (s[i] >> bits)
 					return i;
 	}
 	return n;

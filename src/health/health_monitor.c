@@ -5,6 +5,7 @@
 
 #include "health/health_monitor.h"
 #include "health/proportion.h"
+#include "engine/samples.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -44,48 +45,13 @@ void health_monitor_default_entropy(enum source_kind kind, unsigned bits, double
 	}
 }
 
-/* NIST format: every byte must be below 2^K.  Returns the index of the first
- * byte that is not, or n. */
-static size_t first_out_of_range(const uint8_t *s, size_t n, unsigned bits)
-{
-	const uint64_t high = 0x0101010101010101ULL * (uint64_t)(0xFFu & (0xFFu << bits));
-	uint64_t acc = 0;
-	size_t i = 0;
-
-	if (bits >= 8)          /* every byte is below 2^8: nothing to read */
-		return n;
-	uint64_t acc1 = 0, acc2 = 0, acc3 = 0;
-	for (; i + 32 <= n; i += 32) {     /* four independent ORs: ~32 bytes a cycle */
-		uint64_t v[4];
-		memcpy(v, s + i, 32);
-		acc |= v[0];
-		acc1 |= v[1];
-		acc2 |= v[2];
-		acc3 |= v[3];
-	}
-	acc |= acc1 | acc2 | acc3;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t v;
-		memcpy(&v, s + i, 8);
-		acc |= v;
-	}
-	for (; i < n; i++)
-		acc |= s[i];
-	if (!(acc & high))
-		return n;
-	for (i = 0; i < n; i++)
-		if (s[i] >> bits)
-			return i;
-	return n;
-}
-
 static int monitor_push(struct sink *sk, const struct block *b, struct err *e)
 {
 	struct health_monitor *m = sk->ctx;
 	uint64_t f;
 
 	if (m->cfg.nist_format) {
-		size_t bad = first_out_of_range(b->samples, b->n, m->cfg.bits);
+		size_t bad = samples_first_wide(b->samples, b->n, m->cfg.bits);
 		if (bad < b->n)
 			return err_set(e, ERR_DATA, "%s: sample %" PRIu64 " is %u, not below 2^%u "
 				       "(NIST format, %u-bit samples)",
