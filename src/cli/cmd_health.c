@@ -217,6 +217,14 @@ static int health_check_outputs(struct health_args *a)
 	return 0;
 }
 
+/* Whether path names a regular file ("-", stdin, does not). */
+static int is_regular(const char *path)
+{
+	struct stat sb;
+
+	return strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
 int cmd_health(int argc, char **argv)
 {
 	struct health_args a = { 0 };
@@ -292,9 +300,10 @@ int cmd_health(int argc, char **argv)
 	 * the read's added (scripts/bench-health.sh, 512 MiB of 8-bit samples
 	 * cached, on a Zen 5 guest: 0.138 -> 0.108 s, 3.9 -> 5.0 GB/s).  The
 	 * blocks are smaller than a file's 1 MiB, so the queue's 17 stay in
-	 * the caches (1 MiB blocks gained nothing).  --follow reads at its
-	 * rate: one thread. */
-	if (a.file && !a.follow) {
+	 * the caches (1 MiB blocks gained nothing).  Only a regular file: the
+	 * worker waits for a batch of blocks, so the results of a pipe that
+	 * pauses would wait for it.  --follow reads at its rate: one thread. */
+	if (a.file && !a.follow && is_regular(a.file)) {
 		if (asyncsink_new(&async, sinks, 1, &e) != 0) {
 			health_monitor_free(mon);
 			health_follow_close(&fol);
