@@ -679,6 +679,15 @@ static void lag_naive(const uint8_t *s, size_t n, struct pred_tally *t)
 	}
 }
 
+/* Lag's two AVX-512 paths together: its match words and the scoreboard's
+ * first test (pred_sched_block, eight of its 128 lags a register). */
+static int lag_sched_simd(int enable)
+{
+	int on = lag_simd(enable);
+
+	return sched_simd(enable) && on;
+}
+
 /* The bitstring fast paths against the plain loops above, with their
  * AVX-512 switch off (the portable loop) and on: MultiMCW with every
  * window full runs 64 steps a block (AVX-512: eight steps a register, by
@@ -696,7 +705,7 @@ static const struct bits_fast {
 } bits_fast[] = {
 	{ "MultiMCW", "AVX-512 blocks (VPOPCNTQ)", est_multimcw, mcw_simd, mcw_naive, 8, 4, 4096, 37501, 0,
 	  0x9e3779b97f4a7c15ULL },
-	{ "Lag", "AVX-512 match words", est_lag, lag_simd, lag_naive, 6, 3, 300, 41113, 76,
+	{ "Lag", "AVX-512 match words and scoreboard filter", est_lag, lag_sched_simd, lag_naive, 6, 3, 300, 41113, 76,
 	  0x853c49e6748fea9bULL },
 };
 

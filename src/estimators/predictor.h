@@ -48,6 +48,9 @@ int mcw_simd(int enable);
 int lag_simd(int enable);
 /* The same for the bitstring MultiMMC's depths 0-3 in registers (AVX-512F). */
 int mmc_simd(int enable);
+/* The same for the scoreboard's first test, eight subpredictors a register
+ * (AVX-512 with VPOPCNTQ; pred_sched_block with 16 or more). */
+int sched_simd(int enable);
 /* Tests: 0 makes the literal MultiMMC's full depths take the general path
  * (no loop of their own for directly indexed contexts, no filter of the
  * hashed ones' contexts), 1 the fast ones (the default). */
