@@ -97,6 +97,20 @@ void samples_to_packed(const uint8_t *s, size_t n, unsigned bits, size_t nbits, 
 	uint64_t acc = 0;
 	unsigned fill = 0;   /* bits in acc, < 64 */
 
+	if (bits == 1)   /* 64 samples a word, each 8 (bit 0 of a byte) by one multiply */
+		for (; i + 64 <= n && o + 1 < words; i += 64) {
+			uint64_t x = 0;
+			for (unsigned j = 0; j < 8; j++) {
+				uint64_t v;
+				memcpy(&v, s + i + 8 * j, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+				v = __builtin_bswap64(v);   /* the first sample in the low byte */
+#endif
+				/* byte j's bit 0 to bit 63 - j: sample i + 8j on top */
+				x = x << 8 | ((v & 0x0101010101010101ULL) * 0x8040201008040201ULL) >> 56;
+			}
+			w[o++] = x;
+		}
 	if (bits == 8)   /* eight samples a word, first sample on top */
 		for (; i + 8 <= n && o + 1 < words; i += 8) {
 			uint64_t x = 0;
