@@ -105,6 +105,37 @@ mmc_fused(const uint64_t *bw, size_t c0, size_t c1, int32_t *mem, const unsigned
 /* -1 until the first chunk asks the CPU; tests set it (mmc_simd) */
 static int mmc_simd_on = -1;
 
+/* mmc_low_avx512's constants, built once a MultiMMC: sel[h], the lanes of
+ * the contexts h & 1, h & 3, h & 7 and h & 15 in A (0-15) and B (16-31);
+ * ua[x] and ub[x], the move for x = 2 h + y, +-2 in those lanes (x & 15
+ * holds depth 2's context and y, x & 31 depth 3's). */
+struct mmc_low {
+	int32_t sel[16][16] __attribute__((aligned(64)));
+	int32_t ua[16][16] __attribute__((aligned(64)));
+	int32_t ub[32][16] __attribute__((aligned(64)));
+};
+
+static void mmc_low_init(struct mmc_low *t)
+{
+	memset(t, 0, sizeof *t);
+	for (unsigned c = 0; c < 16; c++) {
+		t->sel[c][0] = (int32_t)(c & 1u);
+		t->sel[c][1] = (int32_t)(2 + (c & 3u));
+		t->sel[c][2] = (int32_t)(6 + (c & 7u));
+		t->sel[c][3] = (int32_t)(16 + c);
+	}
+	for (unsigned x = 0; x < 32; x++) {
+		const int32_t step = x & 1u ? 2 : -2;
+		const unsigned c = x >> 1;
+		if (x < 16) {
+			t->ua[x][c & 1u] = step;
+			t->ua[x][2 + (c & 3u)] = step;
+			t->ua[x][6 + (c & 7u)] = step;
+		}
+		t->ub[x][c] = step;
+	}
+}
+
 /* Depths 0-3 over one chunk of steps [c0, c1), c0 >= 18, once each has
  * seen all its contexts: their 30 words (mem[0..29], tables of 2, 4, 8 and
  * 16 contexts one after another) live in two registers, A = mem[0..15]
@@ -118,40 +149,15 @@ static int mmc_simd_on = -1;
  * four depths here (a load, a store and a dozen operations a depth). */
 __attribute__((target("avx512f")))
 static void mmc_low_avx512(const uint64_t *bw, size_t c0, size_t c1, int32_t *mem,
-			   uint64_t (*corr)[MMC_CHUNK], uint64_t (*pred)[MMC_CHUNK])
+			   const struct mmc_low *t, uint64_t (*corr)[MMC_CHUNK],
+			   uint64_t (*pred)[MMC_CHUNK])
 {
-	/* sel[h]: the lanes of the contexts h & 1, h & 3, h & 7 and h & 15 in
-	 * A (0-15) and B (16-31); ua[x] and ub[x]: the move for x = 2 h + y,
-	 * +-2 in those lanes (x & 15 holds depth 2's context and y, x & 31
-	 * depth 3's) */
-	int32_t sel[16][16] __attribute__((aligned(64)));
-	int32_t ua[16][16] __attribute__((aligned(64)));
-	int32_t ub[32][16] __attribute__((aligned(64)));
 	uint32_t sign[MMC_CHUNK] __attribute__((aligned(64)));   /* a block's masks, a step each */
 	const __m512i zero = _mm512_setzero_si512();
 	uint32_t h = 0;   /* bit m = s[i-1-m] */
 	size_t i = c0;
 
-	memset(sel, 0, sizeof sel);
-	memset(ua, 0, sizeof ua);
-	memset(ub, 0, sizeof ub);
 	memset(sign, 0, sizeof sign);
-	for (unsigned c = 0; c < 16; c++) {
-		sel[c][0] = (int32_t)(c & 1u);
-		sel[c][1] = (int32_t)(2 + (c & 3u));
-		sel[c][2] = (int32_t)(6 + (c & 7u));
-		sel[c][3] = (int32_t)(16 + c);
-	}
-	for (unsigned x = 0; x < 32; x++) {
-		const int32_t step = x & 1u ? 2 : -2;
-		const unsigned c = x >> 1;
-		if (x < 16) {
-			ua[x][c & 1u] = step;
-			ua[x][2 + (c & 3u)] = step;
-			ua[x][6 + (c & 7u)] = step;
-		}
-		ub[x][c] = step;
-	}
 	__m512i a = _mm512_loadu_si512(mem), b = _mm512_loadu_si512(mem + 14);
 	for (unsigned m = 0; m < 4; m++)
 		h |= (uint32_t)(est_bit(bw, i - 1 - m)) << m;
@@ -163,11 +169,11 @@ static void mmc_low_avx512(const uint64_t *bw, size_t c0, size_t c1, int32_t *me
 		const uint64_t yb = pred_rev64(est_bits64(bw, i)) & all;
 		uint64_t ys = est_bits64(bw, i);
 		for (unsigned j = 0; j < nj; j++, ys <<= 1) {
-			const __m512i v = _mm512_permutex2var_epi32(a, _mm512_load_si512(sel[h & 15u]), b);
+			const __m512i v = _mm512_permutex2var_epi32(a, _mm512_load_si512(t->sel[h & 15u]), b);
 			sign[j] = _mm512_cmplt_epi32_mask(v, zero);
 			h = 2 * h + (uint32_t)(ys >> 63);
-			a = _mm512_add_epi32(a, _mm512_load_si512(ua[h & 15u]));
-			b = _mm512_add_epi32(b, _mm512_load_si512(ub[h & 31u]));
+			a = _mm512_add_epi32(a, _mm512_load_si512(t->ua[h & 15u]));
+			b = _mm512_add_epi32(b, _mm512_load_si512(t->ub[h & 31u]));
 		}
 		for (unsigned d = 0; d < 4; d++) {
 			const __m512i bit = _mm512_set1_epi32(1 << d);
@@ -294,6 +300,10 @@ static int mmc_binary(const uint64_t *bw, size_t n, struct pred_sched *b, struct
 	size_t total = 0, seen[MMC_D] = { 0 };   /* contexts seen per depth */
 	const unsigned top = MMC_D - 1;
 	uint64_t corr[MMC_D][MMC_CHUNK], pred[MMC_D][MMC_CHUNK];
+#if EST_HAVE_AVX512
+	struct mmc_low low;   /* built at its first use */
+	int low_ready = 0;
+#endif
 
 	for (unsigned d = 0; d < MMC_D; d++)
 		total += (size_t)2 << d;
@@ -332,9 +342,13 @@ static int mmc_binary(const uint64_t *bw, size_t n, struct pred_sched *b, struct
 			for (unsigned d = lo; d < lo + cnt; d++)
 				unseen |= seen[d] != (size_t)2 << d;
 #if EST_HAVE_AVX512
-			if (g == 0 && !unseen && est_simd_get(&mmc_simd_on, EST_SIMD_F))
-				mmc_low_avx512(bw, c0, c1, mem, corr, pred);
-			else
+			if (g == 0 && !unseen && est_simd_get(&mmc_simd_on, EST_SIMD_F)) {
+				if (!low_ready) {
+					mmc_low_init(&low);
+					low_ready = 1;
+				}
+				mmc_low_avx512(bw, c0, c1, mem, &low, corr, pred);
+			} else
 #endif
 				mmc_fused_group(bw, c0, c1, mem, g, unseen, corr, pred);
 			done |= ((1u << cnt) - 1) << lo;
