@@ -792,15 +792,19 @@ static void test_count(void)
  * distances (more than COUNT_DISTS) and copies whose gaps differ (a pair
  * 2 gaps apart is at no kept distance or multiple: the runs fall short of
  * the pairs the chains met). */
+/* A block of bits repeated from the start to the end, and whether the
+ * counting road answers it. */
+struct repeat_case {
+	size_t block;
+	int answers;
+	const char *what;
+};
+
 static void test_count_distances(void)
 {
 	const size_t n = 300001;
 	uint8_t *s = malloc(n);
-	static const struct {
-		size_t block;   /* bits repeated from the start, to the end */
-		int answers;
-		const char *what;
-	} blocks[] = {
+	static const struct repeat_case blocks[] = {
 		{ 150001, 1, "a block repeated twice" },
 		{ 30011, 1, "a 30,011-bit block repeated 10 times" },
 		{ 8824, 1, "an 8,824-bit block repeated 34 times" },
@@ -818,11 +822,7 @@ static void test_count_distances(void)
 		count_vs_suffix_array(s, n, blocks[b].answers, what);
 	}
 	/* blocks with one bit flipped in a middle copy */
-	static const struct {
-		size_t block;
-		int answers;
-		const char *what;
-	} broken[] = {
+	static const struct repeat_case broken[] = {
 		{ 20000, 1, "a 20,000-bit block repeated, one copy broken" },
 		/* around the flip a window's copies are 100 or 150 bits apart */
 		{ 50, 0, "a 50-bit block repeated, one copy broken" },

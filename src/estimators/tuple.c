@@ -423,7 +423,7 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 		uint64_t *ownw = NULL;
 
 		if (!w && !(w = ownw = est_pack_bits(s, n)))
-			return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
+			return tuple_nomem(e, n);
 		struct tuple_dist dist = { .len = NULL };
 
 		rc = tuple_count_words(w, n, &st, &dist, e);
@@ -476,7 +476,7 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 	if (m == TUPLE_RUNS && k == 2) {
 		if (!s) {
 			if (!(own = malloc(n)))
-				return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
+				return tuple_nomem(e, n);
 			for (size_t i = 0; i < n; i++)
 				own[i] = (uint8_t)est_bit(w, i);
 			s = own;
@@ -495,7 +495,7 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 		uint64_t *ownw = NULL;
 
 		if (k == 2 && !w && !(w = ownw = est_pack_bits(s, n)))
-			return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
+			return tuple_nomem(e, n);
 		rc = lcp_suffix_array(k == 2 ? NULL : s, w, n, &lcp, &v, e);
 		free(ownw);
 	}
@@ -524,4 +524,9 @@ int est_tuple_lrs(const uint8_t *s, size_t n, unsigned k, struct est_result *tup
 		  struct est_result *lrs, struct err *e)
 {
 	return tuple_lrs_run(s, n, k, TUPLE_AUTO, tuple, lrs, e);
+}
+
+int tuple_nomem(struct err *e, size_t n)
+{
+	return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
 }

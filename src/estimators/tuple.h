@@ -117,6 +117,9 @@ int tuple_count_words(const uint64_t *w, size_t n, struct lcpint *st, struct tup
  * them, with the LRS length and the last t whose Q reaches 35 (for the
  * counting and periodic roads): 0, or -1 out of memory. */
 int tuple_counts_set(struct lcpint *st, const uint32_t *q, const uint64_t *s, const struct tuple_dist *td);
+/* The roads' one-line error when n bits' structures do not fit in memory:
+ * ERR_NOMEM in e, returned. */
+int tuple_nomem(struct err *e, size_t n);
 /* The periodic road (tuple_period.c), which the counting road tries first:
  * 1 when the bitstring repeats one period of at most TUPLE_PERIOD_MAX bits
  * from its first bit to its last, its phases distinct on 64 bits (st and

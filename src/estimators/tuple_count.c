@@ -557,6 +557,6 @@ done:
 		tuple_dist_free(td);
 	return rc;
 nomem:
-	rc = err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
+	rc = tuple_nomem(e, n);
 	goto done;
 }

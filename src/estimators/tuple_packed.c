@@ -259,7 +259,7 @@ int tuple_scan_packed(const uint8_t *s, size_t n, struct lcpint *st, struct tupl
 	int rc;
 
 	if (!w)
-		return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
+		return tuple_nomem(e, n);
 	for (size_t q = 0; q * 64 < n; q++) {
 		size_t end = n - q * 64 < 64 ? n - q * 64 : 64;
 		uint64_t x = 0;
@@ -428,5 +428,5 @@ int tuple_scan_words(const uint64_t *w, size_t n, struct lcpint *st, struct tupl
 nomem:
 	bigmem_free(gk);
 	pscan_free(ps);
-	return err_set(e, ERR_NOMEM, "t-tuple/LRS: out of memory for %zu bits", n);
+	return tuple_nomem(e, n);
 }
