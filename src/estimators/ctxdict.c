@@ -208,3 +208,16 @@ int ctxdict_count_slow(struct ctxdict *d, long i, uint8_t y, int make_new)
 	}
 	return added;
 }
+
+void ctxdict_each_pair(const struct ctxdict *d, void (*fn)(void *ctx, size_t rec, uint8_t y),
+		       void *ctx)
+{
+	for (size_t r = 0; r < d->nrec; r++)
+		fn(ctx, r, d->rec[r].first_sym);
+	for (size_t j = 0; j <= d->emask; j++) {
+		if (d->extra[j]) {
+			const uint64_t key = d->extra[j] >> 32;   /* (record + 1) << 8 | y */
+			fn(ctx, (size_t)(key >> 8) - 1, (uint8_t)(key & 0xffu));
+		}
+	}
+}

@@ -67,6 +67,11 @@ long ctxdict_add(struct ctxdict *d, const struct ctxdict_key *k, size_t end, uin
  * dictionary. */
 int ctxdict_count_slow(struct ctxdict *d, long i, uint8_t y, int make_new);
 
+/* Calls fn once for every (context, follower) entry of a dictionary that
+ * is not dense: the context's record and the follower. */
+void ctxdict_each_pair(const struct ctxdict *d, void (*fn)(void *ctx, size_t rec, uint8_t y),
+		       void *ctx);
+
 #define CTXDICT_REC_BITS 20
 #define CTXDICT_REC_MAX ((1u << CTXDICT_REC_BITS) - 1)
 #define CTXDICT_SLOTS0 256

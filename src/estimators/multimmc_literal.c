@@ -149,33 +149,37 @@ static int mmc_is_full_direct(const struct ctxdict *dc, unsigned d, long entries
 	       __atomic_load_n(&mmc_fast_full, __ATOMIC_RELAXED);
 }
 
+struct mmc_full_fill {
+	const struct ctxdict *dc;
+	struct mmc_depth_state *ds;
+};
+
+/* One entry (record rec, follower y) into the tables of mmc_full_build. */
+static void mmc_full_add(void *ctx, size_t rec, uint8_t y)
+{
+	const struct mmc_full_fill *f = ctx;
+	const struct ctxdict_rec *c = &f->dc->rec[rec];
+	const size_t x = (size_t)ctxdict_key(f->dc, c->end).hash;
+
+	f->ds->known[x] = (uint32_t)c->best_sym << CTXDICT_REC_BITS | (uint32_t)(rec + 1);
+	f->ds->follow[x] |= (uint64_t)1 << (y % 64);
+}
+
 /* A full direct dictionary's contexts, for mmc_full_direct: which are
  * known, with their record and prediction, and a filter of their
  * followers (a full depth enters no pair again, so these hold for the rest
  * of the input but for the predictions, which the step that counts keeps
- * up to date).  The followers other than the first are in the extra table,
- * by record.  -1 when out of memory. */
+ * up to date).  -1 when out of memory. */
 static int mmc_full_build(const struct ctxdict *dc, struct mmc_depth_state *ds)
 {
 	const size_t nctx = dc->smask + 1;
+	struct mmc_full_fill f = { dc, ds };
 
 	ds->known = bigmem_calloc(nctx, sizeof *ds->known);
 	ds->follow = bigmem_calloc(nctx, sizeof *ds->follow);
 	if (!ds->known || !ds->follow)
 		return -1;
-	for (size_t r = 0; r < dc->nrec; r++) {
-		const size_t x = (size_t)ctxdict_key(dc, dc->rec[r].end).hash;
-		ds->known[x] = (uint32_t)dc->rec[r].best_sym << CTXDICT_REC_BITS | (uint32_t)(r + 1);
-		ds->follow[x] |= (uint64_t)1 << (dc->rec[r].first_sym % 64);
-	}
-	for (size_t j = 0; j <= dc->emask; j++) {
-		if (dc->extra[j]) {
-			const uint64_t key = dc->extra[j] >> 32;   /* (record + 1) << 8 | y */
-			const size_t r = (size_t)(key >> 8) - 1;
-			const size_t x = (size_t)ctxdict_key(dc, dc->rec[r].end).hash;
-			ds->follow[x] |= (uint64_t)1 << (key % 64);
-		}
-	}
+	ctxdict_each_pair(dc, mmc_full_add, &f);
 	return 0;
 }
 
