@@ -494,6 +494,12 @@ static void check_arrange_pinned(void)
 	tap_ok(arrangement_hash(0, ((size_t)1 << 18) + 5) == 0xb29fa101d88740e5ULL &&
 		       arrangement_hash(0, ((size_t)1 << 18) + 3) == 0xcea5b9d30d5d29f6ULL,
 	       "arrangements of 2^18 + 5 and 2^18 + 3 uniform bytes for seed 800090 as pinned");
+	/* and counted a value at a time, as when a pair's 8-bit counter wraps */
+	iid_arrange_recount(1);
+	tap_ok(arrangement_hash(0, ((size_t)1 << 18) + 5) == 0xb29fa101d88740e5ULL &&
+		       arrangement_hash(0, ((size_t)1 << 18) + 3) == 0xcea5b9d30d5d29f6ULL,
+	       "the same when the pair counts are discarded (a wrapped counter)");
+	iid_arrange_recount(0);
 	/* and of bits: 100,003 with 30,001 ones */
 	for (uint64_t k = 0; k < 3; k++) {
 		iid_rng_seed(&g, 800090, k);
