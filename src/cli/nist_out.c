@@ -49,7 +49,7 @@ int nist_iid_print_pretests(const struct iid_data *d, size_t nbits, int initial,
 	struct est_result mcv_lit, mcv_bit;
 	struct iid_chisq ind, gof;
 	struct iid_lrs lrs;
-	uint8_t *bitbuf;
+	uint64_t *packed;
 
 	nist_iid_print_baseline(stdout, d, nbits, initial, verbose);
 
@@ -59,20 +59,21 @@ int nist_iid_print_pretests(const struct iid_data *d, size_t nbits, int initial,
 	if (initial) {
 		if (est_mcv(d->sym, d->n, d->k, &mcv_lit, e) != 0)
 			return -1;
-		nist_iid_print_mcv(stdout, "Literal", d->sym, d->n, d->k, &mcv_lit, verbose);
+		nist_iid_print_mcv(stdout, "Literal", &mcv_lit, verbose);
 		out->h_original = mcv_lit.h;
 	}
 	if (d->k > 2 || !initial) {
-		if (!(bitbuf = malloc(d->n * d->bits)))
+		/* packed, 64 bits a word: an eighth of a byte a bit's memory */
+		if (!(packed = malloc(samples_packed_words(nbits) * sizeof *packed)))
 			return err_set(e, ERR_NOMEM, "out of memory for the bitstring"), -1;
-		samples_to_bits(d->raw, d->n, d->bits, bitbuf);
-		if (est_mcv(bitbuf, nbits, 2, &mcv_bit, e) != 0) {
-			free(bitbuf);
+		samples_to_packed(d->raw, d->n, d->bits, nbits, packed);
+		if (est_mcv_bits(packed, nbits, &mcv_bit, e) != 0) {
+			free(packed);
 			return -1;
 		}
-		nist_iid_print_mcv(stdout, "Bitstring", bitbuf, nbits, 2, &mcv_bit, verbose);
+		nist_iid_print_mcv(stdout, "Bitstring", &mcv_bit, verbose);
 		out->h_bitstring = mcv_bit.h;
-		free(bitbuf);
+		free(packed);
 	}
 	/* what NIST's -vv prints; its JSON has it only then (see report/nist_iid.c) */
 	out->h_assessed = d->bits;

@@ -61,26 +61,19 @@ void nist_iid_print_baseline(FILE *fp, const struct iid_data *d, size_t nbits, i
 	}
 }
 
-void nist_iid_print_mcv(FILE *fp, const char *label, const uint8_t *s, size_t n, unsigned k,
-			const struct est_result *r, int verbose)
+void nist_iid_print_mcv(FILE *fp, const char *label, const struct est_result *r, int verbose)
 {
-	size_t count[256] = { 0 }, mode = 0;
-	double phat;
+	const struct est_detail *mode = est_detail_find(r, "Mode count"),
+				*phat = est_detail_find(r, "p-hat");
 
-	if (verbose < 2)
+	if (verbose < 2 || !mode || !phat)
 		return;
-	for (size_t i = 0; i < n; i++)
-		count[s[i]]++;
-	for (unsigned v = 0; v < k; v++)
-		if (count[v] > mode)
-			mode = count[v];
-	phat = (double)mode / (double)n;
 	if (verbose == 2) {
-		fprintf(fp, "%s MCV Estimate: mode = %zu, p-hat = %.17g, p_u = %.17g\n", label, mode,
-			phat, r->p);
+		fprintf(fp, "%s MCV Estimate: mode = %lld, p-hat = %.17g, p_u = %.17g\n", label,
+			mode->i, phat->x, r->p);
 	} else if (verbose == 3) {
-		fprintf(fp, "%s Most Common Value Estimate: Mode count = %zu\n", label, mode);
-		fprintf(fp, "%s Most Common Value Estimate: p-hat = %.17g\n", label, phat);
+		fprintf(fp, "%s Most Common Value Estimate: Mode count = %lld\n", label, mode->i);
+		fprintf(fp, "%s Most Common Value Estimate: p-hat = %.17g\n", label, phat->x);
 		fprintf(fp, "%s Most Common Value Estimate: p_u = %.17g\n", label, r->p);
 		fprintf(fp, "%s Most Common Value Estimate: min entropy = %.17g\n", label, r->h);
 	}

@@ -26,9 +26,8 @@ void nist_iid_print_loaded(FILE *fp, const struct iid_data *d, int verbose);
  * bitstring's length; initial: -i, else -c). */
 void nist_iid_print_baseline(FILE *fp, const struct iid_data *d, size_t nbits, int initial,
 			     int verbose);
-/* The MCV estimate of s[0..n-1] (k symbols) as most_common.h prints it. */
-void nist_iid_print_mcv(FILE *fp, const char *label, const uint8_t *s, size_t n, unsigned k,
-			const struct est_result *r, int verbose);
+/* An MCV estimate (est_mcv or est_mcv_bits) as most_common.h prints it. */
+void nist_iid_print_mcv(FILE *fp, const char *label, const struct est_result *r, int verbose);
 /* H_original, H_bitstring and their minimum (or h' with -c). */
 void nist_iid_print_entropy(FILE *fp, const struct iid_data *d, int initial, double h_original,
 			    double h_bitstring, double h_assessed, int verbose);
