@@ -57,18 +57,47 @@ struct cell {
 	int bin;
 };
 
-static int cell_by_expectation(const void *a, const void *b)
+static uint64_t cell_key(const struct cell *x)
 {
-	const struct cell *x = a, *y = b;
-	if (x->expectation != y->expectation)
-		return x->expectation < y->expectation ? -1 : 1;
-	return x->tuple < y->tuple ? -1 : x->tuple > y->tuple;
+	uint64_t k;
+	memcpy(&k, &x->expectation, sizeof k);
+	return k;
 }
 
-static int cell_by_tuple(const void *a, const void *b)
+/* The cells (given in tuple order) in increasing expectation, equal ones
+ * in tuple order: NIST's sort, whose comparator breaks ties by tuple.  An
+ * LSD radix sort on the expectation's bits (a double >= 0 orders as its bit
+ * pattern) keeps the tuple order among equals; qsort of the 65,536 cells
+ * of 8-bit data cost ~15 ms, a tenth of the IID track before its shuffles.
+ * tmp: nc cells of scratch. */
+static void sort_by_expectation(struct cell *c, size_t nc, struct cell *tmp)
 {
-	const struct cell *x = a, *y = b;
-	return x->tuple < y->tuple ? -1 : x->tuple > y->tuple;
+	struct cell *src = c, *dst = tmp, *x;
+	uint64_t any = 0, all = ~0ULL;
+
+	for (size_t i = 0; i < nc; i++) {
+		any |= cell_key(&c[i]);
+		all &= cell_key(&c[i]);
+	}
+	for (unsigned b = 0; b < 64; b += 8) {
+		size_t count[256] = { 0 }, sum = 0;
+		if (((any ^ all) >> b & 255) == 0)
+			continue;   /* a byte every key shares orders nothing */
+		for (size_t i = 0; i < nc; i++)
+			count[cell_key(&src[i]) >> b & 255]++;
+		for (int v = 0; v < 256; v++) {
+			size_t k = count[v];
+			count[v] = sum;
+			sum += k;
+		}
+		for (size_t i = 0; i < nc; i++)
+			dst[count[cell_key(&src[i]) >> b & 255]++] = src[i];
+		x = src;
+		src = dst;
+		dst = x;
+	}
+	if (src != c)
+		memcpy(c, src, nc * sizeof *c);
 }
 
 /* Walks the cells in increasing expectation, closing a bin once it expects
@@ -160,14 +189,15 @@ static int nonbinary_independence(const uint8_t *s, size_t n, unsigned k, struct
 {
 	double p[256], *bin_exp;
 	size_t nc = (size_t)k * k;
-	struct cell *c = malloc(nc * sizeof *c);
+	struct cell *c = malloc(2 * nc * sizeof *c);
 	long *obs;
-	int nbins;
+	int nbins, *bin_of;
 
 	bin_exp = malloc(nc * sizeof *bin_exp);
 	obs = calloc(nc, sizeof *obs);
-	if (!c || !bin_exp || !obs) {
-		free(c); free(bin_exp); free(obs);
+	bin_of = malloc(nc * sizeof *bin_of);
+	if (!c || !bin_exp || !obs || !bin_of) {
+		free(c); free(bin_exp); free(obs); free(bin_of);
 		return err_set(e, ERR_NOMEM, "out of memory for the chi-square test");
 	}
 	proportions(s, n, k, p);
@@ -178,14 +208,15 @@ static int nonbinary_independence(const uint8_t *s, size_t n, unsigned k, struct
 			x->expectation = p[i] * p[j] * floor((double)n * 0.5);
 			x->bin = -1;
 		}
-	qsort(c, nc, sizeof *c, cell_by_expectation);
+	sort_by_expectation(c, nc, c + nc);
 	nbins = allocate_bins(c, nc, bin_exp);
-	qsort(c, nc, sizeof *c, cell_by_tuple);
+	for (size_t i = 0; i < nc; i++)
+		bin_of[c[i].tuple] = c[i].bin;
 	for (size_t j = 0; j + 1 < n; j += 2)
-		obs[c[s[j] * k + s[j + 1]].bin]++;
+		obs[bin_of[s[j] * k + s[j + 1]]]++;
 	r->score = calc_t(bin_exp, obs, nbins);
 	r->df = nbins - (int)k;
-	free(c); free(bin_exp); free(obs);
+	free(c); free(bin_exp); free(obs); free(bin_of);
 	return 0;
 }
 
@@ -232,10 +263,10 @@ static int nonbinary_goodness(const uint8_t *s, size_t n, unsigned k, struct iid
 			      struct err *e)
 {
 	double p[256], bin_exp[256], t = 0.0;
-	struct cell c[256];
+	struct cell c[256], tmp[256];
 	long obs[256];
 	size_t block = n / CHISQ_GOF_SUBSETS;
-	int nbins;
+	int nbins, bin_of[256];
 
 	(void)e;
 	proportions(s, n, k, p);
@@ -244,13 +275,14 @@ static int nonbinary_goodness(const uint8_t *s, size_t n, unsigned k, struct iid
 		c[j].expectation = p[j] * floor((double)n / 10.0);
 		c[j].bin = -1;
 	}
-	qsort(c, k, sizeof *c, cell_by_expectation);
+	sort_by_expectation(c, k, tmp);
 	nbins = allocate_bins(c, k, bin_exp);
-	qsort(c, k, sizeof *c, cell_by_tuple);
+	for (unsigned j = 0; j < k; j++)
+		bin_of[c[j].tuple] = c[j].bin;
 	for (int b = 0; b < CHISQ_GOF_SUBSETS; b++) {
 		memset(obs, 0, sizeof obs);
 		for (size_t j = 0; j < block; j++)
-			obs[c[s[(size_t)b * block + j]].bin]++;
+			obs[bin_of[s[(size_t)b * block + j]]]++;
 		t += calc_t(bin_exp, obs, nbins);
 	}
 	r->score = t;
