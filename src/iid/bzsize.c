@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "iid/bzsize_int.h"
 
 struct iid_bzwork *iid_bzwork_new(int level)
@@ -34,11 +35,13 @@ struct iid_bzwork *iid_bzwork_new(int level)
 		return NULL;
 	w->cap = (size_t)100000 * (size_t)level + 16;
 	groups = (w->cap + 2) / BZ_G_SIZE + 2;
-	w->block = malloc(w->cap + BZ_WRAP);
+	/* the buffers every block fills: prefaulted (bigmem.h); sa only
+	 * where the tokens decline */
+	w->block = bigmem_calloc(w->cap + BZ_WRAP, 1);
 	w->sa = malloc((w->cap + BZ_WRAP) * sizeof *w->sa);
-	w->mtfv = malloc((w->cap + 2 + BZ_RUN_SLACK) * sizeof *w->mtfv);
-	w->mtfv2 = malloc((w->cap / 2 + 2 + BZ_RUN_SLACK) * sizeof *w->mtfv2);
-	w->bwt = malloc(w->cap);
+	w->mtfv = bigmem_calloc(w->cap + 2 + BZ_RUN_SLACK, sizeof *w->mtfv);
+	w->mtfv2 = bigmem_calloc(w->cap / 2 + 2 + BZ_RUN_SLACK, sizeof *w->mtfv2);
+	w->bwt = bigmem_calloc(w->cap, 1);
 	w->tok = iid_tokbwt_new(w->cap);
 	w->selector = malloc(groups);
 	w->gcount = aligned_alloc(sizeof *w->gcount, groups * sizeof *w->gcount);
@@ -70,11 +73,11 @@ void iid_bzwork_free(struct iid_bzwork *w)
 {
 	if (!w)
 		return;
-	free(w->block);
+	bigmem_free(w->block);
 	free(w->sa);
-	free(w->mtfv);
-	free(w->mtfv2);
-	free(w->bwt);
+	bigmem_free(w->mtfv);
+	bigmem_free(w->mtfv2);
+	bigmem_free(w->bwt);
 	free(w->selector);
 	free(w->gcount);
 	iid_tokbwt_free(w->tok);

@@ -15,6 +15,7 @@
 
 #include <divsufsort.h>
 
+#include "bigmem.h"
 #include "iid/iid.h"
 
 /* 5.2.5: the test fails when a repeat this long has probability < 1/1000 */
@@ -29,14 +30,15 @@ static int longest_repeat(const uint8_t *s, size_t n, long *w, struct err *e)
 
 	if (n >= INT32_MAX)
 		return err_set(e, ERR_DATA, "too many samples for the LRS test (%zu)", n);
-	sa = malloc(n * sizeof *sa);
-	rank = malloc(n * sizeof *rank);
+	/* both filled whole: prefaulted (bigmem.h) */
+	sa = bigmem_calloc(n, sizeof *sa);
+	rank = bigmem_calloc(n, sizeof *rank);
 	if (!sa || !rank) {
-		free(sa); free(rank);
+		bigmem_free(sa); bigmem_free(rank);
 		return err_set(e, ERR_NOMEM, "out of memory for the LRS test");
 	}
 	if (divsufsort(s, sa, (saidx_t)n) != 0) {
-		free(sa); free(rank);
+		bigmem_free(sa); bigmem_free(rank);
 		return err_set(e, ERR_INTERNAL, "suffix sorting failed");
 	}
 	for (size_t i = 0; i < n; i++)
@@ -54,8 +56,8 @@ static int longest_repeat(const uint8_t *s, size_t n, long *w, struct err *e)
 		if (h > 0)
 			h--;
 	}
-	free(sa);
-	free(rank);
+	bigmem_free(sa);
+	bigmem_free(rank);
 	*w = best;
 	return 0;
 }

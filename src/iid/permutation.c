@@ -29,6 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bigmem.h"
 #include "iid/iid.h"
 #include "iid/stats_int.h"
 
@@ -397,11 +398,12 @@ int iid_permutation_tests(const struct iid_data *d, const struct iid_perm_opts *
 		wk[i].seed = o->seed;
 		wk[i].tp = pr.tp;
 		wk[i].packed = packed;
+		/* rewritten by every shuffle: prefaulted (bigmem.h) */
 		if (packed) {
-			wk[i].bits = malloc((d->n + 63) / 64 * sizeof *wk[i].bits);
+			wk[i].bits = bigmem_calloc((d->n + 63) / 64, sizeof *wk[i].bits);
 		} else {
-			wk[i].raw = malloc(d->n);
-			wk[i].sym = malloc(d->n);
+			wk[i].raw = bigmem_calloc(d->n, 1);
+			wk[i].sym = bigmem_calloc(d->translated ? d->n : 1, 1);
 			/* its counters are 32-bit: Fisher-Yates beyond 2^32 samples */
 			if (d->n <= UINT32_MAX)
 				wk[i].arr = iid_arrange_new(vcount, d->n);
@@ -474,9 +476,9 @@ out:
 	if (chk_started)
 		pthread_join(chk_tid, NULL);
 	for (i = 0; i < threads; i++) {
-		free(wk[i].raw);
-		free(wk[i].sym);
-		free(wk[i].bits);
+		bigmem_free(wk[i].raw);
+		bigmem_free(wk[i].sym);
+		bigmem_free(wk[i].bits);
 		iid_arrange_free(wk[i].arr);
 		iid_scratch_free(wk[i].w);
 	}

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "bitops.h"
 #include "iid/iid.h"
 
@@ -254,7 +255,7 @@ struct iid_arrange *iid_arrange_new(const size_t count[256], size_t n)
 		return NULL;
 	r->n = n;
 	memcpy(r->count, count, sizeof r->count);
-	r->picked = calloc((n + 63) / 64, sizeof *r->picked);
+	r->picked = bigmem_calloc((n + 63) / 64, sizeof *r->picked);   /* (all touched) */
 	r->hole = malloc(n * sizeof *r->hole);
 	r->fill = malloc(n);
 	if (!r->picked || !r->hole || !r->fill) {
@@ -321,7 +322,7 @@ void iid_arrange_free(struct iid_arrange *r)
 	if (!r)
 		return;
 	free(r->pairs);
-	free(r->picked);
+	bigmem_free(r->picked);
 	free(r->hole);
 	free(r->fill);
 	free(r);

@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "iid/tokbwt_int.h"
 
 struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
@@ -44,16 +45,19 @@ struct iid_tokbwt *iid_tokbwt_new(size_t block_cap)
 	if (!t)
 		return NULL;
 	t->cap = block_cap / 2 + 2;
-	t->tr = malloc(t->cap * sizeof *t->tr);
-	t->before = malloc((t->cap + 1) * sizeof *t->before);
-	t->rk = malloc((t->cap + 64) * sizeof *t->rk);
-	t->dprev = malloc(t->cap * sizeof *t->dprev);
+	/* what every block fills, prefaulted (bigmem.h); key, twice and sa
+	 * only for skewed data */
+	t->tr = bigmem_calloc(t->cap, sizeof *t->tr);
+	t->before = bigmem_calloc(t->cap + 1, sizeof *t->before);
+	t->rk = bigmem_calloc(t->cap + 64, sizeof *t->rk);
+	t->dprev = bigmem_calloc(t->cap, sizeof *t->dprev);
 	t->key = malloc(t->cap * sizeof *t->key);
 	/* the sort records, and before them step 2's radix sort of up to
 	 * TOK_MAX_DISTINCT * TOK_MAX_LEN tails and as many spare (two words
 	 * each) */
-	t->pair = malloc((2 * t->cap > 4 * TOK_MAX_DISTINCT * TOK_MAX_LEN
-				  ? 2 * t->cap : 4 * TOK_MAX_DISTINCT * TOK_MAX_LEN) * sizeof *t->pair);
+	t->pair = bigmem_calloc(2 * t->cap > 4 * TOK_MAX_DISTINCT * TOK_MAX_LEN
+					? 2 * t->cap : 4 * TOK_MAX_DISTINCT * TOK_MAX_LEN,
+				sizeof *t->pair);
 	t->twice = malloc(2 * t->cap);
 	t->sa = malloc(2 * t->cap * sizeof *t->sa);
 	if (!t->tr || !t->before || !t->rk || !t->dprev || !t->key || !t->pair || !t->twice ||
@@ -68,12 +72,12 @@ void iid_tokbwt_free(struct iid_tokbwt *t)
 {
 	if (!t)
 		return;
-	free(t->tr);
-	free(t->before);
-	free(t->rk);
-	free(t->dprev);
+	bigmem_free(t->tr);
+	bigmem_free(t->before);
+	bigmem_free(t->rk);
+	bigmem_free(t->dprev);
 	free(t->key);
-	free(t->pair);
+	bigmem_free(t->pair);
 	free(t->twice);
 	free(t->sa);
 	free(t);
