@@ -223,14 +223,6 @@ void iid_arrange_bits(uint64_t *w, size_t n, size_t ones, struct iid_rng *g)
  * arrangements of one multiset with that symmetry is the uniform one: the
  * same law as a Fisher-Yates shuffle, for any proposal.  The proposal only
  * sets the cost, O(sqrt(n)) repairs when it is close. */
-/* set by tests: the pair counts are discarded as if one had wrapped */
-static int arrange_recount;
-
-void iid_arrange_recount(int on)
-{
-	arrange_recount = on;
-}
-
 /* samples from which a uniform 8-bit proposal is counted by pairs */
 #define ARR_PAIRS_MIN ((size_t)1 << 18)
 
@@ -326,6 +318,15 @@ void iid_arrange_free(struct iid_arrange *r)
 	free(r->hole);
 	free(r->fill);
 	free(r);
+}
+
+/* set by tests: a long uniform proposal's pair counts are discarded, as
+ * when a counter wraps (iid_arrange_bytes) */
+static int arrange_recount;
+
+void iid_arrange_recount(int on)
+{
+	arrange_recount = on;
 }
 
 /* Step 2's try at position u: kept (picked, its value's need counted
