@@ -315,7 +315,7 @@ static void check_bzsize(void)
 	};
 	size_t nsamp = 300000, cap = 10 * nsamp + 64;
 	char *text = malloc(cap), *dest = malloc(cap + 600);
-	struct iid_bzwork *w = iid_bzwork_new(5);
+	struct iid_bzwork *w = iid_bzwork_new(5, SIZE_MAX);
 	struct iid_rng g;
 
 	iid_rng_seed(&g, 5, 11);
@@ -499,6 +499,16 @@ static void check_arrange_pinned(void)
 	tap_ok(arrangement_hash(0, ((size_t)1 << 18) + 5) == 0xb29fa101d88740e5ULL &&
 		       arrangement_hash(0, ((size_t)1 << 18) + 3) == 0xcea5b9d30d5d29f6ULL,
 	       "the same when the pair counts are discarded (a wrapped counter)");
+	iid_arrange_recount(0);
+	/* past 2^24 samples the pairs are counted in chunks (pinned from the
+	 * code that counted them in one table of 32-bit counters) */
+	for (int recount = 0; recount < 2; recount++) {
+		iid_arrange_recount(recount);
+		tap_ok(arrangement_hash(0, ((size_t)1 << 24) + ((size_t)1 << 20) + 5) ==
+			       0xa2e644c263a2363fULL,
+		       "arrangements of 2^24 + 2^20 + 5 uniform bytes as pinned (%s)",
+		       recount ? "counted a value at a time" : "pairs in two chunks");
+	}
 	iid_arrange_recount(0);
 	/* and of bits: 100,003 with 30,001 ones */
 	for (uint64_t k = 0; k < 3; k++) {

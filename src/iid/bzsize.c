@@ -27,13 +27,19 @@
 #include "bigmem.h"
 #include "iid/bzsize_int.h"
 
-struct iid_bzwork *iid_bzwork_new(int level)
+struct iid_bzwork *iid_bzwork_new(int level, size_t max_in)
 {
 	struct iid_bzwork *w = calloc(1, sizeof *w);
+	const size_t block = (size_t)100000 * (size_t)level;
+	/* what max_in bytes fill: RLE1 writes at most 5 bytes for 4 */
+	const size_t fill = max_in < block ? max_in + max_in / 4 + 8 : block;
 	size_t groups;
 	if (!w)
 		return NULL;
-	w->cap = (size_t)100000 * (size_t)level + 16;
+	/* a level's block, or less for short inputs: the buffers below are
+	 * populated whole, for each of the workers */
+	w->max_in = max_in;
+	w->cap = (fill < block ? fill : block) + 16;
 	groups = (w->cap + 2) / BZ_G_SIZE + 2;
 	/* the buffers every block fills: prefaulted (bigmem.h); sa only
 	 * where the tokens decline */
@@ -208,6 +214,8 @@ int iid_bz2_size_decimal(const uint8_t *v, size_t n, int level, struct iid_bzwor
 	if (n < 2)
 		return -1;
 	*text_len = total = iid_decimal_text_len(v, n);
+	if (total > w->max_in)
+		return -1;   /* longer than the buffers were made for */
 	/* No run reaches 4 characters, so RLE1 copies the text, and writes a
 	 * run when the next one starts: a block takes the text from s up to
 	 * the first run that starts nblock_max characters or more after s;
@@ -257,6 +265,8 @@ int iid_bz2_size(const uint8_t *in, size_t n, int level, struct iid_bzwork *w, u
 	uint64_t bits = 32;   /* "BZh" + level */
 	uint8_t *blk = w->block;
 
+	if (n > w->max_in)
+		return -1;   /* longer than the buffers were made for */
 	memset(in_use, 0, sizeof in_use);
 #define ADD_PAIR() do { \
 		uint8_t ch_ = (uint8_t)state_ch; \

@@ -7,7 +7,10 @@
 #include <stdint.h>
 
 struct iid_bzwork;
-struct iid_bzwork *iid_bzwork_new(int level);
+/* Work space for inputs of at most max_in bytes (a text's length for
+ * iid_bz2_size_decimal): its buffers hold a block of `level`, or what such
+ * an input fills when that is less; longer inputs are declined (-1). */
+struct iid_bzwork *iid_bzwork_new(int level, size_t max_in);
 void iid_bzwork_free(struct iid_bzwork *w);
 
 /* The length BZ2_bzBuffToBuffCompress(dest, &len, in, n, level, 0, wf) gives

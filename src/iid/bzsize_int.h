@@ -31,6 +31,7 @@ typedef uint32_t bz_u32x16 __attribute__((vector_size(64)));
 
 struct iid_bzwork {
 	size_t cap;                 /* block capacity */
+	size_t max_in;              /* the longest input it takes (iid_bzwork_new) */
 	uint8_t *block;             /* block + BZ_WRAP wrap-around bytes */
 	uint8_t *bwt;               /* the block's Burrows-Wheeler transform */
 	saidx_t *sa;

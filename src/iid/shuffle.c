@@ -225,6 +225,8 @@ void iid_arrange_bits(uint64_t *w, size_t n, size_t ones, struct iid_rng *g)
  * sets the cost, O(sqrt(n)) repairs when it is close. */
 /* samples from which a uniform 8-bit proposal is counted by pairs */
 #define ARR_PAIRS_MIN ((size_t)1 << 18)
+/* and at most this many between folds of the pair table (8-bit counters) */
+#define ARR_PAIRS_CHUNK ((size_t)1 << 24)
 
 struct iid_arrange {
 	size_t n;
@@ -321,7 +323,7 @@ void iid_arrange_free(struct iid_arrange *r)
 }
 
 /* set by tests: a long uniform proposal's pair counts are discarded, as
- * when a counter wraps (iid_arrange_bytes) */
+ * when a counter wraps (iid_arrange_bytes); only while no arrangement runs */
 static int arrange_recount;
 
 void iid_arrange_recount(int on)
@@ -378,45 +380,52 @@ void iid_arrange_bytes(struct iid_arrange *r, uint8_t *a, struct iid_rng *g)
 			 * shift, a mask and an increment); a pair takes one
 			 * increment for two values: 587k -> 493k TSC cycles a
 			 * shuffle of 10^6 samples.  Counters of a byte: the
-			 * table (64 KB) stays in L1/L2 beside the samples, where
-			 * 32-bit ones (256 KB) pushed them out: the arrangement
-			 * 535 -> 470 us.  A pair seen 256 times or more (about
-			 * 7.6 times on average here) wraps its counter; then the
-			 * counts fall short of the pairs by a multiple of 256,
-			 * and the values are counted again, one at a time.  The
-			 * same counts either way, so the same arrangement
-			 * (tests/test_iid pins one). */
-			uint32_t lo[256], hi[256], total = 0;
+			 * table (64 KB) stays in L2 beside the samples, where
+			 * 32-bit ones (256 KB) pushed them out: a shuffle of
+			 * 10^6 samples ~520 -> ~480 us.  A counter wraps at 256;
+			 * a pair averages 7.6 counts in 10^6 samples, and
+			 * ARR_PAIRS_CHUNK samples at most are counted between
+			 * folds (128 on average), so a wrap is a freak; it shows
+			 * as a chunk's counts short of its pairs by a multiple
+			 * of 256, and that chunk's values are then counted one
+			 * at a time.  The same counts either way, so the same
+			 * arrangement (tests/test_iid pins one). */
 			uint8_t *pairs = r->pairs;   /* (not reloaded through r) */
-			for (i = 0; i + 8 <= n; i += 8) {
-				uint64_t x = iid_rng_next(&s);
+			i = 0;
+			while (i + 8 <= n) {
+				const size_t c0 = i;
+				const size_t cend = n - i > ARR_PAIRS_CHUNK ? i + ARR_PAIRS_CHUNK : n;
+				uint32_t lo[256], hi[256], total = 0;
+				for (; i + 8 <= cend; i += 8) {
+					uint64_t x = iid_rng_next(&s);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-				x = __builtin_bswap64(x);   /* (as below) */
+					x = __builtin_bswap64(x);   /* (as below) */
 #endif
-				memcpy(a + i, &x, 8);
-				pairs[x & 0xffff]++;
-				pairs[x >> 16 & 0xffff]++;
-				pairs[x >> 32 & 0xffff]++;
-				pairs[x >> 48]++;
-			}
-			memset(lo, 0, sizeof lo);
-			for (int b = 0; b < 256; b++) {
-				uint8_t *row = pairs + 256 * b;
-				uint32_t sum = 0;
-				for (int v = 0; v < 256; v++) {
-					lo[v] += row[v];
-					sum += row[v];
+					memcpy(a + i, &x, 8);
+					pairs[x & 0xffff]++;
+					pairs[x >> 16 & 0xffff]++;
+					pairs[x >> 32 & 0xffff]++;
+					pairs[x >> 48]++;
 				}
-				hi[b] = sum;
-				total += sum;
-				memset(row, 0, 256);
-			}
-			if (__builtin_expect(total == i / 2 && !arrange_recount, 1)) {
-				for (int v = 0; v < 256; v++)
-					h[0][v] = lo[v] + hi[v];
-			} else {
-				for (size_t j = 0; j < i; j++)
-					h[j & 3][a[j]]++;
+				memset(lo, 0, sizeof lo);
+				for (int b = 0; b < 256; b++) {
+					uint8_t *row = pairs + 256 * b;
+					uint32_t sum = 0;
+					for (int v = 0; v < 256; v++) {
+						lo[v] += row[v];
+						sum += row[v];
+					}
+					hi[b] = sum;
+					total += sum;
+					memset(row, 0, 256);
+				}
+				if (__builtin_expect(total == (i - c0) / 2 && !arrange_recount, 1)) {
+					for (int v = 0; v < 256; v++)
+						h[0][v] += lo[v] + hi[v];
+				} else {
+					for (size_t j = c0; j < i; j++)
+						h[j & 3][a[j]]++;
+				}
 			}
 		} else if (r->direct == 8) {
 			for (i = 0; i + 8 <= n; i += 8) {

@@ -57,7 +57,7 @@ struct iid_scratch *iid_scratch_new(size_t n)
 	w->vals = malloc(n + 8);
 	w->dest_cap = (size_t)ceil(1.01 * (double)(4 * n)) + 600;
 	w->dest = malloc(w->dest_cap);
-	w->bz = iid_bzwork_new(IID_BZ_LEVEL);
+	w->bz = iid_bzwork_new(IID_BZ_LEVEL, 4 * n);   /* the text: at most 4 bytes a sample */
 	if (!w->cs1 || !w->cs2 || !w->text || !w->vals || !w->dest || !w->bz) {
 		iid_scratch_free(w);
 		return NULL;
