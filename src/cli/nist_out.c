@@ -8,6 +8,7 @@
 
 #include "cli/cli_util.h"
 #include "cli/nist_out.h"
+#include "bigmem.h"
 #include "engine/samples.h"
 
 static char *noted;   /* the run's words, from nist_note_commandline() */
@@ -63,17 +64,18 @@ int nist_iid_print_pretests(const struct iid_data *d, size_t nbits, int initial,
 		out->h_original = mcv_lit.h;
 	}
 	if (d->k > 2 || !initial) {
-		/* packed, 64 bits a word: an eighth of a byte a bit's memory */
-		if (!(packed = malloc(samples_packed_words(nbits) * sizeof *packed)))
+		/* packed, 64 bits a word (an eighth of a byte a bit's memory),
+		 * filled whole: prefaulted, as noniid.c's (bigmem.h) */
+		if (!(packed = bigmem_calloc(samples_packed_words(nbits), sizeof *packed)))
 			return err_set(e, ERR_NOMEM, "out of memory for the bitstring"), -1;
 		samples_to_packed(d->raw, d->n, d->bits, nbits, packed);
 		if (est_mcv_bits(packed, nbits, &mcv_bit, e) != 0) {
-			free(packed);
+			bigmem_free(packed);
 			return -1;
 		}
 		nist_iid_print_mcv(stdout, "Bitstring", &mcv_bit, verbose);
 		out->h_bitstring = mcv_bit.h;
-		free(packed);
+		bigmem_free(packed);
 	}
 	/* what NIST's -vv prints; its JSON has it only then (see report/nist_iid.c) */
 	out->h_assessed = d->bits;
