@@ -31,6 +31,7 @@ struct bigmem_hdr {
 	size_t size;      /* usable bytes */
 	void *map;        /* the mapping, or NULL: the block is calloc's */
 	size_t maplen;    /* the mapping's length: the header's page and the data */
+	size_t huge;      /* the data's bytes on huge pages (asked for) */
 };
 
 static struct bigmem_hdr *hdr_of(void *p)
@@ -69,13 +70,38 @@ static size_t map_room(const struct bigmem_hdr *h)
 	return h->maplen - BIGMEM_PAGE;
 }
 
+/* The bytes a buffer of size bytes takes on whole pages, *huge of them on
+ * huge pages (see bigmem.h): from min on the data is 2 MiB aligned and on
+ * huge pages, since the kernel maps a huge page only where the mapping
+ * covers all of its 2 MiB and a touched huge page is resident whole.  The
+ * size is rounded up to whole huge pages when the last part is min or
+ * more, or when that adds at most a quarter; else the last part stays on
+ * small pages (2.1 MiB on two huge pages would double). */
+static size_t huge_len(size_t size, size_t min, size_t *huge)
+{
+	const size_t up = (size + BIGMEM_HUGE - 1) & ~(BIGMEM_HUGE - 1);
+	const size_t last = size & (BIGMEM_HUGE - 1);
+	size_t sz;
+
+	if (size < min) {
+		*huge = 0;
+		return (size + BIGMEM_PAGE - 1) & ~(BIGMEM_PAGE - 1);
+	}
+	sz = last == 0 || last >= min || up - size <= size / 4 ? up
+		: (size + BIGMEM_PAGE - 1) & ~(BIGMEM_PAGE - 1);
+	*huge = sz & ~(BIGMEM_HUGE - 1);
+	return sz;
+}
+
 /* A cached mapping with room for size bytes, at most twice that, zeroed
- * up to size; NULL when there is none. */
+ * up to size, on huge pages if its size asks for them; NULL when there is
+ * none. */
 static void *cache_take(size_t size)
 {
-	size_t best = BIGMEM_CACHE_SLOTS;
+	size_t best = BIGMEM_CACHE_SLOTS, huge;
 	void *p;
 
+	huge_len(size, BIGMEM_MIN, &huge);
 	pthread_mutex_lock(&bigmem_cache.lock);
 	for (size_t i = 0; i < BIGMEM_CACHE_SLOTS; i++) {
 		const struct bigmem_hdr *h;
@@ -83,7 +109,7 @@ static void *cache_take(size_t size)
 		if (!bigmem_cache.data[i])
 			continue;
 		h = hdr_of(bigmem_cache.data[i]);
-		if (map_room(h) >= size && map_room(h) / 2 <= size &&
+		if (map_room(h) >= size && map_room(h) / 2 <= size && h->huge >= huge &&
 		    (best == BIGMEM_CACHE_SLOTS || map_room(h) < map_room(hdr_of(bigmem_cache.data[best]))))
 			best = i;
 	}
@@ -123,20 +149,31 @@ static int cache_put(void *p)
 	return kept;
 }
 
-/* A mapping of size bytes, the header in the page before its data.  From
- * BIGMEM_MIN on the data is 2 MiB aligned and on huge pages: the kernel
- * maps a huge page only where the mapping covers all of its 2 MiB, and a
- * touched huge page is resident whole, so the size is rounded up to whole
- * huge pages when that adds at most a quarter, else the last part stays on
- * small pages (a 512 KiB hash table on a 2 MiB page would quadruple its
- * memory).  Every page is then faulted in by one madvise (see bigmem.h). */
+/* Faults in [p, p + len) (whole pages), huge pages first asked for on its
+ * first huge bytes: one madvise each. */
+static void populate(void *p, size_t len, size_t huge)
+{
+	if (huge)
+		madvise(p, huge, MADV_HUGEPAGE);   /* a hint: failure leaves small pages */
+#ifdef MADV_POPULATE_WRITE
+	/* also a hint: MADV_POPULATE_WRITE came with kernel commit
+	 * 4ca9b3859dac ("mm/madvise: introduce MADV_POPULATE_(READ|WRITE) to
+	 * prefault page tables", Linux 5.14; glibc 3561106278cd); before, the
+	 * madvise fails (EINVAL) and the pages fault one by one */
+	madvise(p, len, MADV_POPULATE_WRITE);
+#else
+	(void)len;
+#endif
+}
+
+/* A mapping of size bytes (huge_len()), the header in the page before its
+ * data, every page faulted in by populate(). */
 static void *map_pages(size_t size)
 {
-	const size_t page = BIGMEM_PAGE, up = (size + BIGMEM_HUGE - 1) & ~(BIGMEM_HUGE - 1);
-	const int want_huge = size >= BIGMEM_MIN;
-	const size_t sz = want_huge && up - size <= size / 4 ? up : (size + page - 1) & ~(page - 1);
-	const size_t huge = want_huge ? sz & ~(BIGMEM_HUGE - 1) : 0;
-	const size_t slack = want_huge ? BIGMEM_HUGE : 0;   /* room to align the data */
+	const size_t page = BIGMEM_PAGE;
+	size_t huge;
+	const size_t sz = huge_len(size, BIGMEM_MIN, &huge);
+	const size_t slack = size >= BIGMEM_MIN ? BIGMEM_HUGE : 0;   /* room to align the data */
 	size_t len = sz + slack + page, lead, tail;
 	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	char *data;
@@ -144,7 +181,7 @@ static void *map_pages(size_t size)
 
 	if (m == MAP_FAILED)
 		return NULL;
-	data = want_huge ? (char *)(((uintptr_t)m + page + BIGMEM_HUGE - 1) & ~(uintptr_t)(BIGMEM_HUGE - 1))
+	data = slack ? (char *)(((uintptr_t)m + page + BIGMEM_HUGE - 1) & ~(uintptr_t)(BIGMEM_HUGE - 1))
 			 : m + page;
 	/* give back what lies before the header's page and after the data */
 	lead = (size_t)(data - page - m);
@@ -153,19 +190,12 @@ static void *map_pages(size_t size)
 	tail = len - lead - page - sz;
 	if (tail)
 		munmap(data + sz, tail);
-	if (huge)
-		madvise(data, huge, MADV_HUGEPAGE);   /* a hint: failure leaves small pages */
-#ifdef MADV_POPULATE_WRITE
-	/* also a hint: MADV_POPULATE_WRITE came with kernel commit
-	 * 4ca9b3859dac ("mm/madvise: introduce MADV_POPULATE_(READ|WRITE) to
-	 * prefault page tables", Linux 5.14; glibc 3561106278cd); before, the
-	 * madvise fails (EINVAL) and the pages fault one by one */
-	madvise(data, sz, MADV_POPULATE_WRITE);
-#endif
+	populate(data, sz, huge);
 	h = hdr_of(data);
 	h->size = size;
 	h->map = data - page;
 	h->maplen = page + sz;
+	h->huge = huge;
 	return data;
 }
 #endif
@@ -189,7 +219,27 @@ void *bigmem_calloc(size_t nmemb, size_t size)
 	p += BIGMEM_HDR;
 	hdr_of(p)->size = n;
 	hdr_of(p)->map = NULL;
+	hdr_of(p)->huge = 0;
 	return p;
+}
+
+void *bigmem_malloc(size_t size)
+{
+	if (size > SIZE_MAX - 2 * BIGMEM_HUGE)   /* rounding it up would wrap */
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	if (size >= BIGMEM_ONE_MIN) {
+		size_t huge;
+		const size_t len = huge_len(size, BIGMEM_ONE_MIN, &huge);
+		void *p;
+
+		if (posix_memalign(&p, BIGMEM_HUGE, len) != 0)
+			return NULL;
+		populate(p, len, huge);
+		return p;
+	}
+#endif
+	return malloc(size ? size : 1);
 }
 
 void *bigmem_realloc(void *p, size_t nmemb, size_t size)
@@ -236,12 +286,12 @@ void bigmem_free(void *p)
 
 void bigmem_prefault(void *p, size_t len)
 {
-#if defined(MADV_HUGEPAGE) && defined(MADV_POPULATE_WRITE)
+#ifdef MADV_HUGEPAGE
 	const uintptr_t page = BIGMEM_PAGE, lo = ((uintptr_t)p + page - 1) & ~(page - 1);
 	const uintptr_t hi = ((uintptr_t)p + len) & ~(page - 1);
 
 	if (len >= BIGMEM_MAP_MIN && hi > lo)
-		madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+		populate((void *)lo, hi - lo, 0);
 #else
 	(void)p;
 	(void)len;

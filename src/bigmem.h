@@ -15,21 +15,38 @@
  * a copy-on-write fault and a TLB shootdown to the other threads' CPUs),
  * and populating ~0.5 us a page.  The dictionaries that grow by doubling
  * took most of the faults left: 8,850 -> 885 for truerand_8bit.  Below
- * 1.5 MiB the pages stay small: a huge page would hold the buffer, and
- * waste, whole.  Smaller buffers come from calloc.  A freed mapping is
+ * BIGMEM_MIN the pages stay small (see below); below 64 KiB buffers come
+ * from calloc.  A freed mapping is
  * kept (up to 24 MiB in all) for the next request of at least half its
  * size, which gets it zeroed by memset: the estimators free and allocate
  * the same sizes one after another, and a fresh mapping's pages cost the
  * kernel (and in a VM the host) a fault and a clear each: `assess` of
  * truerand_8bit had 85.0 MB populated in 135 madvise calls, now 74.6 MB in
- * 80, and took 0.690 -> 0.656 s CPU (means of 6 alternating runs). */
+ * 80, and took 0.690 -> 0.656 s CPU (means of 6 alternating runs).
+ *
+ * A populated small page still costs its first touch: in the Zen 5 guests
+ * this runs on now (a paravirtual kernel whose page tables the host
+ * shadows), ~6 us a 4 KiB page, against ~0.3 ms for a whole 2 MiB huge
+ * page (the kernel clearing it); a 1 MB file read() into populated small
+ * pages took 1.3 ms and its first pass 1.2 ms more, on a huge page 0.1 ms
+ * and 0.02 ms.  So huge pages start lower than the 1.5 MiB they once did:
+ *  - BIGMEM_MIN, 1 MiB, for bigmem_calloc: at most doubling a buffer.
+ *    Such buffers come in numbers (one a worker, one a dictionary), and
+ *    rounding up from 384 KiB grew `iid` of truerand_8bit from 44 to 83
+ *    MB and `restart` from 111 to 170 MB for no CPU time they could show;
+ *  - BIGMEM_ONE_MIN, 384 KiB (96 small pages, whose touches cost about
+ *    twice a huge page), for bigmem_malloc, which takes a command's one
+ *    input buffer (the samples read).
+ * `assess` of NIST's truerand_1bit (1M samples: its sample buffer and
+ * LZ78Y's 1 MiB table) went from ~50 to ~45 ms CPU. */
 #ifndef RNGAUDIT_BIGMEM_H
 #define RNGAUDIT_BIGMEM_H
 
 #include <stddef.h>
 
 #define BIGMEM_HUGE ((size_t)2 << 20)
-#define BIGMEM_MIN ((size_t)3 << 19)   /* 1.5 MiB: rounds up to a huge page */
+#define BIGMEM_MIN ((size_t)960 << 10)   /* bigmem_calloc: huge pages from here on */
+#define BIGMEM_ONE_MIN ((size_t)384 << 10)   /* bigmem_malloc: huge pages from here on */
 #define BIGMEM_MAP_MIN ((size_t)64 << 10)   /* 64 KiB: a mapping of its own, prefaulted */
 
 /* size zeroed bytes (NULL when out of memory); free with bigmem_free() */
@@ -39,6 +56,11 @@ void *bigmem_calloc(size_t nmemb, size_t size);
  * (p is then unchanged). */
 void *bigmem_realloc(void *p, size_t nmemb, size_t size);
 void bigmem_free(void *p);
+/* size bytes, not zeroed, for free() (NULL when out of memory): from
+ * BIGMEM_ONE_MIN on huge pages, and faulted in; below, malloc's.  For a
+ * command's one large buffer, handed to code that frees it with free()
+ * and may grow it with realloc() (onto small pages). */
+void *bigmem_malloc(size_t size);
 /* Faults in, writable, the whole pages within [p, p + len) of any writable
  * buffer (one from malloc, say) that is about to be filled: one system
  * call instead of a fault a page.  Only a hint; nothing changes but speed. */

@@ -102,6 +102,34 @@ static void test_reuse(void)
 	tap_ok(bad == 0, "two threads taking and freeing 400 buffers: each zeroed (%zu not)", bad);
 }
 
+/* bigmem_malloc: a buffer for free() and realloc(), on huge pages from
+ * BIGMEM_ONE_MIN (the 2 MiB boundary shows it), every byte writable. */
+static void test_malloc(void)
+{
+	const size_t sizes[] = { 0, 1, BIGMEM_ONE_MIN - 1, BIGMEM_ONE_MIN, 1000001,
+				 BIGMEM_HUGE + 1, BIGMEM_HUGE + BIGMEM_ONE_MIN, 3 * BIGMEM_HUGE + 12345 };
+
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		const size_t n = sizes[i];
+		unsigned char *p = bigmem_malloc(n), *q;
+
+		tap_ok(p != NULL, "bigmem_malloc(%zu): a buffer", n);
+		if (!p)
+			continue;
+		fill(p, n);
+		tap_ok(pattern_ok(p, n), "bigmem_malloc(%zu): every byte holds what was written", n);
+		if (n >= BIGMEM_ONE_MIN)
+			tap_ok(((uintptr_t)p & (BIGMEM_HUGE - 1)) == 0,
+			       "bigmem_malloc(%zu): the data starts on a 2 MiB boundary", n);
+		/* realloc() takes it, as the sample reader grows it */
+		q = realloc(p, 2 * n + 100);
+		tap_ok(q && pattern_ok(q, n), "bigmem_malloc(%zu) grown by realloc: contents kept", n);
+		free(q ? q : p);
+	}
+	tap_ok(bigmem_malloc(SIZE_MAX - BIGMEM_HUGE) == NULL && bigmem_malloc(SIZE_MAX - 100) == NULL,
+	       "bigmem_malloc of nearly SIZE_MAX (rounding up would wrap): NULL");
+}
+
 int main(void)
 {
 	/* below the mapping threshold (calloc), at it (a prefaulted mapping of
@@ -163,6 +191,7 @@ int main(void)
 		}
 	}
 	tap_ok(1, "bigmem_free(NULL) does nothing");
+	test_malloc();
 	test_reuse();
 	return tap_done();
 }

@@ -248,12 +248,14 @@ static int read_up_to(int fd, const char *path, size_t max, size_t hint, uint8_t
 			ncap = !cap && hint ? hint : cap ? cap * 2 : (size_t)1 << 20;
 			if (ncap > max || ncap < cap)
 				ncap = max;
-			nb = realloc(*buf, ncap);
+			/* faulted in ahead: read() would fault a page at a time */
+			nb = cap ? realloc(*buf, ncap) : bigmem_malloc(ncap);
 			if (!nb)
 				return err_set(e, ERR_NOMEM, "%s: out of memory after %zu samples "
 					       "(--max-samples lowers the cap)", path, *len);
 			*buf = nb;
-			bigmem_prefault(nb + cap, ncap - cap);   /* read() would fault a page at a time */
+			if (cap)
+				bigmem_prefault(nb + cap, ncap - cap);
 			cap = ncap;
 		}
 		got = read(fd, *buf + *len, cap - *len);
