@@ -30,15 +30,18 @@
  * page (the kernel clearing it); a 1 MB file read() into populated small
  * pages took 1.3 ms and its first pass 1.2 ms more, on a huge page 0.1 ms
  * and 0.02 ms.  So huge pages start lower than the 1.5 MiB they once did:
- *  - BIGMEM_MIN, 1 MiB, for bigmem_calloc: at most doubling a buffer.
- *    Such buffers come in numbers (one a worker, one a dictionary), and
- *    rounding up from 384 KiB grew `iid` of truerand_8bit from 44 to 83
- *    MB and `restart` from 111 to 170 MB for no CPU time they could show;
+ *  - BIGMEM_MIN, 960 KiB, for bigmem_calloc: about a megabyte, so a
+ *    buffer at most about doubles (a 2^17-entry table of 8-byte words is
+ *    16 bytes short of 1 MiB).  Such buffers come in numbers (one a
+ *    worker, one a dictionary): rounding up from 384 KiB grew `iid` of
+ *    truerand_8bit from 44 to 83 MB and `restart` from 111 to 170 MB for
+ *    no CPU time they could show; from 960 KiB, 44 -> 48 and 110 -> 120;
  *  - BIGMEM_ONE_MIN, 384 KiB (96 small pages, whose touches cost about
  *    twice a huge page), for bigmem_malloc, which takes a command's one
  *    input buffer (the samples read).
  * `assess` of NIST's truerand_1bit (1M samples: its sample buffer and
- * LZ78Y's 1 MiB table) went from ~50 to ~45 ms CPU. */
+ * LZ78Y's 2^17-word table) went from ~49 to ~45 ms CPU (medians of 40
+ * alternating runs), of truerand_8bit -2.5%, `iid` -3.6%. */
 #ifndef RNGAUDIT_BIGMEM_H
 #define RNGAUDIT_BIGMEM_H
 
