@@ -22,7 +22,12 @@
  * bits.  LCPs follow the same way: Kasai's pass over the tokens gives the
  * bit LCP of neighbouring U's, a suffix in group l shares l + 1 bits plus
  * the least of those since the group's previous member, and neighbouring
- * groups share l bits.  O(N + K log K) time, about 4N + 16K bytes. */
+ * groups share l bits.  O(N + K log K) time; 4N bytes for the LCP array
+ * and O(K) beside it: nothing is indexed by run length, so one long run
+ * (a stuck source with a glitch, assessed at 8 bits: 80M bits, two ones)
+ * costs no more than many short ones (that input went from 1,013 to 649
+ * MB and 5.5 to 2.5 s here; the 649 MB are this array and tuple.c's exact
+ * Q window over its 80M lengths). */
 #include "config.h"
 
 #include "bigmem.h"
@@ -102,13 +107,68 @@ out:
 	return rc;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The distinct lengths among run[0..K), longest first, into len[0..*d)
+ * (room for K), and each run's index among them into seg[].  By a table of
+ * lmax + 1 entries when that is no more than a few per run, else by sorting
+ * the runs: a bitstring of one long run (a stuck source with a glitch: 80M
+ * bits of zeros and a few ones) would otherwise take 4 bytes a bit here.
+ * Returns 0 or -1 (out of memory). */
+static int runs_distinct(const uint32_t *run, size_t K, size_t lmax, uint32_t *len, size_t *d,
+			 uint32_t *seg)
+{
+	size_t nd = 0;
+
+	if (lmax < 4 * K + 64) {
+		uint32_t *at = calloc(lmax + 1, sizeof *at);
+
+		if (!at)
+			return -1;
+		for (size_t k = 0; k < K; k++)
+			at[run[k]] = 1;
+		for (size_t l = lmax + 1; l-- > 0;)
+			if (at[l]) {
+				len[nd] = (uint32_t)l;
+				at[l] = (uint32_t)++nd;
+			}
+		for (size_t k = 0; k < K; k++)
+			seg[k] = at[run[k]] - 1;
+		free(at);
+	} else {
+		/* longest first, then by k */
+		uint64_t *key = malloc(K * sizeof *key);
+
+		if (!key)
+			return -1;
+		for (size_t k = 0; k < K; k++)
+			key[k] = (uint64_t)(UINT32_MAX - run[k]) << 32 | (uint64_t)k;
+		qsort(key, K, sizeof *key, cmp_u64);
+		for (size_t j = 0; j < K; j++) {
+			const uint32_t r = UINT32_MAX - (uint32_t)(key[j] >> 32);
+
+			if (nd == 0 || len[nd - 1] != r)
+				len[nd++] = r;
+			seg[(uint32_t)key[j]] = (uint32_t)(nd - 1);
+		}
+		free(key);
+	}
+	*d = nd;
+	return 0;
+}
+
 int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out)
 {
-	size_t ones = 0, K, T, lmax = 0, v = 0;
+	size_t ones = 0, K, T, lmax = 0, v = 0, D = 0;
 	unsigned c, w;
 	uint32_t *run = NULL, *tsa = NULL, *rank = NULL, *bl = NULL, *pre = NULL, *lcp = NULL;
-	uint32_t *start = NULL, *off = NULL;
-	uint16_t *code = NULL, *code_of = NULL;
+	uint32_t *len = NULL, *seg = NULL, *msz = NULL, *base = NULL, *pcnt = NULL;
+	uint16_t *code = NULL;
 	struct gmin g = { NULL, NULL, 0 };
 	int rc = -1;
 
@@ -136,44 +196,39 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 	if (!run)
 		goto out;
 	{
-		size_t k = 0, len = 0;
+		size_t k = 0, cur = 0;
 		for (size_t i = 0; i < n; i++) {
 			if ((s[i] & 1u) == c) {
-				run[k++] = (uint32_t)len;
-				if (len > lmax)
-					lmax = len;
-				len = 0;
+				run[k++] = (uint32_t)cur;
+				if (cur > lmax)
+					lmax = cur;
+				cur = 0;
 			} else {
-				len++;
+				cur++;
 			}
 		}
-		T = len;
+		T = cur;
 	}
 
-	/* token codes: END(T) = 0, closed runs 1.. with the longest first */
-	code_of = calloc(lmax + 1, sizeof *code_of);
-	code = malloc(K * sizeof *code);
-	if (!code_of || !code)
+	/* the distinct run lengths, longest first: the segments of groups
+	 * below, and the token codes: END(T) = 0, a closed run its length's
+	 * index + 1 (longer first) */
+	len = malloc(K * sizeof *len);
+	seg = malloc(K * sizeof *seg);
+	if (!len || !seg || runs_distinct(run, K, lmax, len, &D, seg) != 0)
 		goto out;
-	for (size_t k = 1; k < K; k++)
-		code_of[run[k]] = 1;
-	{
-		uint32_t d = 0;
-		for (size_t l = lmax + 1; l-- > 0;)
-			if (code_of[l])
-				code_of[l] = (uint16_t)++d;
-		if (d >= 65535)
-			goto out;
-		w = d < 256 ? 1 : 2;
-	}
+	if (D >= 65535)
+		goto out;
+	w = D < 256 ? 1 : 2;
 	if (K * w >= (size_t)INT32_MAX)
+		goto out;
+	code = malloc(K * sizeof *code);
+	if (!code)
 		goto out;
 	/* A[i] = b_{i+1} for i < K - 1, A[K-1] = END: U_k = A[k..K) */
 	for (size_t i = 0; i + 1 < K; i++)
-		code[i] = code_of[run[i + 1]];
+		code[i] = (uint16_t)(seg[i + 1] + 1);
 	code[K - 1] = 0;
-	free(code_of);
-	code_of = NULL;
 
 	tsa = malloc(K * sizeof *tsa);
 	if (!tsa || sort_tokens(code, K, w, tsa) != 0)
@@ -226,53 +281,80 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 	for (size_t i = 1; i < T; i++)
 		lcp[i] = (uint32_t)i;
 	v = T > 1 ? T - 1 : 0;
-	/* then groups l = lmax .. 0; group l holds the k with run[k] >= l */
-	start = calloc(lmax + 2, sizeof *start);
-	off = malloc((lmax + 1) * sizeof *off);
-	g.hi = malloc((lmax + 1) * sizeof *g.hi);
-	g.val = malloc((lmax + 1) * sizeof *g.val);
-	if (!start || !off || !g.hi || !g.val)
+	/* Then groups l = lmax .. 0; group l holds the k with run[k] >= l, in
+	 * the order of their U_k.  The groups come in segments: segment i
+	 * holds l in (len[i + 1], len[i]] (down to 0 for the last), whose
+	 * groups all have the same msz[i] members, so group l of segment i
+	 * starts at base[i] + (len[i] - l) msz[i], and the members placed so
+	 * far in each of its groups are those placed with a run of len[i] or
+	 * more.  No array over l: one run of 80M bits took 1 GB of them. */
+	msz = malloc(D * sizeof *msz);
+	base = malloc(D * sizeof *base);
+	pcnt = calloc(D, sizeof *pcnt);
+	/* the stack holds at most one run per member placed, and the first */
+	g.hi = malloc((K + 2) * sizeof *g.hi);
+	g.val = malloc((K + 2) * sizeof *g.val);
+	if (!msz || !base || !pcnt || !g.hi || !g.val)
 		goto out;
 	for (size_t k = 0; k < K; k++)
-		start[run[k]]++;
+		pcnt[seg[k]]++;
 	{
-		size_t pos = T, above = 0;   /* members of groups > l */
-		for (size_t l = lmax + 1; l-- > 0;) {
-			above += start[l];   /* now: the size of group l */
-			start[l] = (uint32_t)pos;
-			off[l] = (uint32_t)pos;
-			pos += above;
+		size_t pos = T, m = 0;
+
+		for (size_t i = 0; i < D; i++) {
+			m += pcnt[i];
+			msz[i] = (uint32_t)m;
+			base[i] = (uint32_t)pos;
+			pos += (len[i] - (i + 1 < D ? (size_t)len[i + 1] : (size_t)-1)) * m;
 		}
 	}
+	memset(pcnt, 0, D * sizeof *pcnt);   /* now: the members placed, by segment */
 	g.hi[0] = (uint32_t)lmax;
 	g.val[0] = RUNS_INF;
 	g.top = 1;
-	for (size_t r = 0; r < K; r++) {
-		uint32_t k = tsa[r], b = run[k], l = 0;
-		size_t e;
+	for (size_t r = 0, placed = 0; r < K; r++, placed++) {
+		const uint32_t k = tsa[r], b = run[k];
+		size_t i = D - 1, e, l = 0, done = placed;
 
 		/* the runs are read in rank order: fetch ahead */
 		if (r + 16 < K)
 			__builtin_prefetch(&run[tsa[r + 16]]);
 		if (r > 0)
 			gmin_lower(&g, bl[r]);
-		/* write one LCP into each group 0..b, walking the runs of
-		 * minima from l = 0 up */
-		for (e = g.top; e-- > 0 && l <= b;) {
-			uint32_t hi = g.hi[e] < b ? g.hi[e] : b, m = g.val[e];
-			for (; l <= hi; l++) {
-				uint32_t x;
-				if (off[l] != start[l])
-					x = l + 1 + m;   /* after the group's previous member */
-				else if (l < lmax)
-					x = l;           /* after group l + 1's last */
-				else
-					x = (uint32_t)(T < lmax ? T : lmax);   /* after 0^T $ */
-				lcp[off[l]++] = x;
-				if (x > v)
-					v = x;
+		e = g.top - 1;
+		/* write one LCP into each group 0..b, from l = 0 up, through the
+		 * segments (from the last) and the runs of minima (from the
+		 * top; the bottom one reaches lmax) */
+		while (l <= b) {
+			size_t end = b, slot;
+
+			while (l > len[i])
+				done -= pcnt[i--];
+			while (l > g.hi[e])
+				e--;
+			end = len[i] < end ? len[i] : end;
+			end = g.hi[e] < end ? g.hi[e] : end;
+			/* (a local step: the stores to lcp could alias msz) */
+			const size_t step = msz[i];
+			slot = base[i] + (len[i] - l) * step + done;
+			if (done > 0) {
+				/* after the group's previous member */
+				const uint32_t m = g.val[e];
+
+				for (; l <= end; l++, slot -= step)
+					lcp[slot] = (uint32_t)l + 1 + m;
+				v = end + 1 + m > v ? end + 1 + m : v;
+			} else {
+				for (; l <= end; l++, slot -= step) {
+					/* after group l + 1's last, or after 0^T $ */
+					const size_t x = l < lmax ? l : T < lmax ? T : lmax;
+
+					lcp[slot] = (uint32_t)x;
+					v = x > v ? x : v;
+				}
 			}
 		}
+		pcnt[seg[k]]++;
 		gmin_reset(&g, b);
 	}
 	lcp[0] = 0;   /* the first suffix has no predecessor */
@@ -287,9 +369,11 @@ out:
 	free(pre);
 	free(bl);
 	free(code);
-	free(code_of);
-	free(start);
-	free(off);
+	free(len);
+	free(seg);
+	free(msz);
+	free(base);
+	free(pcnt);
 	free(g.hi);
 	free(g.val);
 	bigmem_free(lcp);
