@@ -326,11 +326,12 @@ static void test_runs_lcp(void)
 	static uint8_t s[46000], x[46000];
 	static size_t sa[46000];
 
-	for (int c = 0; c < 13; c++) {
+	for (int c = 0; c < 16; c++) {
 		size_t n = c < 2 ? 1 + (size_t)c * 299 : 2 + rnd(698), ones = 0, v = 0, want_v = 0;
 		const char *kname[] = { "constant", "one 1", "skewed to 0", "skewed to 1", "random",
-					"repeats", "300 run lengths, two-byte tokens" };
-		unsigned kind = c == 12 ? 6 : (unsigned)c % 6;
+					"repeats", "300 run lengths, two-byte tokens",
+					"a few ones, long runs (some equal)" };
+		unsigned kind = c == 12 ? 6 : c > 12 ? 7 : (unsigned)c % 6;
 		uint32_t *lcp = NULL;
 		int ok = 1;
 
@@ -347,6 +348,25 @@ static void test_runs_lcp(void)
 		}
 		if (c == 7)
 			s[n - 1] = 1;   /* no trailing run */
+		if (kind == 7) {
+			/* runs far longer than a few per one, so the distinct
+			 * lengths are sorted, not tabled: 5 ones after runs of
+			 * 150, 150, 3, 150 and 40, then 60 more (or none) */
+			static const unsigned len[5] = { 150, 150, 3, 150, 40 };
+			n = 0;
+			for (unsigned i = 0; i < 5; i++) {
+				memset(s + n, 0, len[i]);
+				n += len[i];
+				s[n++] = 1;
+			}
+			if (c != 14) {
+				memset(s + n, 0, 60);
+				n += 60;
+			}
+			if (c == 15)   /* the rarer bit 0 */
+				for (size_t i = 0; i < n; i++)
+					s[i] = (uint8_t)!s[i];
+		}
 		if (c == 12) {
 			/* runs of 300 lengths, each closed by a 1: two-byte tokens */
 			unsigned len[300];
