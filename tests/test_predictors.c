@@ -449,11 +449,11 @@ static void lz_naive(const uint8_t *s, size_t n, long max_dict, struct pred_tall
  * enough to fill and NIST's, which most of them never fill. */
 static void test_lz_pruning(void)
 {
-	static const long dicts[] = { 20, 37, 64, 300, 2000, 65536 };
+	static const long dicts[] = { 3, 20, 37, 64, 300, 2000, 65536 };
 	uint64_t x = 0x9e3779b97f4a7c15ULL;
 	int bad = 0, cases = 0;
 
-	for (int tr = 0; tr < 400; tr++) {
+	for (int tr = 0; tr < 500; tr++) {
 		size_t n = 40 + (size_t)(tr * 7919 % 6000);
 		uint8_t *s = malloc(n);
 		unsigned per = 2 + tr % 9, q = 1 + tr % 17, longper = 20 + (unsigned)(tr * 37 % 1500);
@@ -462,6 +462,16 @@ static void test_lz_pruning(void)
 			x ^= x >> 7;
 			x ^= x << 17;
 			unsigned r = (unsigned)(x >> 40);
+			if (tr >= 400) {
+				/* runs of up to 300 equal bits (lz_run_skip), of 0s
+				 * mostly in every other case, between random bits */
+				size_t len = r % 4 == 0 ? 1 : r % 4 == 1 ? 15 + (r >> 2) % 6 : 17 + (r >> 2) % 300;
+				unsigned bit = tr % 2 ? (r >> 12) % 10 == 0 : (r >> 12) & 1;
+				for (size_t k = 0; k < len && i < n; k++)
+					s[i++] = (uint8_t)bit;
+				i--;
+				continue;
+			}
 			switch (tr % 6) {
 			case 0: s[i] = (i && s[i - 1]) ? 0 : r & 1; break;
 			case 1: s[i] = (i >= 2 && s[i - 1] && s[i - 2]) ? 0 : r & 1; break;

@@ -103,6 +103,84 @@ static inline __attribute__((always_inline)) int lz_level(uint64_t *c, uint64_t 
 	return 0;
 }
 
+/* The bits equal to y from bit i0 on (at most n - i0). */
+static size_t lz_run_length(const uint64_t *w, size_t n, size_t i0, unsigned y)
+{
+	const uint64_t flip = y ? ~(uint64_t)0 : 0;
+	size_t i = i0;
+
+	while (i < n) {
+		const uint64_t x = est_bits64(w, i) ^ flip;
+
+		if (x) {
+			i += (size_t)__builtin_clzll(x);
+			break;
+		}
+		i += 64;
+	}
+	return (i < n ? i : n) - i0;
+}
+
+/* Steps i0, i0 + 1, ... inside a run of y whose first 17 bits are behind
+ * them (h: the last 16 as the context of every length is y^j), taken at
+ * once while nothing changes but counts.  A step there looks up the same
+ * contexts every time, and it is one of them only if
+ *  - no context dies (c0 < the parent's: the gap stays as it is, both
+ *    counting y, or neither when y = 1) and none is entered (new ones
+ *    would be met while the dictionary has room; at a dead one, length 16
+ *    decides, as in the loop);
+ *  - the walk passes a context (else no prediction), and every one it
+ *    passes predicts y (y = 0: c0 > c1; y = 1: c1 >= c0, ties going to
+ *    1), which stays so as their y counts grow: the prediction is one of
+ *    theirs, so right, and no context dies.
+ * Then each of the run's steps adds 1 to the y count of those contexts and
+ * one right prediction: a stuck source with a glitch (10M samples at 8
+ * bits: an 80M-bit run) walked all 16 lengths on each of its bits.
+ * Returns the steps taken, 0 when the step at i0 is not such a step (the
+ * loop takes it, and may come back a step later). */
+static size_t lz_run_skip(uint64_t *const tab[LZ_B + 1], const uint64_t *w, size_t n, size_t i0,
+			  uint32_t h, int room, unsigned gap_lo, unsigned gap_hi, struct pred_tally *t)
+{
+	const unsigned y = h & 1u;
+	const uint64_t inc = (uint64_t)1 << (32 * y);
+	uint64_t *live[LZ_B];
+	unsigned nlive = 0, j;
+	uint32_t p0 = 0;
+	int is_new = 0;
+	size_t len;
+
+	for (j = 1; j <= LZ_B; j++) {
+		uint64_t *c = tab[j] + (h & ((1u << j) - 1));
+		const uint64_t v = *c;
+
+		if (v == 0) {
+			if (j >= gap_lo && j <= gap_hi)
+				continue;
+			is_new = 1;
+			break;
+		}
+		if (v == LZ_DEAD)
+			break;
+		const uint32_t c0 = (uint32_t)v, c1 = (uint32_t)(v >> 32);
+		if (c0 < p0 || (y ? c1 < c0 : c0 <= c1))
+			return 0;
+		live[nlive++] = c;
+		p0 = c0;
+	}
+	if (nlive == 0)
+		return 0;   /* no prediction (a full dictionary knows none of them) */
+	if (room && j <= LZ_B && (is_new || tab[LZ_B][h & ((1u << LZ_B) - 1)] == 0))
+		return 0;   /* the step would enter contexts */
+	len = lz_run_length(w, n, i0, y);
+	for (unsigned k = 0; k < nlive; k++)
+		*live[k] += len * inc;
+	t->C += (long long)len;
+	t->run += (long long)len;
+	if (t->run > t->max_run)
+		t->max_run = t->run;
+	return len;
+}
+
 int lz78y_binary_tally(const uint64_t *w, size_t n, long max_dict, struct pred_tally *t,
 		       long *entries, struct err *e)
 {
@@ -176,6 +254,9 @@ int lz78y_binary_tally(const uint64_t *w, size_t n, long max_dict, struct pred_t
 		}
 		pred_tally_add(t, best != 0 && pred == y);
 		h = (h << 1) | y;
+		/* the last 17 bits equal: a run may go on (see lz_run_skip) */
+		if (__builtin_expect((((h & 0x1ffffu) + 1u) & 0x1ffffu) <= 1u, 0) && i + 1 < n)
+			i += lz_run_skip(tab, w, n, i + 1, h, dict < max_dict, gap_lo, gap_hi, t);
 	}
 	bigmem_free(mem);
 	if (entries)
