@@ -567,15 +567,22 @@ static void mmc_naive(const uint8_t *s, size_t n, struct pred_tally *t)
  * the scoreboard's step loop where it can: against the transcription above
  * on inputs long enough to fill the top depth, with its AVX-512 path for
  * depths 0-3 off (the portable loops) and on. */
+static void bits_case(uint8_t *s, size_t n, int kind, size_t lag, uint64_t *x);
+
 static void test_mmc_bits(void)
 {
 	uint64_t x = 0x2545f4914f6cdd1dULL;
 	int bad[2] = { 0, 0 }, cases = 0, usable = mmc_simd(1);
 
-	for (int tr = 0; tr < 12; tr++) {
+	for (int tr = 0; tr < 16; tr++) {
 		size_t n = tr < 6 ? 3000 + (size_t)tr * 7000 : 150000 + (size_t)tr * 40000;
 		uint8_t *s = malloc(n);
 		unsigned per = 3 + (unsigned)tr * 5, q = 2 + (unsigned)tr % 5;
+		if (tr >= 12) {
+			/* runs up to 12,000 long, across chunks: mmc_run_skip */
+			bits_case(s, n, 4, 0, &x);
+			goto judge;
+		}
 		for (size_t i = 0; i < n; i++) {
 			x ^= x << 13;
 			x ^= x >> 7;
@@ -588,6 +595,7 @@ static void test_mmc_bits(void)
 			default: s[i] = i >= 2 ? ((r >> 1) % 4 ? s[i - 1] ^ s[i - 2] : r & 1) : r & 1; break;
 			}
 		}
+judge:
 		{
 			struct pred_tally a = { 0, 0, 0 };
 			mmc_naive(s, n, &a);
@@ -608,7 +616,7 @@ static void test_mmc_bits(void)
 		}
 		free(s);
 	}
-	tap_ok(bad[0] == 0, "MultiMMC bitstring, portable loops, match the plain loop on %d inputs (up to 590,000 bits)",
+	tap_ok(bad[0] == 0, "MultiMMC bitstring, portable loops, match the plain loop on %d inputs (up to 750,000 bits, long runs)",
 	       cases);
 	if (!usable)
 		tap_skip("MultiMMC bitstring, AVX-512 depths 0-3: this CPU lacks AVX-512F");
@@ -663,7 +671,19 @@ static void bits_case(uint8_t *s, size_t n, int kind, size_t lag, uint64_t *x)
 		case 0: s[i] = r & 1; break;
 		case 1: s[i] = (r >> 1) % 5 == 0; break;
 		case 2: s[i] = i >= lag + 1 && (r >> 1) % 97 ? s[i - lag - 1] : r & 1; break;
-		default: s[i] = (i / 3000) % 2 ? (r >> 1) % 3 == 0 : (r >> 1) % 3 != 0; break;
+		case 3: s[i] = (i / 3000) % 2 ? (r >> 1) % 3 == 0 : (r >> 1) % 3 != 0; break;
+		default:
+			/* runs of one bit up to 12,000 long between random bits
+			 * (the scoreboard's all-right blocks; MultiMMC's skips) */
+			if (r % 3 == 0) {
+				s[i] = r >> 2 & 1;
+			} else {
+				size_t len = 17 + (r >> 2) % 12000;
+				for (size_t k = 0; k < len && i < n; k++)
+					s[i++] = (uint8_t)(r >> 20 & 1);
+				i--;
+			}
+			break;
 		}
 	}
 }
@@ -713,9 +733,9 @@ static const struct bits_fast {
 	size_t n0, step, lag;
 	uint64_t seed;
 } bits_fast[] = {
-	{ "MultiMCW", "AVX-512 blocks (VPOPCNTQ)", est_multimcw, mcw_simd, mcw_naive, 8, 4, 4096, 37501, 0,
+	{ "MultiMCW", "AVX-512 blocks (VPOPCNTQ)", est_multimcw, mcw_simd, mcw_naive, 10, 5, 4096, 37501, 0,
 	  0x9e3779b97f4a7c15ULL },
-	{ "Lag", "AVX-512 match words and scoreboard filter", est_lag, lag_sched_simd, lag_naive, 6, 3, 300, 41113, 76,
+	{ "Lag", "AVX-512 match words and scoreboard filter", est_lag, lag_sched_simd, lag_naive, 10, 5, 300, 41113, 76,
 	  0x853c49e6748fea9bULL },
 };
 
@@ -962,12 +982,83 @@ static void test_mmc_literal_full(void)
 	       "(8-bit and 5-bit)", sizeof cases / sizeof cases[0]);
 }
 
+/* The scoreboard a block at a time (pred_sched_block, with its pruning and
+ * its all-right shortcut) against NIST's loop a step at a time, on blocks
+ * of random words, of words all ones for every subpredictor or for some,
+ * with predictions missing at random or never, and partial last blocks;
+ * the tallies, every score and the winner must agree after every block. */
+static void test_sched_blocks(void)
+{
+	static const unsigned nsubs[] = { 2, 16, 128 };
+	uint64_t x = 0x2545f4914f6cdd1dULL;
+	int bad = 0, blocks = 0;
+
+	for (size_t q = 0; q < sizeof nsubs / sizeof *nsubs; q++) {
+		const unsigned nsub = nsubs[q];
+
+		for (int tr = 0; tr < 40; tr++) {
+			struct pred_sched b;
+			long long score[PRED_SCHED_MAX] = { 0 }, high = 0;
+			unsigned winner = 0;
+			struct pred_tally t = { 0, 0, 0 };
+
+			if (pred_sched_init(&b) != 0)
+				continue;
+			for (int k = 0; k < 60 && !bad; k++) {
+				uint64_t cor[PRED_SCHED_MAX], pre[PRED_SCHED_MAX];
+				const unsigned kind = (unsigned)(x >> 60) % 4, nsteps = k % 7 == 6 ? 1 + (unsigned)(x % 63) : 64;
+				const int with_pred = tr % 2;
+
+				for (unsigned d = 0; d < nsub; d++) {
+					x ^= x << 13;
+					x ^= x >> 7;
+					x ^= x << 17;
+					/* 0: random; 1: all right; 2: some all right, the
+					 * rest random; 3: all right but a few */
+					cor[d] = kind == 1 || (kind == 2 && (x & 3)) ? ~(uint64_t)0
+						 : kind == 3 ? ~((uint64_t)1 << (x >> 58)) & ((x & 7) == 0 ? ~(uint64_t)1 : ~(uint64_t)0)
+							     : x * 0x9e3779b97f4a7c15ULL;
+					pre[d] = with_pred && (x >> 32) % 5 == 0 ? ~((uint64_t)1 << (x % 64)) : ~(uint64_t)0;
+					/* a partial block's words end at its last step, as
+					 * the estimators build them */
+					if (nsteps < 64) {
+						cor[d] &= ((uint64_t)1 << nsteps) - 1;
+						pre[d] &= ((uint64_t)1 << nsteps) - 1;
+					}
+				}
+				pred_sched_block(&b, nsub, cor, with_pred ? pre : NULL, nsteps);
+				for (unsigned j = 0; j < nsteps; j++) {
+					if (!with_pred || ((pre[winner] >> j) & 1u))
+						pred_tally_add(&t, (int)((cor[winner] >> j) & 1u));
+					for (unsigned d = 0; d < nsub; d++)
+						if (((cor[d] >> j) & 1u) && ++score[d] >= high) {
+							winner = d;
+							high = score[d];
+						}
+				}
+				blocks++;
+				int same = b.winner == winner && b.high == high && b.t.C == t.C && b.t.run == t.run &&
+					   b.t.max_run == t.max_run;
+				for (unsigned d = 0; d < nsub; d++)
+					same &= b.score[d] == score[d];
+				if (!same && bad++ < 3)
+					printf("# %u subpredictors, case %d, block %d (kind %u): winner %u / %u, C %lld / %lld\n",
+					       nsub, tr, k, kind, b.winner, winner, b.t.C, t.C);
+			}
+			pred_sched_free(&b);
+		}
+	}
+	tap_ok(bad == 0, "the scoreboard a block at a time matches NIST's loop on %d blocks (random, all right, partly)",
+	       blocks);
+}
+
 int main(void)
 {
 	test_finish();
 	test_by_hand();
 	test_model();
 	test_lz_pruning();
+	test_sched_blocks();
 	test_mmc_bits();
 	for (size_t i = 0; i < sizeof bits_fast / sizeof *bits_fast; i++)
 		test_bits_fast(&bits_fast[i]);

@@ -280,6 +280,49 @@ static void mmc_fused_group(const uint64_t *bw, size_t c0, size_t c1, int32_t *m
 #undef MMC_GROUP
 }
 
+/* Steps c0, c0 + 1, ... (c0 >= 18) inside a run of one bit y whose 16
+ * bits before c0 are y too, taken at once when every depth already
+ * predicts y there: the context of depth d is then y^(d+1) at each step,
+ * its word moves by 2 towards y (so its prediction stays y, and it is
+ * right), and depth 16's pair (context, y) is an entry already (so it is
+ * counted, and nothing is added).  Each step is thus right for all
+ * sixteen depths: the scoreboard takes them at once (pred_sched_right).
+ * A stuck source with a glitch (10M samples at 8 bits: an 80M-bit run)
+ * walked every depth of every step.  Returns the steps taken (0: none). */
+static size_t mmc_run_skip(const uint64_t *bw, size_t n, size_t c0, int32_t *const tab[MMC_D],
+			   const uint64_t *pairs, struct pred_sched *b)
+{
+	const unsigned y = est_bit(bw, c0 - 1);
+	const uint32_t top_ctx = y ? (2u << (MMC_D - 1)) - 1 : 0, bit = 2 * top_ctx + y;
+	const uint64_t flip = y ? ~(uint64_t)0 : 0;
+	size_t i = c0, len;
+
+	if ((est_bits64(bw, c0 - 16) ^ flip) >> 48 != 0)
+		return 0;
+	for (unsigned d = 0; d < MMC_D; d++) {
+		const int32_t v = tab[d][y ? (2u << d) - 1 : 0];
+
+		if (v == 0 || (v > 0) != (y != 0))
+			return 0;
+	}
+	if (!((pairs[bit >> 6] >> (bit & 63u)) & 1u))
+		return 0;
+	while (i < n) {   /* the run's length from c0 */
+		const uint64_t x = est_bits64(bw, i) ^ flip;
+
+		if (x) {
+			i += (size_t)__builtin_clzll(x);
+			break;
+		}
+		i += 64;
+	}
+	len = (i < n ? i : n) - c0;
+	for (unsigned d = 0; d < MMC_D; d++)
+		tab[d][y ? (2u << d) - 1 : 0] += y ? (int32_t)(2 * len) : -(int32_t)(2 * len);
+	pred_sched_right(b, MMC_D, len);
+	return len;
+}
+
 /* Bitstrings.  Context c at depth d (d + 1 bits, the newest in bit 0) is
  * tab[d][c] = 0 while unseen, else 2 (c1 - c0) + 1: the prediction is 1 iff
  * the value is positive (ties to 1, as NIST's binary path), and the table
@@ -332,7 +375,11 @@ static int mmc_binary(const uint64_t *bw, size_t n, struct pred_sched *b, struct
 			full = 1;
 		}
 	}
-	for (size_t c0 = 2; c0 < n; c0 += MMC_CHUNK * PRED_SCHED_BLOCK) {
+	for (size_t c0 = 2, skip; c0 < n; c0 += MMC_CHUNK * PRED_SCHED_BLOCK) {
+		if (c0 >= MMC_D + 2 && (skip = mmc_run_skip(bw, n, c0, tab, pairs, b)) > 0) {
+			c0 += skip - MMC_CHUNK * PRED_SCHED_BLOCK;   /* (the loop adds it back) */
+			continue;
+		}
 		size_t c1 = n - c0 < MMC_CHUNK * PRED_SCHED_BLOCK ? n : c0 + MMC_CHUNK * PRED_SCHED_BLOCK;
 		size_t nblk = (c1 - c0 + PRED_SCHED_BLOCK - 1) / PRED_SCHED_BLOCK;
 		uint32_t done = 0;   /* depths this chunk already has */

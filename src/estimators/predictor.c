@@ -337,6 +337,71 @@ int sched_simd(int enable)
 #define SCHED_SIMD_MIN 16
 
 SCHED_CLONES
+/* Step j of a block, NIST's way: the winner's prediction tallied, then
+ * each survivor that was right, in increasing index, scores a point and
+ * becomes the winner if its score is at least the winner's. */
+static inline void sched_step(struct pred_sched *b, const uint64_t *correct, const uint64_t *predicted,
+			      const unsigned *surv, unsigned nsurv, unsigned j)
+{
+	const unsigned w = b->winner;
+
+	if (!predicted || ((predicted[w] >> j) & 1u))
+		pred_tally_add(&b->t, (int)((correct[w] >> j) & 1u));
+	for (unsigned i = 0; i < nsurv; i++) {
+		const unsigned d = surv[i];
+
+		if ((correct[d] >> j) & 1u) {
+			const long long sc = ++b->score[d];
+
+			if (sc >= b->high) {
+				b->winner = d;
+				b->high = sc;
+			}
+		}
+	}
+}
+
+void pred_sched_right(struct pred_sched *b, unsigned nsub, size_t nsteps)
+{
+	uint64_t ones[PRED_SCHED_MAX];
+	const unsigned first = nsteps < 64 ? (unsigned)nsteps : 64;
+	const long long rest = (long long)(nsteps - first);
+
+	if (nsteps == 0)
+		return;
+	for (unsigned d = 0; d < PRED_SCHED_MAX; d++)
+		ones[d] = first == 64 ? ~(uint64_t)0 : ((uint64_t)1 << first) - 1;
+	pred_sched_block(b, nsub, ones, NULL, first);
+	/* then each step as the last (see pred_sched_block's all-right case,
+	 * which holds for every subpredictor: the winner stays) */
+	if (rest > 0) {
+		for (unsigned d = 0; d < nsub; d++)
+			b->score[d] += rest;
+		b->high += rest;
+		b->t.C += rest;
+		b->t.run += rest;
+		if (b->t.run > b->t.max_run)
+			b->t.max_run = b->t.run;
+	}
+}
+
+/* Whether every survivor is right, and predicts, at every live step, and
+ * the winner w0 is one of them. */
+static int sched_all_right(const uint64_t *correct, const uint64_t *predicted, const unsigned *surv,
+			   unsigned nsurv, unsigned w0, uint64_t live)
+{
+	int has_w0 = 0;
+
+	for (unsigned i = 0; i < nsurv; i++) {
+		const unsigned d = surv[i];
+
+		if ((correct[d] & live) != live || (predicted && (predicted[d] & live) != live))
+			return 0;
+		has_w0 |= d == w0;
+	}
+	return has_w0;
+}
+
 void pred_sched_block(struct pred_sched *b, unsigned nsub, const uint64_t *correct,
 		      const uint64_t *predicted, unsigned nsteps)
 {
@@ -358,8 +423,11 @@ void pred_sched_block(struct pred_sched *b, unsigned nsub, const uint64_t *corre
 			continue;
 		if (d != w0) {
 			long long lead = b->score[d] - b->high;
+			/* right where the winner is right and nowhere else, it
+			 * keeps its lead: it catches up iff it has (constant
+			 * bits: every lag right, each behind stays behind) */
 			if (lead + __builtin_popcountll(m) < 0 ||
-			    !sched_catches_up(b->walk, lead, m & ~cw0, cw0 & ~m)) {
+			    (m == cw0 ? lead < 0 : !sched_catches_up(b->walk, lead, m & ~cw0, cw0 & ~m))) {
 				b->score[d] += __builtin_popcountll(m);
 				continue;
 			}
@@ -397,19 +465,27 @@ void pred_sched_block(struct pred_sched *b, unsigned nsub, const uint64_t *corre
 		}
 		return;
 	}
-	for (unsigned j = 0; j < nsteps; j++) {
-		unsigned w = b->winner;
-		if (!predicted || ((predicted[w] >> j) & 1u))
-			pred_tally_add(&b->t, (int)((correct[w] >> j) & 1u));
-		for (unsigned i = 0; i < nsurv; i++) {
-			unsigned d = surv[i];
-			if ((correct[d] >> j) & 1u) {
-				long long sc = ++b->score[d];
-				if (sc >= b->high) {
-					b->winner = d;
-					b->high = sc;
-				}
-			}
-		}
+	if (sched_all_right(correct, predicted, surv, nsurv, w0, live) && nsteps > 1) {
+		/* Every survivor right (and predicting) at every step, the
+		 * winner among them: which one wins a step depends only on the
+		 * survivors' scores relative to each other and to the highest,
+		 * which such a step moves all by one.  So after the first step
+		 * the winner stays, and each step is a right prediction and a
+		 * point for every survivor (constant bits: every depth and lag
+		 * right, where the steps one at a time were most of a stuck
+		 * source's MultiMMC). */
+		const long long k = (long long)nsteps - 1;
+
+		sched_step(b, correct, predicted, surv, nsurv, 0);
+		b->t.C += k;
+		b->t.run += k;
+		if (b->t.run > b->t.max_run)
+			b->t.max_run = b->t.run;
+		for (unsigned i = 0; i < nsurv; i++)
+			b->score[surv[i]] += k;
+		b->high += k;
+		return;
 	}
+	for (unsigned j = 0; j < nsteps; j++)
+		sched_step(b, correct, predicted, surv, nsurv, j);
 }

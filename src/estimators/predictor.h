@@ -121,5 +121,9 @@ int pred_sched_init(struct pred_sched *b);   /* -1 when out of memory */
 void pred_sched_free(struct pred_sched *b);
 void pred_sched_block(struct pred_sched *b, unsigned nsub, const uint64_t *correct,
 		      const uint64_t *predicted, unsigned nsteps);
+/* nsteps steps in which every subpredictor predicts and is right: the same
+ * as pred_sched_block on words of ones, 64 steps at a time, at the cost of
+ * one block (after a step where all are right the winner stays). */
+void pred_sched_right(struct pred_sched *b, unsigned nsub, size_t nsteps);
 
 #endif
