@@ -18,6 +18,11 @@
 #   block-100k    one 100,000-byte random block repeated
 #   bits-010      the bit pattern 010 repeated (bytes 73, 36, 146): a repeat
 #                 at every bit offset, the suffix structures' worst case
+#   equal+2@8     equal+2 assessed as 8-bit samples (`assess -a FILE 8`): a
+#                 source stuck at 0 with a glitch; its bitstring is one run of
+#                 8 x SIZE bits (inferred, the samples are 2-bit)
+#   ff+2@8        0xff bytes but the last two 1 and 2, at 8 bits: a source
+#                 stuck at all ones (AMD's RDRAND after resume) with a glitch
 #
 # Usage: scripts/bench-degenerate.sh [build-dir]     (RUNS=3, SIZES="1000000 10000000")
 # Needs GNU time (/usr/bin/time).  bench-all.sh runs it with the others.
@@ -54,6 +59,8 @@ make_inputs() {
 	repeat_to "$tmp/unit" "$size" "$tmp/block-100k"
 	printf '\111\044\222' >"$tmp/unit"
 	repeat_to "$tmp/unit" "$size" "$tmp/bits-010"
+	cp "$tmp/equal+2" "$tmp/equal+2@8"
+	{ head -c $((size - 2)) /dev/zero | tr '\000' '\377'; printf '\001\002'; } >"$tmp/ff+2@8"
 }
 
 # med FILE: the median of the numbers in FILE, one a line
@@ -63,7 +70,7 @@ med() {
 
 echo "rngaudit: $RNGAUDIT"
 echo "host: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $RUNS rounds, medians"
-INPUTS="random all-equal equal+2 period-2 counter block-100k bits-010"
+INPUTS="random all-equal equal+2 period-2 counter block-100k bits-010 equal+2@8 ff+2@8"
 for size in $SIZES; do
 	make_inputs "$size"
 	printf '\n%s samples\n%-12s %9s %9s %9s %13s\n' "$size" input "CPU s" "wall s" "RSS MB" "CPU / random"
@@ -77,7 +84,9 @@ for size in $SIZES; do
 	i=0
 	while [ "$i" -lt "$RUNS" ]; do
 		for f in $INPUTS; do
-			/usr/bin/time -f '%U %S %e %M' -o "$tmp/tv" "$RNGAUDIT" assess -a "$tmp/$f" >/dev/null 2>"$tmp/err" ||
+			case $f in *@8) bits=8 ;; *) bits= ;; esac
+			# shellcheck disable=SC2086   # bits: no word, or one
+			/usr/bin/time -f '%U %S %e %M' -o "$tmp/tv" "$RNGAUDIT" assess -a "$tmp/$f" $bits >/dev/null 2>"$tmp/err" ||
 				{ echo "$0: assess failed on $f ($size samples)" >&2; cat "$tmp/err" >&2; exit 1; }
 			cpu=$(awk '{ print $1 + $2 }' "$tmp/tv")
 			[ "$f" = random ] && base=$cpu
