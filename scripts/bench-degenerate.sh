@@ -20,7 +20,7 @@
 #                 at every bit offset, the suffix structures' worst case
 #   equal+2@8     equal+2 assessed as 8-bit samples (`assess -a FILE 8`): a
 #                 source stuck at 0 with a glitch; its bitstring is one run of
-#                 8 x SIZE bits (inferred, the samples are 2-bit)
+#                 8 x SIZE - 9 bits and the glitch (inferred: 2-bit samples)
 #   ff+2@8        0xff bytes but the last two 1 and 2, at 8 bits: a source
 #                 stuck at all ones (AMD's RDRAND after resume) with a glitch
 #

@@ -299,12 +299,6 @@ static size_t mmc_run_skip(const uint64_t *bw, size_t n, size_t c0, int32_t *con
 
 	if ((est_bits64(bw, c0 - 16) ^ flip) >> 48 != 0)
 		return 0;
-	for (unsigned d = 0; d < MMC_D; d++) {
-		const int32_t v = tab[d][y ? (2u << d) - 1 : 0];
-
-		if (v == 0 || (v > 0) != (y != 0))
-			return 0;
-	}
 	if (!((pairs[bit >> 6] >> (bit & 63u)) & 1u))
 		return 0;
 	while (i < n) {   /* the run's length from c0 */
@@ -317,6 +311,16 @@ static size_t mmc_run_skip(const uint64_t *bw, size_t n, size_t c0, int32_t *con
 		i += 64;
 	}
 	len = (i < n ? i : n) - c0;
+	for (unsigned d = 0; d < MMC_D; d++) {
+		const int32_t v = tab[d][y ? (2u << d) - 1 : 0];
+
+		if (v == 0 || (v > 0) != (y != 0))
+			return 0;
+		/* a word that would leave 32 bits (a run past 2^30 bits): the
+		 * steps one at a time, as before */
+		if ((uint64_t)(y ? INT32_MAX - v : v - INT32_MIN - 1) < 2 * (uint64_t)len)
+			return 0;
+	}
 	for (unsigned d = 0; d < MMC_D; d++)
 		tab[d][y ? (2u << d) - 1 : 0] += y ? (int32_t)(2 * len) : -(int32_t)(2 * len);
 	pred_sched_right(b, MMC_D, len);

@@ -336,7 +336,6 @@ int sched_simd(int enable)
  * MultiMCW's 4) */
 #define SCHED_SIMD_MIN 16
 
-SCHED_CLONES
 /* Step j of a block, NIST's way: the winner's prediction tallied, then
  * each survivor that was right, in increasing index, scores a point and
  * becomes the winner if its score is at least the winner's. */
@@ -402,6 +401,7 @@ static int sched_all_right(const uint64_t *correct, const uint64_t *predicted, c
 	return has_w0;
 }
 
+SCHED_CLONES
 void pred_sched_block(struct pred_sched *b, unsigned nsub, const uint64_t *correct,
 		      const uint64_t *predicted, unsigned nsteps)
 {

@@ -211,15 +211,26 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 	}
 
 	/* the distinct run lengths, longest first: the segments of groups
-	 * below, and the token codes: END(T) = 0, a closed run its length's
-	 * index + 1 (longer first) */
+	 * below, and the token codes: END(T) = 0, the closed runs' lengths
+	 * 1, 2, ... longest first (pcnt: by segment, its code) */
 	len = malloc(K * sizeof *len);
 	seg = malloc(K * sizeof *seg);
 	if (!len || !seg || runs_distinct(run, K, lmax, len, &D, seg) != 0)
 		goto out;
-	if (D >= 65535)
+	pcnt = calloc(D, sizeof *pcnt);
+	if (!pcnt)
 		goto out;
-	w = D < 256 ? 1 : 2;
+	for (size_t k = 1; k < K; k++)
+		pcnt[seg[k]] = 1;
+	{
+		uint32_t d = 0;
+		for (size_t i = 0; i < D; i++)
+			if (pcnt[i])
+				pcnt[i] = ++d;
+		if (d >= 65535)
+			goto out;
+		w = d < 256 ? 1 : 2;
+	}
 	if (K * w >= (size_t)INT32_MAX)
 		goto out;
 	code = malloc(K * sizeof *code);
@@ -227,7 +238,7 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 		goto out;
 	/* A[i] = b_{i+1} for i < K - 1, A[K-1] = END: U_k = A[k..K) */
 	for (size_t i = 0; i + 1 < K; i++)
-		code[i] = (uint16_t)(seg[i + 1] + 1);
+		code[i] = (uint16_t)pcnt[seg[i + 1]];
 	code[K - 1] = 0;
 
 	tsa = malloc(K * sizeof *tsa);
@@ -290,11 +301,11 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 	 * more.  No array over l: one run of 80M bits took 1 GB of them. */
 	msz = malloc(D * sizeof *msz);
 	base = malloc(D * sizeof *base);
-	pcnt = calloc(D, sizeof *pcnt);
+	memset(pcnt, 0, D * sizeof *pcnt);
 	/* the stack holds at most one run per member placed, and the first */
 	g.hi = malloc((K + 2) * sizeof *g.hi);
 	g.val = malloc((K + 2) * sizeof *g.val);
-	if (!msz || !base || !pcnt || !g.hi || !g.val)
+	if (!msz || !base || !g.hi || !g.val)
 		goto out;
 	for (size_t k = 0; k < K; k++)
 		pcnt[seg[k]]++;
