@@ -199,6 +199,22 @@ static void test_compression(void)
 	est_compression(z, 6006, 2, &r, &e);
 	tap_ok(!r.applicable, "compression: 1001 blocks are not applicable (%s)", r.reason);
 	free(z);
+
+	/* Near-constant bits: 40,000 bytes of 0xff but the last two 1 and 2,
+	 * as bits (a source stuck at all ones with a glitch).  The target
+	 * X-bar' is ~1e-4, too small for E to meet it within 4 ULPs, so the
+	 * root search stops by the bracket's slope.  NIST ea_non_iid -a -v
+	 * FILE 8 at 68ed165 on that file: X-bar 0.00090016130228530835,
+	 * p = 0.9999928788810476. */
+	z = malloc(320000);
+	if (z) {
+		for (size_t i = 0; i < 320000; i++)
+			z[i] = i < 8 * 39998 ? 1 : (uint8_t)((i >= 8 * 39999 ? 2 : 1) >> (7 - i % 8) & 1u);
+		est_compression(z, 320000, 2, &r, &e);
+		tap_near(dx(&r, "X-bar"), 0.00090016130228530835, 1e-15, "compression: stuck bits with a glitch, X-bar as NIST");
+		tap_near(r.p, 0.9999928788810476, 4e-16, "compression: stuck bits with a glitch, p as NIST (to the last digits)");
+		free(z);
+	}
 }
 
 int main(void)
