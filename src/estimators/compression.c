@@ -40,6 +40,7 @@ static void kahan_add(double *sum, double *comp, double in)
 struct log2tab {
 	long double *v;
 	long len, cap;
+	long limit;   /* no index past it is asked for: the blocks, + 1 */
 	int nomem;
 };
 
@@ -52,6 +53,10 @@ static inline long double tab_log2(struct log2tab *t, long i)
 
 			while (nc <= i)
 				nc *= 2;
+			/* near-constant bits ask for every block: not past them
+			 * (10M bytes at 8 bits, 13M blocks: 268 -> 213 MB) */
+			if (nc > t->limit && i < t->limit)
+				nc = t->limit;
 			nv = bigmem_realloc(t->v, (size_t)nc, sizeof *nv);
 			if (!nv) {
 				t->nomem = 1;
@@ -193,7 +198,7 @@ int est_compression_bits(const uint64_t *w, size_t n, struct est_result *r, stru
 	long nblocks = (long)(n / COMP_B), v;
 	size_t dict[COMP_ALPH];
 	double x = 0.0, xc = 0.0, sg = 0.0, sgc = 0.0, sigma, xprime, p;
-	struct log2tab lt = { NULL, 0, 0, 0 };
+	struct log2tab lt = { NULL, 0, 0, (long)(n / COMP_B) + 1, 0 };
 
 	(void)e;
 	est_result_init(r, "compression", "Compression");
