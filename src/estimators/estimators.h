@@ -108,6 +108,26 @@ static inline uint64_t est_bits64(const uint64_t *w, size_t i)
 	return o ? w[i >> 6] << o | w[(i >> 6) + 1] >> (64u - o) : w[i >> 6];
 }
 
+/* The bits equal to y (0 or 1) from bit i0 on, at most n - i0: a run's
+ * length, 64 bits a step (the zero word after the bitstring is read at
+ * most). */
+static inline size_t est_run_length(const uint64_t *w, size_t n, size_t i0, unsigned y)
+{
+	const uint64_t flip = y ? ~(uint64_t)0 : 0;
+	size_t i = i0;
+
+	while (i < n) {
+		const uint64_t x = est_bits64(w, i) ^ flip;
+
+		if (x) {
+			i += (size_t)__builtin_clzll(x);
+			break;
+		}
+		i += 64;
+	}
+	return (i < n ? i : n) - i0;
+}
+
 /* Packs n 0/1 bytes into a new array (NULL: out of memory). */
 uint64_t *est_pack_bits(const uint8_t *s, size_t n);
 

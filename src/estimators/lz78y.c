@@ -103,24 +103,6 @@ static inline __attribute__((always_inline)) int lz_level(uint64_t *c, uint64_t 
 	return 0;
 }
 
-/* The bits equal to y from bit i0 on (at most n - i0). */
-static size_t lz_run_length(const uint64_t *w, size_t n, size_t i0, unsigned y)
-{
-	const uint64_t flip = y ? ~(uint64_t)0 : 0;
-	size_t i = i0;
-
-	while (i < n) {
-		const uint64_t x = est_bits64(w, i) ^ flip;
-
-		if (x) {
-			i += (size_t)__builtin_clzll(x);
-			break;
-		}
-		i += 64;
-	}
-	return (i < n ? i : n) - i0;
-}
-
 /* Steps i0, i0 + 1, ... inside a run of y whose first 17 bits are behind
  * them (h: the last 16 as the context of every length is y^j), taken at
  * once while nothing changes but counts.  A step there looks up the same
@@ -171,13 +153,10 @@ static size_t lz_run_skip(uint64_t *const tab[LZ_B + 1], const uint64_t *w, size
 		return 0;   /* no prediction (a full dictionary knows none of them) */
 	if (room && j <= LZ_B && (is_new || tab[LZ_B][h & ((1u << LZ_B) - 1)] == 0))
 		return 0;   /* the step would enter contexts */
-	len = lz_run_length(w, n, i0, y);
+	len = est_run_length(w, n, i0, y);
 	for (unsigned k = 0; k < nlive; k++)
 		*live[k] += len * inc;
-	t->C += (long long)len;
-	t->run += (long long)len;
-	if (t->run > t->max_run)
-		t->max_run = t->run;
+	pred_tally_add_right(t, (long long)len);
 	return len;
 }
 

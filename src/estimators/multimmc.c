@@ -294,23 +294,13 @@ static size_t mmc_run_skip(const uint64_t *bw, size_t n, size_t c0, int32_t *con
 {
 	const unsigned y = est_bit(bw, c0 - 1);
 	const uint32_t top_ctx = y ? (2u << (MMC_D - 1)) - 1 : 0, bit = 2 * top_ctx + y;
-	const uint64_t flip = y ? ~(uint64_t)0 : 0;
-	size_t i = c0, len;
+	size_t len;
 
-	if ((est_bits64(bw, c0 - 16) ^ flip) >> 48 != 0)
+	if (est_run_length(bw, c0, c0 - 16, y) < 16)
 		return 0;
 	if (!((pairs[bit >> 6] >> (bit & 63u)) & 1u))
 		return 0;
-	while (i < n) {   /* the run's length from c0 */
-		const uint64_t x = est_bits64(bw, i) ^ flip;
-
-		if (x) {
-			i += (size_t)__builtin_clzll(x);
-			break;
-		}
-		i += 64;
-	}
-	len = (i < n ? i : n) - c0;
+	len = est_run_length(bw, n, c0, y);
 	for (unsigned d = 0; d < MMC_D; d++) {
 		const int32_t v = tab[d][y ? (2u << d) - 1 : 0];
 

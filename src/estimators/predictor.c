@@ -377,10 +377,7 @@ void pred_sched_right(struct pred_sched *b, unsigned nsub, size_t nsteps)
 		for (unsigned d = 0; d < nsub; d++)
 			b->score[d] += rest;
 		b->high += rest;
-		b->t.C += rest;
-		b->t.run += rest;
-		if (b->t.run > b->t.max_run)
-			b->t.max_run = b->t.run;
+		pred_tally_add_right(&b->t, rest);
 	}
 }
 
@@ -477,10 +474,7 @@ void pred_sched_block(struct pred_sched *b, unsigned nsub, const uint64_t *corre
 		const long long k = (long long)nsteps - 1;
 
 		sched_step(b, correct, predicted, surv, nsurv, 0);
-		b->t.C += k;
-		b->t.run += k;
-		if (b->t.run > b->t.max_run)
-			b->t.max_run = b->t.run;
+		pred_tally_add_right(&b->t, k);
 		for (unsigned i = 0; i < nsurv; i++)
 			b->score[surv[i]] += k;
 		b->high += k;

@@ -82,6 +82,15 @@ static inline void pred_tally_add(struct pred_tally *t, int correct)
 		t->max_run = t->run;
 }
 
+/* k right predictions in a row: pred_tally_add(t, 1) k times. */
+static inline void pred_tally_add_right(struct pred_tally *t, long long k)
+{
+	t->C += k;
+	t->run += k;
+	if (t->run > t->max_run)
+		t->max_run = t->run;
+}
+
 /* The subpredictor scoreboard of 6.3.7 step 3, 6.3.8 step 3 and 6.3.9
  * step 4, taken 64 steps at a time, for up to 128 subpredictors (6.3.8 has
  * 128 lags).  At each step the winner's prediction is tallied (a winner
