@@ -161,8 +161,9 @@ static double comp_search(struct log2tab *lt, double target, long d, long nblock
 		 * in 1/16 ULP of p, which it cannot, and the steps halved the
 		 * bracket down to 4 ULPs, each a G over every block (20 G over
 		 * 13M blocks for 10M bytes of 0xff with a glitch, at 8 bits).
-		 * There, stop once the bracket's slope puts the root within 4
-		 * ULPs of c.  Elsewhere the test above decides, as before. */
+		 * There, stop once the bracket's slope puts the root within
+		 * half an ULP of c.  Elsewhere the test above decides, as
+		 * before. */
 		{
 			const double slope = fabs(fb - fa) / (b - a);
 
@@ -198,7 +199,7 @@ int est_compression_bits(const uint64_t *w, size_t n, struct est_result *r, stru
 	long nblocks = (long)(n / COMP_B), v;
 	size_t dict[COMP_ALPH];
 	double x = 0.0, xc = 0.0, sg = 0.0, sgc = 0.0, sigma, xprime, p;
-	struct log2tab lt = { NULL, 0, 0, (long)(n / COMP_B) + 1, 0 };
+	struct log2tab lt = { NULL, 0, 0, nblocks + 1, 0 };
 
 	(void)e;
 	est_result_init(r, "compression", "Compression");
