@@ -1274,6 +1274,47 @@ static void test_deep_runs(void)
 	free(v);
 }
 
+/* tuple_pow_near_one against pow() on the terms of long runs: p = count /
+ * den as tuple.c forms it (den the t-tuples or their pairs of 10^4 to
+ * 10^9 samples, count a little below it) and r = 1.0 / i for lengths up to
+ * den.  Where it is sure, pow() must give hi exactly; where not, a
+ * neighbour of hi at most.  Most terms must be sure (the point of it). */
+static void test_pow_near_one(void)
+{
+	uint64_t x = 0x853c49e6748fea9bULL;
+	long sure = 0, tried = 0, wrong = 0;
+
+	for (int k = 0; k < 2000000; k++) {
+		uint64_t den, count, i;
+		double p, r, v, ref;
+		int bad;
+		x = x * 6364136223846793005u + 1442695040888963407u;
+		den = 10000 + (x >> 20) % 1000000000;
+		count = den - (x >> 8) % (k % 3 == 0 ? 4 : k % 3 == 1 ? 100 : den / 1048576 + 1);
+		x = x * 6364136223846793005u + 1442695040888963407u;
+		i = 1 + ((x >> 20) % den >> (x >> 4) % 32);   /* lengths spread over every scale */
+		if (k % 5 == 0)
+			den = den * (den + 1) / 2;   /* LRS: pairs */
+		p = (double)count / (double)den;
+		r = 1.0 / (double)i;
+		if (!(p >= 1.0 - 0x1p-20 && p <= 1.0))
+			continue;
+		tried++;
+		ref = pow(p, r);
+		if (tuple_pow_near_one(p, r, &v)) {
+			sure++;
+			bad = ref != v;
+		} else {
+			bad = ref != v && ref != nextafter(v, 0.0) && ref != nextafter(v, 2.0);
+		}
+		if (bad && wrong++ < 3)
+			printf("# p %a r %a: pow %a, hi %a\n", p, r, ref, v);
+	}
+	tap_ok(wrong == 0 && tried > 1000000 && sure > tried / 2,
+	       "pow near 1: the series' double is pow()'s on %ld of %ld terms, a neighbour at most on the rest",
+	       sure, tried);
+}
+
 int main(void)
 {
 	test_deep_runs();
@@ -1293,5 +1334,6 @@ int main(void)
 	test_counter_vs_nist();
 	test_blocks_vs_nist();
 	test_degenerate();
+	test_pow_near_one();
 	return tap_done();
 }

@@ -181,20 +181,30 @@ struct termmax {
 	size_t wlo, whi;       /* the lengths they cover */
 };
 
-static inline double term(const struct termmax *tm, uint64_t count, size_t n, size_t i)
+/* A term's p: P_t = Q[t] / (n - t + 1), or P_W = S[W] / C(n - W + 1, 2). */
+static inline double term_p(const struct termmax *tm, uint64_t count, size_t n, size_t i)
 {
-	double p = tm->lrs ? (double)count / (double)tuple_pairs(n, i)
-			   : (double)count / (double)(n - i + 1);
-
-	return pow(p, 1.0 / (double)i);
+	return tm->lrs ? (double)count / (double)tuple_pairs(n, i) : (double)count / (double)(n - i + 1);
 }
 
+/* tm's maximum, with the term of count at length i: NIST's
+ * pow(P, 1.0 / i), or the double pow() would return (tuple_pow_near_one, tuple.h). */
 static inline void term_take(struct termmax *tm, uint64_t count, size_t n, size_t i)
 {
-	double pm = term(tm, count, n, i);
+	const double p = term_p(tm, count, n, i), r = 1.0 / (double)i;
+	double v;
 
-	if (tm->pmax < pm)
-		tm->pmax = pm;
+	if (!(p >= 1.0 - 0x1p-20 && p <= 1.0)) {
+		v = pow(p, r);
+	} else if (!tuple_pow_near_one(p, r, &v)) {
+		/* pow() gives at most hi's upper neighbour, hi + 2^-53 below
+		 * 1: when that is not above the maximum, nor is this term */
+		if (v < 1.0 && v + 0x1p-53 <= tm->pmax)
+			return;
+		v = pow(p, r);
+	}
+	if (tm->pmax < v)
+		tm->pmax = v;
 }
 
 /* Q[i] or S[i] (as tm is 6.3.5's or 6.3.6's) from the runs of tuple_dist.c,

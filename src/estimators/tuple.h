@@ -4,6 +4,7 @@
 #ifndef RNGAUDIT_TUPLE_H
 #define RNGAUDIT_TUPLE_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,6 +29,33 @@ enum tuple_method {
 			       no suffix order (tuple_count.c); hands repeats
 			       to TUPLE_PACKED; auto from 2^18 bits */
 };
+
+/* pow(p, r) near 1 without pow(), for tuple.c's terms: a stuck source's
+ * long run makes millions of them, all taken (they rise towards the middle
+ * of the run, so no sample bounds a block below the maximum), at ~20 ns a
+ * pow().  For p in [1 - 2^-20, 1] and r <= 1, x = 1 - p is exact, l =
+ * log(p) r a short series in x, and p^r = e^l = 1 + l + l^2/2 + l^3/6:
+ * what is left out is below 2^-80, l's rounding ~2^-50 |l| <= 2^-70, and
+ * hi + lo is that sum, hi the double nearest it and lo the rest (two
+ * Fast2Sums).  pow() is within 0.54 ulp of the exact power (glibc's and
+ * musl's e_pow.c, Arm's optimized routines), so where that power is within
+ * 0.375 ulp of hi (|lo| <= 0.75 2^-54; below 1 an ulp is 2^-53) pow()
+ * returns hi, the only double that close: returns 1 then.  Else 0: the
+ * power is hi or a neighbour.  *v = hi either way. */
+static inline int tuple_pow_near_one(double p, double r, double *v)
+{
+	const double x = 1.0 - p;   /* exact: p >= 1/2 (Sterbenz) */
+	const double l = -x * (1.0 + x * (0.5 + x * (1.0 / 3.0))) * r;
+	const double t = 1.0 + l;
+	/* t's error (exact), and the higher terms: up to 2^-41, thousands of
+	 * ulps when l is near 2^-20 */
+	const double c = (l - (t - 1.0)) + l * l * (0.5 + l * (1.0 / 6.0));
+	const double hi = t + c;
+	const double lo = c - (hi - t);   /* exact: |c| < |t| */
+
+	*v = hi;
+	return fabs(lo) <= 0.75 * 0x1p-54;
+}
 
 /* The longest bitstring tuple_count.c takes (its positions are 32-bit) */
 #define TUPLE_COUNT_MAX ((size_t)UINT32_MAX - 1)
