@@ -982,6 +982,93 @@ static void test_mmc_literal_full(void)
 	       "(8-bit and 5-bit)", sizeof cases / sizeof cases[0]);
 }
 
+/* Runs of one value: the literal MultiMMC and LZ78Y take a run's steps at
+ * once where nothing but counts changes over it (mmc_run_skip,
+ * lz_literal_run).  Against every step taken one at a time, on runs of
+ * random lengths (up to thousands) of a few values, after random samples
+ * that fill the deep depths and the LZ78Y dictionary (whose contexts of the
+ * run are then unknown), on contexts that first predict another value (the
+ * run's value takes the prediction over partway), across MultiMMC's
+ * segments (2^18 steps) and on a stuck source with a glitch; MultiMMC also
+ * against the plain transcription where it can follow (k <= 4). */
+static void test_literal_runs(void)
+{
+	static const struct { size_t n; unsigned k, shape; uint64_t seed; } cases[] = {
+		{ 300000, 3, 0, 31 }, { 400000, 256, 1, 32 }, { 300000, 256, 2, 33 },
+		{ 300002, 256, 3, 34 }, { 300000, 16, 4, 35 }, { 200000, 4, 0, 36 },
+	};
+	int bad = 0;
+
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		const size_t n = cases[c].n;
+		const unsigned k = cases[c].k;
+		uint8_t *s = gen(n, k, cases[c].seed, 0);
+		uint64_t x = cases[c].seed * 0x9e3779b97f4a7c15u + 1;
+		struct est_result r[2][2];
+		struct err e;
+		size_t i = cases[c].shape == 1 ? 120000 : cases[c].shape == 4 ? 200000 : 0;
+
+		if (!s)
+			abort();
+		while (i < n) {
+			size_t len;
+			uint8_t v;
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			switch (cases[c].shape) {
+			case 2:   /* (5 9) a few times, then 5 a while: context 5...5 first predicts 9 */
+				for (size_t m = (x >> 33) % 50 + 1; m > 0 && i + 1 < n; m--) {
+					s[i++] = 5;
+					s[i++] = 9;
+				}
+				len = (x >> 40) % 300 + 1;
+				v = 5;
+				break;
+			case 3:   /* stuck at 0xff, then 1 and 2 */
+				len = n - 2 - i;
+				v = 0xff;
+				break;
+			default:
+				len = (x >> 60) ? (x >> 33) % 60 + 1 : (x >> 33) % 5000 + 1;
+				v = (uint8_t)((x >> 20) % (k < 3 ? k : 3) * (k / 3 ? k / 3 : 1));
+				break;
+			}
+			for (; len > 0 && i < n; len--)
+				s[i++] = v;
+			if (cases[c].shape == 3) {
+				s[i++] = 1;
+				s[i++] = 2;
+			}
+		}
+		for (int on = 0; on < 2; on++) {
+			pred_literal_runs(on);
+			if (est_multimmc(s, n, k, &r[on][0], &e) != 0 || est_lz78y(s, n, k, &r[on][1], &e) != 0)
+				abort();
+		}
+		pred_literal_runs(1);
+		for (int p = 0; p < 2; p++)
+			if (detail_i(&r[0][p], "C") != detail_i(&r[1][p], "C") ||
+			    detail_i(&r[0][p], "r") != detail_i(&r[1][p], "r") || r[0][p].h != r[1][p].h) {
+				bad++;
+				printf("# case %zu (n %zu, k %u), %s: C %lld / %lld, r %lld / %lld\n", c, n, k,
+				       p ? "LZ78Y" : "MultiMMC", detail_i(&r[0][p], "C"), detail_i(&r[1][p], "C"),
+				       detail_i(&r[0][p], "r"), detail_i(&r[1][p], "r"));
+			}
+		if (k <= 4) {
+			struct pred_tally a = { 0, 0, 0 };
+			mmc_literal_naive(s, n, &a);
+			if (detail_i(&r[1][0], "C") != a.C || detail_i(&r[1][0], "r") != a.max_run + 1) {
+				bad++;
+				printf("# case %zu (n %zu, k %u), MultiMMC against the transcription: C %lld / %lld, "
+				       "r %lld / %lld\n", c, n, k, a.C, detail_i(&r[1][0], "C"), a.max_run + 1,
+				       detail_i(&r[1][0], "r"));
+			}
+		}
+		free(s);
+	}
+	tap_ok(bad == 0, "literal MultiMMC and LZ78Y: a run's steps at once match each step taken on %zu inputs "
+	       "of runs (MultiMMC also the plain transcription)", sizeof cases / sizeof cases[0]);
+}
+
 /* The scoreboard a block at a time (pred_sched_block, with its pruning and
  * its all-right shortcut) against NIST's loop a step at a time, on blocks
  * of random words, of words all ones for every subpredictor or for some,
@@ -1064,6 +1151,7 @@ int main(void)
 		test_bits_fast(&bits_fast[i]);
 	test_mmc_literal();
 	test_mmc_literal_full();
+	test_literal_runs();
 	test_short_inputs();
 	test_nist("rand1_short");
 	test_nist("rand4_short");

@@ -209,6 +209,24 @@ int ctxdict_count_slow(struct ctxdict *d, long i, uint8_t y, int make_new)
 	return added;
 }
 
+void ctxdict_count_more(struct ctxdict *d, long i, uint8_t y, uint32_t m)
+{
+	struct ctxdict_rec *c = &d->rec[i];
+
+	if (d->dense) {
+		d->dense[(size_t)i * d->k + y] += m;
+	} else if (c->first_sym == y) {
+		c->first_cnt += m;
+	} else {
+		const uint64_t key = (uint64_t)(i + 1) << 8 | y;
+		size_t j = (size_t)extra_hash(key) & d->emask;
+		while ((d->extra[j] >> 32) != key)   /* there: y was counted */
+			j = (j + 1) & d->emask;
+		d->extra[j] += m;
+	}
+	c->best += m;
+}
+
 void ctxdict_each_pair(const struct ctxdict *d, void (*fn)(void *ctx, size_t rec, uint8_t y),
 		       void *ctx)
 {

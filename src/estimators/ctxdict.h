@@ -67,6 +67,11 @@ long ctxdict_add(struct ctxdict *d, const struct ctxdict_key *k, size_t end, uin
  * dictionary. */
 int ctxdict_count_slow(struct ctxdict *d, long i, uint8_t y, int make_new);
 
+/* Adds m to the count of follower y of record i, which must be the
+ * record's prediction (counted, so an entry): it stays the prediction.
+ * For runs of one value, which count the same pair at every step. */
+void ctxdict_count_more(struct ctxdict *d, long i, uint8_t y, uint32_t m);
+
 /* Calls fn once for every (context, follower) entry of a dictionary that
  * is not dense: the context's record and the follower. */
 void ctxdict_each_pair(const struct ctxdict *d, void (*fn)(void *ctx, size_t rec, uint8_t y),

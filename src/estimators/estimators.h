@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "err.h"
 
@@ -126,6 +127,30 @@ static inline size_t est_run_length(const uint64_t *w, size_t n, size_t i0, unsi
 		i += 64;
 	}
 	return (i < n ? i : n) - i0;
+}
+
+/* The samples equal to y from s[i0] on, before s[n]: a run's length, 8
+ * samples a step. */
+static inline size_t est_byte_run(const uint8_t *s, size_t n, size_t i0, uint8_t y)
+{
+	const uint64_t yy = 0x0101010101010101u * y;
+	size_t i = i0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t x;
+		memcpy(&x, s + i, sizeof x);
+		x ^= yy;
+		if (x) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+			return i + (size_t)(__builtin_clzll(x) / 8) - i0;
+#else
+			return i + (size_t)(__builtin_ctzll(x) / 8) - i0;
+#endif
+		}
+	}
+	while (i < n && s[i] == y)
+		i++;
+	return i - i0;
 }
 
 /* Packs n 0/1 bytes into a new array (NULL: out of memory). */

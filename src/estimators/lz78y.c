@@ -255,6 +255,44 @@ static void lz_link(struct ctxdict *dict, unsigned j, const long *last, long rec
 	up->link_sym = prev;
 }
 
+/* Steps before lz_literal tries lz_literal_run again inside a run where
+ * it took none (some context predicts another value, for a while). */
+#define LZ_RUN_RETRY 64
+
+/* Steps from i on inside a run of one value y that fills every length's
+ * context (y, 1 to 16 times) and goes on: each such step knows all 16 of
+ * its contexts (so enters none), predicts the prediction of one of them
+ * and counts y after each.  Where y is every one's prediction already it
+ * stays so (its counts only grow), so each step predicts right and
+ * nothing else changes: the steps are taken at once (a source stuck at
+ * one value walked all 16 lengths at every step).  last[] is left as the
+ * last step leaves it.  Returns the steps taken, 0 when the step at i is
+ * not such a step (the loop takes it). */
+static size_t lz_literal_run(struct ctxdict *dict, const uint8_t *s, size_t n, size_t i, long *last,
+			     struct pred_tally *t)
+{
+	const uint8_t y = s[i];
+	long rec[LZ_B + 1];
+	size_t m;
+
+	if (est_byte_run(s, i + 1, i - LZ_B, y) != LZ_B + 1)
+		return 0;
+	for (unsigned j = 1; j <= LZ_B; j++) {
+		const struct ctxdict_key key = ctxdict_key(&dict[j], i);
+		rec[j] = ctxdict_find(&dict[j], &key);
+		if (rec[j] < 0 || dict[j].rec[rec[j]].best_sym != y)
+			return 0;
+	}
+	m = est_byte_run(s, n, i, y);
+	for (unsigned j = 1; j <= LZ_B; j++) {
+		ctxdict_count_more(&dict[j], rec[j], y, (uint32_t)m);
+		last[j] = rec[j];
+		lz_link(dict, j, last, rec[j], y);
+	}
+	pred_tally_add_right(t, (long long)m);
+	return m;
+}
+
 static int lz_literal(const uint8_t *s, size_t n, unsigned k, struct pred_tally *t, struct err *e)
 {
 	struct ctxdict dict[LZ_B + 1];
@@ -264,7 +302,8 @@ static int lz_literal(const uint8_t *s, size_t n, unsigned k, struct pred_tally 
 	int rc = 0;
 	unsigned char gap[LZ_B + 1] = { 0 };
 	long last[LZ_B + 1], cur[LZ_B + 1];   /* each length's record, last / this step */
-	size_t i;
+	size_t i, run_retry = 0;
+	const int runs = pred_literal_runs_on();
 
 	if (!buf)
 		return err_set(e, ERR_NOMEM, "LZ78Y: out of memory");
@@ -298,6 +337,14 @@ static int lz_literal(const uint8_t *s, size_t n, unsigned k, struct pred_tally 
 		uint32_t maxc = 0;
 		unsigned j = 1, stop;
 		int known = 1;
+		if (y == s[i - 1] && i >= run_retry && runs) {
+			const size_t m = lz_literal_run(dict, s, n, i, last, t);
+			if (m) {
+				i += m - 1;
+				continue;
+			}
+			run_retry = i + LZ_RUN_RETRY;
+		}
 		for (; j <= LZ_B && (known || gap[j]); j++) {
 			struct ctxdict *dc = &dict[j];
 			const struct ctxdict_rec *up = last[j - 1] >= 0 ? &dict[j - 1].rec[last[j - 1]] : NULL;

@@ -8,6 +8,7 @@
 #include "bigmem.h"
 
 #include "estimators/ctxdict.h"
+#include "estimators/estimators.h"
 #include "estimators/multimmc.h"
 #include "estimators/predictor.h"
 
@@ -229,6 +230,67 @@ static void mmc_full_direct(const uint8_t *s, size_t a, size_t i, size_t b, stru
 	}
 }
 
+/* Bits [lo, hi) of a bitmap set. */
+static void mmc_set_bits(uint64_t *w, size_t lo, size_t hi)
+{
+	for (; lo < hi && lo % 64; lo++)
+		w[lo / 64] |= (uint64_t)1 << (lo % 64);
+	for (; lo + 64 <= hi; lo += 64)
+		w[lo / 64] = ~(uint64_t)0;
+	for (; lo < hi; lo++)
+		w[lo / 64] |= (uint64_t)1 << (lo % 64);
+}
+
+/* Steps from i on (before b) of a depth d inside a run of one value y
+ * that fills its context (y, d + 1 times) and goes on: each such step
+ * finds that context (the depth below finding its own, as the step's path
+ * asks), predicts the context's prediction and counts y after it.  Where
+ * y is the prediction already its count only grows, so it stays the
+ * prediction and nothing but that count changes over the run: the steps
+ * are taken at once.  A source stuck at one value (10M samples of 0xff)
+ * looked up all 16 depths at every step.  Returns the first step not
+ * taken (i when none is). */
+static size_t mmc_run_skip(const uint8_t *s, size_t a, size_t i, size_t b, unsigned d,
+			   struct ctxdict *down, const struct mmc_pass *below, struct ctxdict *dc,
+			   struct mmc_pass *me, struct mmc_depth_state *ds, long entries,
+			   uint64_t *corr, uint64_t *pred)
+{
+	const uint8_t y = s[i];
+	struct ctxdict_key key;
+	long rec, upr;
+	size_t e;
+
+	if (est_byte_run(s, i + 1, i - d - 1, y) != d + 2)
+		return i;
+	key = ctxdict_key(dc, i);
+	rec = ctxdict_find(dc, &key);
+	if (rec < 0 || dc->rec[rec].best_sym != y)
+		return i;
+	e = i + est_byte_run(s, b, i, y);
+	for (size_t j = i; d > 0 && j < e; j++)
+		if (!(below->state[j - below->base] & MMC_FOUND))
+			e = j;
+	if (e == i)
+		return i;
+	/* (known, the context passes a full depth's filter, mmc_may_know) */
+	ctxdict_count_more(dc, rec, y, (uint32_t)(e - i));
+	mmc_set_bits(pred, i - a, e - a);
+	mmc_set_bits(corr, i - a, e - a);
+	memset(me->state + (i - me->base), MMC_FOUND, e - i);
+	for (size_t j = i; j < e; j++)
+		me->rec[j - me->base] = (int32_t)rec;
+	/* the link the last step would leave (a cache: any would do) */
+	upr = d > 0 ? below->rec[e - 2 - below->base] : -1;
+	if (upr >= 0) {
+		down->rec[upr].link = (uint32_t)rec + 1;
+		down->rec[upr].link_sym = y;
+	}
+	/* as many look-ups as mmc_depth's path counts towards the filter */
+	if (entries >= MMC_MAX_ENTRIES && !dc->direct_bits)
+		ds->full_lookups += (long)(e - i);
+	return e;
+}
+
 /* Depth d over steps [a, b) of d+2 .. n-1, as 90B 6.3.9 steps 4-5 and
  * NIST's multi_mmc_test(): below is depth d-1's pass over the same steps
  * and its dictionary (unused for d = 0); fills me, dc, ds and the depth's
@@ -242,6 +304,7 @@ mmc_depth(const uint8_t *s, size_t n, size_t a, size_t b, unsigned d, struct ctx
 	  struct mmc_pass *me, struct mmc_depth_state *ds, uint64_t *corr, uint64_t *pred)
 {
 	long entries = ds->entries;
+	const int runs = pred_literal_runs_on();
 
 	me->base = a - 1;
 	me->rec[0] = ds->last_rec;
@@ -275,6 +338,14 @@ mmc_depth(const uint8_t *s, size_t n, size_t a, size_t b, unsigned d, struct ctx
 			 * of random bytes) the test fails at once: it waits */
 			skip_at = j == i ? i + MMC_SKIP_RETRY : j;
 			i = j;
+		}
+		if (s[i] == s[i - 1] && runs) {
+			const size_t j = mmc_run_skip(s, a, i, b, d, down, below, dc, me, ds, entries,
+						      corr, pred);
+			if (j > i) {
+				i = j - 1;
+				continue;
+			}
 		}
 		const uint8_t y = s[i];
 		/* the context at depth d is depth d-1's last context followed

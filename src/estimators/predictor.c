@@ -285,6 +285,19 @@ static int sched_catches_up(const struct pred_walk *t, long long lead, uint64_t 
 #define SCHED_CLONES
 #endif
 
+static int literal_runs = 1;
+
+int pred_literal_runs(int enable)
+{
+	__atomic_store_n(&literal_runs, enable, __ATOMIC_RELAXED);
+	return enable;
+}
+
+int pred_literal_runs_on(void)
+{
+	return __atomic_load_n(&literal_runs, __ATOMIC_RELAXED);
+}
+
 #if EST_HAVE_AVX512
 /* -1 until the first block asks the CPU; tests set it (sched_simd) */
 static int sched_simd_on = -1;

@@ -55,6 +55,12 @@ int sched_simd(int enable);
  * (no loop of their own for directly indexed contexts, no filter of the
  * hashed ones' contexts), 1 the fast ones (the default). */
 int mmc_literal_fast(int enable);
+/* Tests: 0 makes the literal MultiMMC and LZ78Y take each step of a run of
+ * one value (mmc_run_skip, lz_literal_run), 1 a run's steps at once where
+ * nothing but counts changes over it (the default).  Returns enable. */
+int pred_literal_runs(int enable);
+/* Whether they are taken at once (pred_literal_runs). */
+int pred_literal_runs_on(void);
 
 /* Bit j of the result is bit 63 - j of x: the predictors build their words
  * of correct bits newest first (acc = 2 acc + bit) and turn them here. */
