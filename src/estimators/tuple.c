@@ -400,8 +400,8 @@ static int skewed_words(const uint64_t *w, size_t n)
 	return ones <= n / 4 || n - ones <= n / 4;
 }
 
-/* tuple_lrs_run on bytes s or, s NULL, on packed bits w (k == 2), which are
- * unpacked only for the roads that read bytes (skewed data, short input). */
+/* tuple_lrs_run on bytes s or, s NULL, on packed bits w (k == 2), which
+ * every road reads as they are. */
 static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned k,
 			 enum tuple_method m, struct est_result *tr, struct est_result *lr,
 			 struct err *e)
@@ -409,7 +409,6 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 	struct lcpint st;
 	struct tuple_deep deep = { NULL, 0, 0 };
 	uint32_t *lcp = NULL;
-	uint8_t *own = NULL;
 	size_t v = 0;
 	int rc = 0;
 
@@ -484,20 +483,10 @@ static int tuple_lrs_any(const uint8_t *s, const uint64_t *w, size_t n, unsigned
 		memset(&st, 0, sizeof st);
 	}
 	if (m == TUPLE_RUNS && k == 2) {
-		if (!s) {
-			if (!(own = malloc(n)))
-				return tuple_nomem(e, n);
-			for (size_t i = 0; i < n; i++)
-				own[i] = (uint8_t)est_bit(w, i);
-			s = own;
-		}
 		/* the runs decline only past their limits (or out of memory):
 		 * the suffix array then says which */
-		if (tuple_lcp_runs(s, n, &lcp, &v) != 0)
+		if (tuple_lcp_runs(s, s ? NULL : w, n, &lcp, &v) != 0)
 			m = TUPLE_SUFFIX_ARRAY;
-		if (s == own)
-			s = NULL;
-		free(own);
 	}
 	if (m != TUPLE_RUNS || k != 2) {
 		/* bits go to the suffix array packed: one bit a byte cost the

@@ -158,10 +158,11 @@ int tuple_period_words(const uint64_t *w, size_t n, struct lcpint *st, struct tu
 
 /* The LCP array (lcp[0] = 0, lcp[i] between the i-1-th and i-th suffix in
  * sorted order; the caller frees it with bigmem_free) of the bitstring
- * s[0..n), and v its largest entry, from the runs of its rarer bit
+ * s[0..n) (bit 0 of each byte) or, s NULL, of the packed bits w
+ * (estimators.h), and v its largest entry, from the runs of its rarer bit
  * (tuple_runs.c).  0, or -1 when out of memory or past its limits
  * (n >= 2^32, 65,535 distinct run lengths, 2^31 bytes of run tokens). */
-int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp, size_t *v);
+int tuple_lcp_runs(const uint8_t *s, const uint64_t *w, size_t n, uint32_t **lcp, size_t *v);
 
 int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		  struct est_result *tuple, struct est_result *lrs, struct err *e);

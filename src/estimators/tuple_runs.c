@@ -162,10 +162,69 @@ static int runs_distinct(const uint32_t *run, size_t K, size_t lmax, uint32_t *l
 	return 0;
 }
 
-int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out)
+/* The ones of bits s (bit 0 of each byte) or, s NULL, packed w. */
+static size_t runs_ones(const uint8_t *s, const uint64_t *w, size_t n)
+{
+	size_t ones = 0;
+
+	if (s) {
+		for (size_t i = 0; i < n; i++)
+			ones += s[i] & 1u;
+		return ones;
+	}
+	for (size_t q = 0; q < n / 64; q++)
+		ones += (size_t)__builtin_popcountll(w[q]);
+	if (n % 64)
+		ones += (size_t)__builtin_popcountll(w[n / 64] >> (64 - n % 64));
+	return ones;
+}
+
+/* run[k] = b_k, the run of the other bit before the k-th c, and the
+ * largest in *lmax; returns T, the trailing run.  From packed words the
+ * c positions come a word at a time (the other bit's runs, 80M bits of a
+ * stuck source, are skipped whole; they cost a byte a bit unpacked). */
+static size_t runs_read(const uint8_t *s, const uint64_t *w, size_t n, unsigned c, uint32_t *run,
+			size_t *lmax)
+{
+	size_t k = 0, cur = 0, prev = 0;   /* prev: one past the last c */
+
+	*lmax = 0;
+	if (s) {
+		for (size_t i = 0; i < n; i++) {
+			if ((s[i] & 1u) == c) {
+				run[k++] = (uint32_t)cur;
+				if (cur > *lmax)
+					*lmax = cur;
+				cur = 0;
+			} else {
+				cur++;
+			}
+		}
+		return cur;
+	}
+	for (size_t q = 0; q * 64 < n; q++) {
+		uint64_t x = c ? w[q] : ~w[q];
+
+		if (n - q * 64 < 64)
+			x &= ~(uint64_t)0 << (64 - (n - q * 64));   /* bit i is bit 63 - i % 64 */
+		while (x) {
+			const unsigned lz = (unsigned)__builtin_clzll(x);
+			const size_t p = q * 64 + lz;
+
+			run[k++] = (uint32_t)(p - prev);
+			if (p - prev > *lmax)
+				*lmax = p - prev;
+			prev = p + 1;
+			x &= ~((uint64_t)1 << (63 - lz));
+		}
+	}
+	return n - prev;
+}
+
+int tuple_lcp_runs(const uint8_t *s, const uint64_t *w, size_t n, uint32_t **lcp_out, size_t *v_out)
 {
 	size_t ones = 0, K, T, lmax = 0, v = 0, D = 0;
-	unsigned c, w;
+	unsigned c, tw;   /* the rarer bit; bytes a token */
 	uint32_t *run = NULL, *tsa = NULL, *rank = NULL, *bl = NULL, *pre = NULL, *lcp = NULL;
 	uint32_t *len = NULL, *seg = NULL, *msz = NULL, *base = NULL, *pcnt = NULL;
 	uint16_t *code = NULL;
@@ -175,8 +234,7 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 	*lcp_out = NULL;
 	if (n < 2 || n >= UINT32_MAX)
 		return -1;
-	for (size_t i = 0; i < n; i++)
-		ones += s[i] & 1u;
+	ones = runs_ones(s, w, n);
 	c = ones <= n - ones;   /* the rarer bit */
 	K = c ? ones : n - ones;
 	if (K == 0) {   /* one bit throughout: 0^1 $ < 0^2 $ < ... */
@@ -195,20 +253,7 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 	run = malloc(K * sizeof *run);
 	if (!run)
 		goto out;
-	{
-		size_t k = 0, cur = 0;
-		for (size_t i = 0; i < n; i++) {
-			if ((s[i] & 1u) == c) {
-				run[k++] = (uint32_t)cur;
-				if (cur > lmax)
-					lmax = cur;
-				cur = 0;
-			} else {
-				cur++;
-			}
-		}
-		T = cur;
-	}
+	T = runs_read(s, w, n, c, run, &lmax);
 
 	/* the distinct run lengths, longest first: the segments of groups
 	 * below, and the token codes: END(T) = 0, the closed runs' lengths
@@ -229,9 +274,9 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 				pcnt[i] = ++d;
 		if (d >= 65535)
 			goto out;
-		w = d < 256 ? 1 : 2;
+		tw = d < 256 ? 1 : 2;
 	}
-	if (K * w >= (size_t)INT32_MAX)
+	if (K * tw >= (size_t)INT32_MAX)
 		goto out;
 	code = malloc(K * sizeof *code);
 	if (!code)
@@ -242,7 +287,7 @@ int tuple_lcp_runs(const uint8_t *s, size_t n, uint32_t **lcp_out, size_t *v_out
 	code[K - 1] = 0;
 
 	tsa = malloc(K * sizeof *tsa);
-	if (!tsa || sort_tokens(code, K, w, tsa) != 0)
+	if (!tsa || sort_tokens(code, K, tw, tsa) != 0)
 		goto out;
 
 	/* bl[r]: the bit LCP of the U's at ranks r - 1 and r (Kasai over the
