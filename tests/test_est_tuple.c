@@ -1307,11 +1307,12 @@ static void test_pow_near_one(void)
 		int bad;
 		x = x * 6364136223846793005u + 1442695040888963407u;
 		den = 10000 + (x >> 20) % 1000000000;
-		count = den - (x >> 8) % (k % 3 == 0 ? 4 : k % 3 == 1 ? 100 : den / 1048576 + 1);
 		x = x * 6364136223846793005u + 1442695040888963407u;
 		i = 1 + ((x >> 20) % den >> (x >> 4) % 32);   /* lengths spread over every scale */
 		if (k % 5 == 0)
 			den = den * (den + 1) / 2;   /* LRS: pairs */
+		x = x * 6364136223846793005u + 1442695040888963407u;
+		count = den - (x >> 8) % (k % 3 == 0 ? 4 : k % 3 == 1 ? 100 : den / 1048576 + 1);
 		p = (double)count / (double)den;
 		r = 1.0 / (double)i;
 		if (!(p >= 1.0 - 0x1p-20 && p <= 1.0))

@@ -35,8 +35,8 @@ static void kahan_add(double *sum, double *comp, double in)
 	*sum = t;
 }
 
-/* log2l(i) for i < len, grown on demand: G() is evaluated ~10 times on
- * the same i range, and log2l dominated its cost.  Each value is kept as
+/* log2l(i) for i < len, grown on demand: G() is evaluated ~20 times (two
+ * a search step) on the same i range, and log2l dominated its cost.  Each value is kept as
  * its fraction past floor(log2 i), in 63-bit fixed point: 8 bytes, not a
  * long double's 16 (near-constant bits ask for every block: 13M for 10M
  * bytes at 8 bits, 213 -> 107 MB, and half as much copied as it grows).

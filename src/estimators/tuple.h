@@ -36,12 +36,19 @@ enum tuple_method {
  * pow().  For p in [1 - 2^-20, 1] and r <= 1, x = 1 - p is exact, l =
  * log(p) r a short series in x, and p^r = e^l = 1 + l + l^2/2 + l^3/6:
  * what is left out is below 2^-80, l's rounding ~2^-50 |l| <= 2^-70, and
- * hi + lo is that sum, hi the double nearest it and lo the rest (two
- * Fast2Sums).  pow() is within 0.54 ulp of the exact power (glibc's and
- * musl's e_pow.c, Arm's optimized routines), so where that power is within
- * 0.375 ulp of hi (|lo| <= 0.75 2^-54; below 1 an ulp is 2^-53) pow()
- * returns hi, the only double that close: returns 1 then.  Else 0: the
- * power is hi or a neighbour.  *v = hi either way. */
+ * hi + lo is that sum (to ~2^-94), hi the double nearest it and lo the
+ * rest (two Fast2Sums).  pow() is within 0.54 ulp of the exact power
+ * (glibc's e_pow.c since 2.28, musl's, Arm's optimized routines), so where
+ * that power is within 0.375 ulp of hi (|lo| <= 0.75 2^-54; below 1 an ulp
+ * is 2^-53) pow() returns hi, the only double that close: returns 1 then.
+ * Else 0: the power is hi or a neighbour.  *v = hi either way.  The
+ * Fast2Sums need IEEE arithmetic as written: -ffast-math reassociates them
+ * to lo = 0 (every term "sure", millions wrong), hence the #error.  A libm
+ * whose pow() is worse than ~0.6 ulp would break the claim, and
+ * test_est_tuple's comparison with pow() would say so. */
+#ifdef __FAST_MATH__
+#error "tuple_pow_near_one needs IEEE arithmetic: build without -ffast-math"
+#endif
 static inline int tuple_pow_near_one(double p, double r, double *v)
 {
 	const double x = 1.0 - p;   /* exact: p >= 1/2 (Sterbenz) */
