@@ -187,8 +187,10 @@ static inline double term_p(const struct termmax *tm, uint64_t count, size_t n, 
 	return tm->lrs ? (double)count / (double)tuple_pairs(n, i) : (double)count / (double)(n - i + 1);
 }
 
-/* tm's maximum, with the term of count at length i: NIST's
- * pow(P, 1.0 / i), or the double pow() would return (tuple_pow_near_one, tuple.h). */
+/* tm's maximum, with the term of count at length i: pow(P, 1.0 / i) in
+ * double, or the double pow() would return (tuple_pow_near_one, tuple.h).
+ * (NIST's tool at 68ed165 takes it in long double, powl() in
+ * shared/lrs_test.h; man/ea_non_iid.1 says how far the two agree.) */
 static inline void term_take(struct termmax *tm, uint64_t count, size_t n, size_t i)
 {
 	const double p = term_p(tm, count, n, i), r = 1.0 / (double)i;
