@@ -13,8 +13,9 @@
  * l >= t, and S gains C(c, 2) on (l_p, l]: a difference array.  The whole
  * pass is O(N) after sorting, whatever the input repeats; NIST's Kaufer
  * loops (v1.1.7) are quadratic on long repeats.  The integer counts are
- * exact, and the floating-point steps below are NIST's, so the figures
- * match ea_non_iid to the last bit.
+ * exact, and the floating-point steps below are NIST's, in double where
+ * NIST's tool uses long double: the figures agree with ea_non_iid's to a
+ * double's last units (man/ea_non_iid.1, DIFFERENCES).
  *
  * Sorting: divsufsort's suffix array with a sparse PLCP pass (Kärkkäinen,
  * Manzini, Puglisi 2009; 5N bytes, LCP kept over the suffix array) serves
@@ -142,8 +143,8 @@ static int skewed_bits(const uint8_t *s, size_t n)
  * The other blocks (for long repeats, a few hundred near v against
  * millions of lengths) need every length: one more walk, over the LCPs of
  * 64 and more, into windows of mx and sd just that wide.  Every term
- * taken is NIST's, computed as NIST does, so the maximum is the one NIST's
- * loop finds. */
+ * taken is NIST's term in double (term_take), so the maximum is the one
+ * NIST's loop finds, in double. */
 static int tuple_block_below(double p, size_t b1, double pmax)
 {
 	if (p > 1.0)
