@@ -983,7 +983,7 @@ static void test_mmc_literal_full(void)
 }
 
 /* Runs of one value: the literal MultiMMC and LZ78Y take a run's steps at
- * once where nothing but counts changes over it (mmc_run_skip,
+ * once where nothing but counts changes over it (mmc_literal_run,
  * lz_literal_run).  Against every step taken one at a time, on runs of
  * random lengths (up to thousands) of a few values, after random samples
  * that fill the deep depths and the LZ78Y dictionary (whose contexts of the

@@ -250,7 +250,7 @@ static void mmc_set_bits(uint64_t *w, size_t lo, size_t hi)
  * are taken at once.  A source stuck at one value (10M samples of 0xff)
  * looked up all 16 depths at every step.  Returns the first step not
  * taken (i when none is). */
-static size_t mmc_run_skip(const uint8_t *s, size_t a, size_t i, size_t b, unsigned d,
+static size_t mmc_literal_run(const uint8_t *s, size_t a, size_t i, size_t b, unsigned d,
 			   struct ctxdict *down, const struct mmc_pass *below, struct ctxdict *dc,
 			   struct mmc_pass *me, struct mmc_depth_state *ds, long entries,
 			   uint64_t *corr, uint64_t *pred)
@@ -266,10 +266,14 @@ static size_t mmc_run_skip(const uint8_t *s, size_t a, size_t i, size_t b, unsig
 	rec = ctxdict_find(dc, &key);
 	if (rec < 0 || dc->rec[rec].best_sym != y)
 		return i;
-	e = i + est_byte_run(s, b, i, y);
-	for (size_t j = i; d > 0 && j < e; j++)
-		if (!(below->state[j - below->base] & MMC_FOUND))
-			e = j;
+	/* the run, as far as the depth below finds its context: a scan as
+	 * long as the steps it takes (a scan to the run's end, cut after,
+	 * was repeated at each step where the depth below did not find it) */
+	if (d == 0)
+		e = i + est_byte_run(s, b, i, y);
+	else
+		for (e = i; e < b && s[e] == y && (below->state[e - below->base] & MMC_FOUND); e++)
+			;
 	if (e == i)
 		return i;
 	/* (known, the context passes a full depth's filter, mmc_may_know) */
@@ -340,7 +344,7 @@ mmc_depth(const uint8_t *s, size_t n, size_t a, size_t b, unsigned d, struct ctx
 			i = j;
 		}
 		if (s[i] == s[i - 1] && runs) {
-			const size_t j = mmc_run_skip(s, a, i, b, d, down, below, dc, me, ds, entries,
+			const size_t j = mmc_literal_run(s, a, i, b, d, down, below, dc, me, ds, entries,
 						      corr, pred);
 			if (j > i) {
 				i = j - 1;

@@ -56,7 +56,7 @@ int sched_simd(int enable);
  * hashed ones' contexts), 1 the fast ones (the default). */
 int mmc_literal_fast(int enable);
 /* Tests: 0 makes the literal MultiMMC and LZ78Y take each step of a run of
- * one value (mmc_run_skip, lz_literal_run), 1 a run's steps at once where
+ * one value (mmc_literal_run, lz_literal_run), 1 a run's steps at once where
  * nothing but counts changes over it (the default).  Returns enable. */
 int pred_literal_runs(int enable);
 /* Whether they are taken at once (pred_literal_runs). */

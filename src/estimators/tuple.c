@@ -250,8 +250,7 @@ static int termmax_scan(struct termmax *tm, const struct lcpint *st, const struc
 		if (b1 < tm->lo || b1 == b0)
 			continue;   /* no length in [lo, hi], or only the sample */
 		if (b0 >= tm->lo &&
-		    tuple_block_below(tm->lrs ? (double)bound / (double)tuple_pairs(n, b1)
-					      : (double)bound / (double)(n - b1 + 1), b1, tm->pmax))
+		    tuple_block_below(term_p(tm, bound, n, b1), b1, tm->pmax))
 			continue;
 		tm->cand[j] = 1;
 		if (tm->jlo == 0)
