@@ -315,9 +315,80 @@ static uint64_t s_from_lcps(const uint32_t *lcp, size_t m, size_t w, uint64_t *q
 	return sum;
 }
 
+/* The largest size + depth of a run whose depth (its least LCP) is in
+ * [lo, hi], from a list of adjacent LCPs: 0 when there is none. */
+static uint64_t reach_from_lcps(const uint32_t *lcp, size_t m, size_t lo, size_t hi)
+{
+	uint64_t best = 0;
+
+	for (size_t l = lo; l <= hi; l++) {
+		uint64_t run = 0, least = UINT64_MAX;
+
+		for (size_t i = 0; i <= m; i++) {
+			if (i < m && lcp[i] >= l) {
+				run++;
+				least = lcp[i] < least ? lcp[i] : least;
+			} else {
+				if (run > 0 && least == l && run + 1 + l > best)
+					best = run + 1 + l;
+				run = 0;
+				least = UINT64_MAX;
+			}
+		}
+	}
+	return best;
+}
+
 /* The interval walk's three views of Q and S (lcpint.c): exact below 64,
  * sampled at 64 j, and windows that clip deeper intervals, on LCP lists
  * that crowd every boundary (63, 64, 127, 128, ...). */
+/* The LCP array from tuple_runs_next (lcp[0] = 0; the caller frees it),
+ * taken chunk LCPs at a time (resuming anywhere in the order), twice
+ * (tuple_runs_rewind must give the same again); v its largest entry.  0,
+ * or -1 when tuple_runs_new declines or the two passes differ. */
+static int runs_lcp_array(const uint8_t *s, const uint64_t *w, size_t n, size_t chunk, uint32_t **lcp_out,
+			  size_t *v_out)
+{
+	struct tuple_runs *r;
+	uint32_t *lcp, *again, *buf;
+	size_t v = 0;
+	int rc = 0;
+
+	*lcp_out = NULL;
+	if (tuple_runs_new(s, w, n, &r) != 0)
+		return -1;
+	lcp = calloc(n, sizeof *lcp);
+	again = calloc(n, sizeof *again);
+	buf = malloc(chunk * sizeof *buf);
+	for (int pass = 0; pass < 2; pass++) {
+		uint32_t *to = pass ? again : lcp;
+		size_t at = n, got;
+
+		if (pass)
+			tuple_runs_rewind(r);
+		/* the order comes from the end: lcp[n - 1], ..., lcp[1] */
+		while ((got = tuple_runs_next(r, buf, chunk)) > 0) {
+			if (got > chunk || got > at - 1) {
+				rc = 1;
+				break;
+			}
+			for (size_t i = 0; i < got; i++)
+				to[at - 1 - i] = buf[i];
+			at -= got;
+		}
+		rc |= at != 1;
+	}
+	free(buf);
+	rc |= memcmp(lcp, again, n * sizeof *lcp) != 0;
+	for (size_t i = 1; i < n; i++)
+		v = lcp[i] > v ? lcp[i] : v;
+	tuple_runs_free(r);
+	free(again);
+	*lcp_out = lcp;
+	*v_out = v;
+	return rc ? -1 : 0;
+}
+
 /* tuple_runs.c's LCP array equals that of a plain suffix sort, of the
  * input itself when 1 is the rarer bit, else of its complement (whose order
  * the runs give: complementing keeps every interval, so Q and S) */
@@ -395,11 +466,12 @@ static void test_runs_lcp(void)
 		sfx_n = n;
 		qsort(sa, n, sizeof *sa, cmp_suffix);
 		if (n < 2) {
-			ok = tuple_lcp_runs(s, NULL, n, &lcp, &v) != 0 && lcp == NULL;
+			ok = runs_lcp_array(s, NULL, n, 4096, &lcp, &v) != 0 && lcp == NULL;
 			tap_ok(ok, "runs LCP: %zu bits declined", n);
 			continue;
 		}
-		ok = tuple_lcp_runs(s, NULL, n, &lcp, &v) == 0 && lcp[0] == 0;
+		/* chunks of every size: the order stops and resumes anywhere */
+		ok = runs_lcp_array(s, NULL, n, 1 + (size_t)c * c * c % 4096, &lcp, &v) == 0 && lcp[0] == 0;
 		/* the same from the packed bits, and so for each of the 64
 		 * prefixes ending in the last word or two (every place the last
 		 * word can end) */
@@ -408,14 +480,15 @@ static void test_runs_lcp(void)
 			uint64_t *w = est_pack_bits(s, m);
 			uint32_t *lb = NULL, *lw = NULL;
 			size_t vb = 0, vw = 0;
-			int rb = tuple_lcp_runs(s, NULL, m, &lb, &vb), rw = w ? tuple_lcp_runs(NULL, w, m, &lw, &vw) : -1;
+			int rb = runs_lcp_array(s, NULL, m, 4096, &lb, &vb);
+			int rw = w ? runs_lcp_array(NULL, w, m, 1 + cut, &lw, &vw) : -1;
 			if (rb != rw || vb != vw || (rb == 0 && memcmp(lb, lw, m * sizeof *lb) != 0)) {
 				printf("# %zu packed bits: another LCP array\n", m);
 				ok = 0;
 			}
 			free(w);
-			bigmem_free(lb);
-			bigmem_free(lw);
+			free(lb);
+			free(lw);
 		}
 		for (size_t i = 1; ok && i < n; i++) {
 			size_t a = sa[i - 1], b = sa[i], l = 0;
@@ -430,7 +503,7 @@ static void test_runs_lcp(void)
 		}
 		tap_ok(ok && v == want_v, "runs LCP: %zu bits, %zu ones (%s): every LCP and v = %zu",
 		       n, ones, kname[kind], want_v);
-		bigmem_free(lcp);
+		free(lcp);
 	}
 }
 
@@ -438,7 +511,7 @@ static void test_lcpint_views(void)
 {
 	enum { M = 3000 };
 	static uint32_t lcp[M];
-	int bad_fine = 0, bad_sample = 0, bad_window = 0, bad_deep = 0;
+	int bad_fine = 0, bad_sample = 0, bad_window = 0, bad_deep = 0, bad_reach = 0, reached = 0;
 
 	for (int rep = 0; rep < 20; rep++) {
 		struct lcpint co, win;
@@ -482,8 +555,12 @@ static void test_lcpint_views(void)
 				deep = w;
 		}
 		for (size_t j = 1; j * LCPINT_STRIDE <= co.v; j++) {
+			const uint64_t me = reach_from_lcps(lcp, M, j * LCPINT_STRIDE, j * LCPINT_STRIDE + 63);
+
 			bad_sample += lcpint_s_sample(&co, j) != s_from_lcps(lcp, M, j * LCPINT_STRIDE, &q);
 			bad_sample += lcpint_q_sample(&co, j) != q;
+			bad_reach += lcpint_reach_sample(&co, j) != me;
+			reached += me > 0;
 		}
 		for (size_t w = wlo; w <= whi; w++)
 			bad_window += lcpint_s(&win, w) != s_from_lcps(lcp, M, w, &q);
@@ -508,6 +585,9 @@ static void test_lcpint_views(void)
 	       bad_window);
 	tap_ok(bad_deep == 0, "lcpint: the deepest run of 5 or more is the one the LCP runs give (%d wrong)",
 	       bad_deep);
+	tap_ok(bad_reach == 0 && reached > 20,
+	       "lcpint: the largest size + depth per 64 depths is the LCP runs' (%d wrong, %d blocks with runs)",
+	       bad_reach, reached);
 }
 
 /* lcpshallow.c with lcpint's stack floored at 63 must leave in lcpint all
@@ -1333,6 +1413,106 @@ static void test_pow_near_one(void)
 	       sure, tried);
 }
 
+/* tuple_block_below's promise, where it is tightest: a block it settles
+ * holds no term above pmax.  Its hardest term is the bound's own, pow(p,
+ * 1.0 / b1), so with pmax that double or one to two below it, settling
+ * must mean the term is not above pmax; with pmax the term itself it
+ * should settle nearly always (else the bound keeps what it need not:
+ * the old slack of 16 ulps kept ~40% of a stuck source's blocks).  p near
+ * 1 (the series) and below it (pow() with a slack), b1 at every scale. */
+static void test_block_below(void)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	long wrong = 0, tried = 0, tight = 0;
+
+	for (int k = 0; k < 400000; k++) {
+		double p, v, pmax;
+		size_t b1;
+
+		x = x * 6364136223846793005u + 1442695040888963407u;
+		b1 = 64 + ((x >> 16) % 100000000 >> (x >> 8) % 24);
+		x = x * 6364136223846793005u + 1442695040888963407u;
+		p = k % 4 == 0 ? 0.5 + (double)(x >> 11) * 0x1p-54
+			       : 1.0 - (double)((x >> 11) % (k % 4 == 1 ? 64 : 1u << 20)) * 0x1p-40;
+		v = pow(p, 1.0 / (double)b1);
+		for (int d = 0; d < 4; d++) {
+			pmax = d == 0 ? v : d == 1 ? nextafter(v, 0.0) : d == 2 ? nextafter(nextafter(v, 0.0), 0.0)
+										   : nextafter(v, 2.0);
+			if (tuple_block_below(p, b1, pmax) && v > pmax && wrong++ < 3)
+				printf("# p %a b1 %zu: pow %a settled under %a\n", p, b1, v, pmax);
+		}
+		if (p >= TUPLE_NEAR_ONE) {
+			tried++;
+			tight += tuple_block_below(p, b1, v);
+		}
+	}
+	tap_ok(wrong == 0 && tight > tried * 9 / 10,
+	       "block bound: no settled block's term above pmax; near 1, %ld of %ld settled at their own term",
+	       tight, tried);
+}
+
+/* The blocks the first walk's bounds settle (tuple_block_below) never
+ * hold a term above the maximum: with every block walked instead, t, u, v
+ * and both p-hats are the same doubles.  Stuck bits with a few flips put
+ * every term within a few dozen ulps of 1, where the bounds are tightest
+ * (exact powers from the series, and Q's bound from size + depth): at 10M
+ * samples of 8 bits they settle every block but one.  Glitches at either
+ * end, in the middle, several, and random bits before or after the run
+ * move the maximum's length and where it falls between doubles. */
+static void test_near_one_blocks(void)
+{
+	const size_t n = 3000000;
+	uint8_t *s = malloc(n);
+	const char *what[] = { "a flip at the end", "a flip at the start", "a flip in the middle",
+			       "two flips", "16 flips", "random bits first", "random bits last",
+			       "16 random bits at the end", "ones, a flip at a third",
+			       "a 1000-bit block repeated", "a 4321-bit block repeated, one copy broken" };
+
+	for (unsigned c = 0; c < sizeof what / sizeof *what; c++) {
+		const uint8_t base = c == 8 ? 1 : 0;
+		const size_t blk = c == 9 ? 1000 : 4321, len = c >= 9 ? 300000 : n;
+		struct est_result t[2], l[2];
+		struct err e;
+		int ok = 1;
+
+		memset(s, base, n);
+		switch (c) {
+		case 0: s[n - 1] ^= 1; break;
+		case 1: s[0] ^= 1; break;
+		case 2: s[n / 2] ^= 1; break;
+		case 3: s[1000] ^= 1; s[n - 5000] ^= 1; break;
+		case 4: for (int k = 0; k < 16; k++) s[rnd((unsigned)n)] ^= 1; break;
+		case 5: for (size_t i = 0; i < 2000; i++) s[i] = (uint8_t)rnd(2); break;
+		case 6: for (size_t i = n - 2000; i < n; i++) s[i] = (uint8_t)rnd(2); break;
+		case 7: for (size_t i = n - 16; i < n; i++) s[i] = (uint8_t)rnd(2); s[n - 1] = 1; break;
+		case 8: s[n / 3] ^= 1; break;
+		default:
+			/* plateaus of Q that end inside blocks of 64: the maxima
+			 * lie between the samples */
+			for (size_t i = 0; i < len; i++)
+				s[i] = i < blk ? (uint8_t)rnd(2) : s[i - blk];
+			if (c == 10)
+				s[len / 2] ^= 1;
+			break;
+		}
+		for (int all = 0; all < 2; all++) {
+			tuple_settle_blocks(!all);
+			ok = ok && tuple_lrs_run(s, len, 2, TUPLE_AUTO, &t[all], &l[all], &e) == 0;
+		}
+		tuple_settle_blocks(1);
+		ok = ok && t[0].applicable && t[1].applicable && l[0].applicable == l[1].applicable &&
+		     dx(&t[0], "t") == dx(&t[1], "t") && dx(&t[0], "p-hat_max") == dx(&t[1], "p-hat_max");
+		if (ok && l[0].applicable)
+			ok = dx(&l[0], "u") == dx(&l[1], "u") && dx(&l[0], "v") == dx(&l[1], "v") &&
+			     dx(&l[0], "p-hat") == dx(&l[1], "p-hat");
+		if (!tap_ok(ok, "%zu bits, %s: the settled blocks change no maximum (t = %g, p-hat %.17g)", len,
+			    what[c], dx(&t[0], "t"), dx(&t[0], "p-hat_max")))
+			printf("# every block: t = %g, p-hats %.17g %.17g; settled: %.17g\n", dx(&t[1], "t"),
+			       dx(&t[1], "p-hat_max"), dx(&l[1], "p-hat"), dx(&l[0], "p-hat"));
+	}
+	free(s);
+}
+
 int main(void)
 {
 	test_deep_runs();
@@ -1353,5 +1533,7 @@ int main(void)
 	test_blocks_vs_nist();
 	test_degenerate();
 	test_pow_near_one();
+	test_block_below();
+	test_near_one_blocks();
 	return tap_done();
 }

@@ -3,7 +3,7 @@
 src_librngaudit_a_SOURCES += \
 	src/estimators/estimators.c src/estimators/estimators.h \
 	src/estimators/mcv.c src/estimators/collision.c src/estimators/markov.c \
-	src/estimators/compression.c src/estimators/tuple.c src/estimators/tuple.h \
+	src/estimators/compression.c src/estimators/tuple.c src/estimators/tuple_max.c src/estimators/tuple.h \
 	src/estimators/estsimd.h src/estimators/tuple_count.c src/estimators/tuple_dist.c src/estimators/tuple_dist.h src/estimators/tuple_period.c src/estimators/tuple_prefix.c src/estimators/tuple_prefix.h src/estimators/tuple_packed.c src/estimators/tuple_ties.c src/estimators/tuple_ties.h src/estimators/tuple_runs.c src/estimators/deeprank.c src/estimators/deeprank.h \
 	src/estimators/lcparray.c src/estimators/lcparray.h \
 	src/estimators/lcpint.c src/estimators/lcpint.h \

@@ -32,9 +32,10 @@ int lcpint_init(struct lcpint *st, size_t qlo, size_t qhi, size_t soff, size_t s
 		st->ccap = 64;
 		st->mc = bigmem_calloc(st->ccap + 1, sizeof *st->mc);
 		st->cd = bigmem_calloc(st->ccap + 1, sizeof *st->cd);
+		st->me = bigmem_calloc(st->ccap + 1, sizeof *st->me);
 	}
 	if (!st->run || !st->mx || (!st->sd && !st->sd32) ||
-	    (st->coarse && (!st->mc || !st->cd)))
+	    (st->coarse && (!st->mc || !st->cd || !st->me)))
 		return -1;
 	st->run[0] = (struct lcpint_run){ 0, 0, 1, 0 };
 	st->idx = 1;
@@ -73,6 +74,7 @@ void lcpint_free(struct lcpint *st)
 	bigmem_free(st->sd32);
 	bigmem_free(st->mc);
 	bigmem_free(st->cd);
+	bigmem_free(st->me);
 }
 
 void lcpint_sum(struct lcpint *st, size_t upto)
@@ -105,12 +107,12 @@ void lcpint_sum(struct lcpint *st, size_t upto)
 	}
 }
 
-/* LCPINT_COARSE: make room in mc and cd for j up to `j`: doubling, but
+/* LCPINT_COARSE: make room in mc, cd and me for j up to `j`: doubling, but
  * never past what the deepest interval can need (when it is known). */
 static int lcpint_grow(struct lcpint *st, size_t j)
 {
 	size_t most = st->dmax / LCPINT_STRIDE + 1, nc = st->ccap * 2 > j ? st->ccap * 2 : j;
-	uint32_t *mc;
+	uint32_t *mc, *me;
 	uint64_t *cd;
 
 	if (most >= j && nc > most)
@@ -123,6 +125,10 @@ static int lcpint_grow(struct lcpint *st, size_t j)
 	if (!cd)
 		return -1;
 	st->cd = cd;
+	me = bigmem_realloc(st->me, nc + 1, sizeof *me);
+	if (!me)
+		return -1;
+	st->me = me;
 	st->ccap = nc;
 	return 0;
 }
@@ -162,6 +168,8 @@ void lcpint_report(struct lcpint *st, size_t depth, size_t size, size_t parent)
 		}
 		if (size > st->mc[j2])
 			st->mc[j2] = (uint32_t)size;
+		if (size + depth > st->me[j2])
+			st->me[j2] = (uint32_t)(size + depth);
 		if (j1 <= j2) {
 			st->cd[j1] += pairs;
 			st->cd[j2 + 1] -= pairs;

@@ -24,7 +24,10 @@
  * sd[W - soff] = the differences of S over W in [soff, send + 1], deeper
  *                runs clipped at send,
  * mc[j], cd[j] = LCPINT_COARSE: the largest run with depth in [64 j, 64 j + 63]
- *                and the differences of S at W = 64 j (every j <= v / 64).
+ *                and the differences of S at W = 64 j (every j <= v / 64),
+ * me[j]        = LCPINT_COARSE: the largest size + depth of a run with depth
+ *                in [64 j, 64 j + 63] (0: none), which bounds Q within the
+ *                block more tightly than mc (tuple.c, termmax_scan).
  * Long repeats make v millions, and Q and S at every length arrays that
  * the walk updates at random, millions of times: the first walk keeps them
  * exactly below 64 and at multiples of 64 only (cache-sized), and tuple.c
@@ -52,6 +55,7 @@ struct lcpint {
 	size_t soff, send;    /* sd covers W in soff..send */
 	uint32_t *mc;         /* LCPINT_COARSE: largest run per 64 depths */
 	uint64_t *cd;         /* LCPINT_COARSE: differences of S at W = 64 j */
+	uint32_t *me;         /* LCPINT_COARSE: largest size + depth per 64 depths */
 	size_t ccap;          /* mc and cd cover j in 0..ccap */
 	size_t dmax;          /* no interval is deeper (0: unknown) */
 	size_t qmin;          /* runs of at least qmin suffixes ... */
@@ -95,6 +99,14 @@ static inline uint32_t lcpint_q_sample(const struct lcpint *st, size_t j)
 static inline uint64_t lcpint_s_sample(const struct lcpint *st, size_t j)
 {
 	return st->cd[j];
+}
+/* LCPINT_COARSE: the largest size + depth of a run with depth in
+ * [64 j, 64 j + 63], 0 when there is none (j <= v / 64).  A run of size c
+ * at depth l has c + l <= n + 1 (only n - l + 1 suffixes are l long), so
+ * this fits 32 bits wherever the walk's depths and sizes do. */
+static inline uint32_t lcpint_reach_sample(const struct lcpint *st, size_t j)
+{
+	return st->me[j];
 }
 /* Leaves every depth up to `floor` to the caller (lcpshallow.h does those
  * below 64): the stack starts at floor, and fed LCPs clamped up to floor
@@ -175,6 +187,7 @@ static inline __attribute__((always_inline)) void lcpint_step(struct lcpint *st,
 
 			if (j + 1 <= st->ccap) {
 				__builtin_prefetch(&st->mc[j], 1);
+				__builtin_prefetch(&st->me[j], 1);
 				__builtin_prefetch(&st->cd[j + 1], 1);
 			}
 		}
@@ -191,6 +204,7 @@ static inline __attribute__((always_inline)) void lcpint_step(struct lcpint *st,
 		 * second walk of a long repeated block): fetch them now */
 		if (lcp >= LCPINT_STRIDE && lcp / LCPINT_STRIDE < st->ccap) {
 			__builtin_prefetch(&st->mc[lcp / LCPINT_STRIDE], 1);
+			__builtin_prefetch(&st->me[lcp / LCPINT_STRIDE], 1);
 			__builtin_prefetch(&st->cd[lcp / LCPINT_STRIDE + 1], 1);
 		} else if (st->narrow && lcp >= st->soff && lcp <= st->send) {
 			__builtin_prefetch(&st->sd32[lcp + 1 - st->soff], 1);

@@ -30,7 +30,8 @@ enum tuple_method {
 			       to TUPLE_PACKED; auto from 2^18 bits */
 };
 
-/* pow(p, r) near 1 without pow(), for tuple.c's terms: a stuck source's
+/* pow(p, r) near 1 without pow(), for tuple.c's terms (and, as hi + lo,
+ * for its bounds on blocks of them: tuple_pow_near_one_sum): a stuck source's
  * long run makes millions of them, all taken (they rise towards the middle
  * of the run, so no sample bounds a block below the maximum), at ~20 ns a
  * pow().  For p in [1 - 2^-20, 1] and r <= 1, x = 1 - p is exact, l =
@@ -49,7 +50,7 @@ enum tuple_method {
 #ifdef __FAST_MATH__
 #error "tuple_pow_near_one needs IEEE arithmetic: build without -ffast-math"
 #endif
-static inline int tuple_pow_near_one(double p, double r, double *v)
+static inline void tuple_pow_near_one_sum(double p, double r, double *hi, double *lo)
 {
 	const double x = 1.0 - p;   /* exact: p >= 1/2 (Sterbenz) */
 	const double l = -x * (1.0 + x * (0.5 + x * (1.0 / 3.0))) * r;
@@ -57,12 +58,21 @@ static inline int tuple_pow_near_one(double p, double r, double *v)
 	/* t's error (exact), and the higher terms: up to 2^-41, thousands of
 	 * ulps when l is near 2^-20 */
 	const double c = (l - (t - 1.0)) + l * l * (0.5 + l * (1.0 / 6.0));
-	const double hi = t + c;
-	const double lo = c - (hi - t);   /* exact: |c| < |t| */
 
-	*v = hi;
+	*hi = t + c;
+	*lo = c - (*hi - t);   /* exact: |c| < |t| */
+}
+
+static inline int tuple_pow_near_one(double p, double r, double *v)
+{
+	double lo;
+
+	tuple_pow_near_one_sum(p, r, v, &lo);
 	return fabs(lo) <= 0.75 * 0x1p-54;
 }
+
+/* The p of tuple_pow_near_one's series */
+#define TUPLE_NEAR_ONE (1.0 - 0x1p-20)
 
 /* The longest bitstring tuple_count.c takes (its positions are 32-bit) */
 #define TUPLE_COUNT_MAX ((size_t)UINT32_MAX - 1)
@@ -163,13 +173,55 @@ int tuple_nomem(struct err *e, size_t n);
 int tuple_period_words(const uint64_t *w, size_t n, struct lcpint *st, struct tuple_dist *td,
 		       struct err *e);
 
-/* The LCP array (lcp[0] = 0, lcp[i] between the i-1-th and i-th suffix in
- * sorted order; the caller frees it with bigmem_free) of the bitstring
- * s[0..n) (bit 0 of each byte) or, s NULL, of the packed bits w
- * (estimators.h), and v its largest entry, from the runs of its rarer bit
- * (tuple_runs.c).  0, or -1 when out of memory or past its limits
- * (n >= 2^32, 65,535 distinct run lengths, 2^31 bytes of run tokens). */
-int tuple_lcp_runs(const uint8_t *s, const uint64_t *w, size_t n, uint32_t **lcp, size_t *v);
+/* 1 when no term of a block of lengths up to b1 can exceed pmax, p
+ * bounding its P's (tuple_max.c: each term is pow(P_t, 1.0 / t), P_t <= p, t
+ * <= b1); 0 when the block needs every length. */
+int tuple_block_below(double p, size_t b1, double pmax);
+
+/* Where the counts of 64 bits and more come from: the walk's samples
+ * every 64 lengths and a second walk over the LCPs of 64 and more, which
+ * are the packed scan's deep list (above), every LCP from the runs
+ * (tuple_runs.c, in reverse order), or the LCP array lcp[0..n-1] (the
+ * suffix array's road); or, on the counting road, S and Q straight from
+ * the runs of tuple_dist.c (dist; Q only with a period: otherwise u < 64
+ * there, and Q is never read past 63). */
+struct tuple_runs;
+struct tuple_lcps {
+	const uint32_t *lcp;
+	size_t n;
+	const struct tuple_deep *deep;
+	const struct tuple_dist *dist;
+	struct tuple_runs *runs;   /* or every LCP from the runs (tuple_runs.c) */
+};
+
+/* The first walk (tuple_max.c), over every LCP of lcps (the suffix
+ * array's or the runs'; v the largest, or 0 when not known), into st:
+ * 0 or a negative err code. */
+int tuple_walk_lcps(struct lcpint *st, const struct tuple_lcps *lcps, size_t v, struct err *e);
+/* The two estimates from the first walk st over n samples (tuple_max.c),
+ * with a second walk over lcps where the samples do not settle the
+ * maxima.  Returns 0 or -1 (out of memory). */
+int tuple_finish(struct lcpint *st, size_t n, struct est_result *tr, struct est_result *lr,
+		 const struct tuple_lcps *lcps);
+
+/* Tests: 0 makes every block of 64 lengths past the first a candidate
+ * for the second walk, as if no bound settled any (tuple_block_below):
+ * the maxima must not change.  Returns enable. */
+int tuple_settle_blocks(int enable);
+
+/* The LCPs of a bitstring's sorted suffixes from the runs of its rarer
+ * bit (tuple_runs.c), generated a buffer at a time in O(K) memory for K
+ * runs: s[0..n) (bit 0 of each byte) or, s NULL, the packed bits w
+ * (estimators.h).  tuple_runs_new: 0, or -1 when out of memory or past
+ * its limits (n >= 2^32, 65,535 distinct run lengths, 2^31 bytes of run
+ * tokens).  tuple_runs_next fills buf with up to cap of the LCPs in
+ * reverse order, lcp[n - 1] first and lcp[1] last (the intervals of the
+ * order are those of its reverse), and returns how many: 0 once all n - 1
+ * are out; tuple_runs_rewind starts them again. */
+int tuple_runs_new(const uint8_t *s, const uint64_t *w, size_t n, struct tuple_runs **r);
+size_t tuple_runs_next(struct tuple_runs *r, uint32_t *buf, size_t cap);
+void tuple_runs_rewind(struct tuple_runs *r);
+void tuple_runs_free(struct tuple_runs *r);
 
 int tuple_lrs_run(const uint8_t *s, size_t n, unsigned k, enum tuple_method m,
 		  struct est_result *tuple, struct est_result *lrs, struct err *e);

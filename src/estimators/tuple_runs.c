@@ -22,12 +22,13 @@
  * bits.  LCPs follow the same way: Kasai's pass over the tokens gives the
  * bit LCP of neighbouring U's, a suffix in group l shares l + 1 bits plus
  * the least of those since the group's previous member, and neighbouring
- * groups share l bits.  O(N + K log K) time; 4N bytes for the LCP array
- * and O(K) beside it: nothing is indexed by run length, so one long run
- * (a stuck source with a glitch, assessed at 8 bits: 80M bits, two ones)
- * costs no more than many short ones (that input went from 1,013 to 649
- * MB and 5.5 to 2.5 s here; the 649 MB are this array and tuple.c's exact
- * Q window over its 80M lengths). */
+ * groups share l bits.  O(N + K log K) time and O(K) memory: the LCPs
+ * are generated in order, a buffer at a time, for each walk that needs
+ * them (struct tuple_runs), and nothing is indexed by run length, so one
+ * long run (a stuck source with a glitch, assessed at 8 bits: 80M bits,
+ * two ones) costs no more than many short ones (that input went from
+ * 1,013 to 649 MB and 5.5 to 2.5 s here with an LCP array of 4N bytes,
+ * which it no longer needs). */
 #include "config.h"
 
 #include "bigmem.h"
@@ -38,42 +39,6 @@
 #include <string.h>
 
 #include "estimators/tuple.h"
-
-#define RUNS_INF UINT32_MAX
-
-/* The group minima: the least U-LCP since each group l's last member, as
- * runs of groups with one value.  A group's minimum covers the U's since
- * its last member, and groups of larger l had theirs earlier, so the
- * minimum falls (or stays) as l grows; the stack holds runs from the
- * largest l (bottom) to l = 0 (top), each as its largest l and its value. */
-struct gmin {
-	uint32_t *hi, *val;
-	size_t top;   /* entries in use */
-};
-
-/* every group's minimum lowered to at most x: the top runs at or above x
- * become one run of x */
-static void gmin_lower(struct gmin *g, uint32_t x)
-{
-	uint32_t hi;
-
-	if (g->val[g->top - 1] < x)
-		return;
-	hi = g->hi[g->top - 1];
-	while (g->top > 0 && g->val[g->top - 1] >= x)
-		hi = g->hi[--g->top];
-	g->hi[g->top] = hi;
-	g->val[g->top++] = x;
-}
-
-/* groups 0..b start over (their new member was just written) */
-static void gmin_reset(struct gmin *g, uint32_t b)
-{
-	while (g->top > 0 && g->hi[g->top - 1] <= b)
-		g->top--;
-	g->hi[g->top] = b;
-	g->val[g->top++] = RUNS_INF;
-}
 
 /* The U's in order: suffix array of the token sequence A (tok[i] the
  * rank code of A[i], END = 0 and unique, w bytes each); into tsa[0..K). */
@@ -221,50 +186,176 @@ static size_t runs_read(const uint8_t *s, const uint64_t *w, size_t n, unsigned 
 	return n - prev;
 }
 
-int tuple_lcp_runs(const uint8_t *s, const uint64_t *w, size_t n, uint32_t **lcp_out, size_t *v_out)
-{
-	size_t ones = 0, K, T, lmax = 0, v = 0, D = 0;
-	unsigned c, tw;   /* the rarer bit; bytes a token */
-	uint32_t *run = NULL, *tsa = NULL, *rank = NULL, *bl = NULL, *pre = NULL, *lcp = NULL;
-	uint32_t *len = NULL, *seg = NULL, *msz = NULL, *base = NULL, *pcnt = NULL;
-	uint16_t *code = NULL;
-	struct gmin g = { NULL, NULL, 0 };
-	int rc = -1;
+/* The generator's state (tuple.h): what the order above needs, O(K).
+ * Segment i holds the groups l in (len[i + 1], len[i]] (down to 0 for the
+ * last), whose members are the same: the ks with run[k] >= len[i], in
+ * the order of their U's.  So are their LCPs but for l: the first member
+ * of group l follows the last of group l + 1 (or 0^T $), sharing l bits
+ * (lmax's group: T or lmax, the shorter); member j > 0 follows member j - 1
+ * of its group, sharing l + 1 + (the least U-LCP between their ranks).
+ * The LCPs come in reverse order (the walks' intervals, their depths and
+ * sizes are the same both ways), segment D - 1 first, which has every
+ * member, its least U-LCPs the bl[] of Kasai's pass; going up a segment
+ * takes out the members whose run is len[i], each joining its least U-LCP
+ * to the next member's: one pass over the members left, in order, so the
+ * whole order costs O(n) sequential steps and 14 bytes a run, not 4 bytes
+ * a bit (a stuck source's 80M-bit run: an LCP array of 320 MB). */
+struct tuple_runs {
+	size_t n, T, lmax, D, K;
+	uint32_t *len;     /* D distinct run lengths, longest first */
+	uint32_t *bl;      /* by rank r >= 1: the bit LCP of U's r - 1 and r */
+	uint16_t *segr;    /* by rank: the segment of its run's length */
+	uint32_t *least;   /* the members left, in rank order: their least U-LCP */
+	uint16_t *seg;     /* ... and their run's segment */
+	size_t ncur;       /* members left */
+	/* where the order stands: segment i, group l, member j (counting
+	 * down), then the trailing run t .. 1 */
+	size_t i, l, j, t, left;
+	int trail;
+};
 
-	*lcp_out = NULL;
+void tuple_runs_free(struct tuple_runs *r)
+{
+	if (!r)
+		return;
+	free(r->len);
+	free(r->bl);
+	free(r->segr);
+	free(r->least);
+	free(r->seg);
+	free(r);
+}
+
+/* segment i's first group */
+static void runs_enter(struct tuple_runs *r, size_t i)
+{
+	r->i = i;
+	r->l = i + 1 < r->D ? (size_t)r->len[i + 1] + 1 : 0;
+	r->j = r->ncur - 1;
+}
+
+/* going up from segment i: the members whose run is len[i] leave, each
+ * joining its least U-LCP to the next member's */
+static void runs_leave(struct tuple_runs *r, size_t i)
+{
+	uint32_t carry = UINT32_MAX;
+	size_t w = 0;
+
+	for (size_t q = 0; q < r->ncur; q++) {
+		const uint32_t x = r->least[q] < carry ? r->least[q] : carry;
+
+		if (r->seg[q] == i) {
+			carry = x;
+		} else {
+			r->least[w] = x;
+			r->seg[w++] = r->seg[q];
+			carry = UINT32_MAX;
+		}
+	}
+	r->ncur = w;
+}
+
+void tuple_runs_rewind(struct tuple_runs *r)
+{
+	if (r->K > 0) {
+		memcpy(r->least, r->bl, r->K * sizeof *r->least);
+		memcpy(r->seg, r->segr, r->K * sizeof *r->seg);
+	}
+	r->ncur = r->K;
+	r->t = r->T > 0 ? r->T - 1 : 0;
+	r->left = r->n - 1;   /* lcp[n - 1] .. lcp[1] */
+	r->trail = r->D == 0;
+	if (r->D > 0)
+		runs_enter(r, r->D - 1);
+}
+
+size_t tuple_runs_next(struct tuple_runs *r, uint32_t *buf, size_t cap)
+{
+	size_t k = 0;
+
+	if (cap > r->left)
+		cap = r->left;
+	while (k < cap && !r->trail) {
+		const size_t top = r->len[r->i], x = r->l < r->lmax ? r->l : r->T < r->lmax ? r->T : r->lmax;
+
+		/* the rest of group l: members j .. 1, then its first */
+		while (k < cap && r->j > 0)
+			buf[k++] = (uint32_t)(r->l + 1 + r->least[r->j--]);
+		if (k == cap)
+			break;
+		buf[k++] = (uint32_t)x;
+		if (r->l < top) {
+			r->l++;
+			r->j = r->ncur - 1;
+			/* whole groups of one or two members at a time: a
+			 * stuck source's run is 80M groups of that */
+			if (r->ncur <= 2) {
+				const uint32_t c1 = r->ncur == 2 ? r->least[1] : 0;
+				size_t l = r->l;
+
+				while (l < top && l + 1 < r->lmax && k + r->ncur <= cap) {
+					if (r->ncur == 2)
+						buf[k++] = (uint32_t)(l + 1 + c1);
+					buf[k++] = (uint32_t)l;
+					l++;
+				}
+				r->l = l;
+			}
+		} else if (r->i > 0) {
+			runs_leave(r, r->i);
+			runs_enter(r, r->i - 1);
+		} else {
+			r->trail = 1;
+		}
+	}
+	while (k < cap && r->t > 0)
+		buf[k++] = (uint32_t)r->t--;
+	r->left -= k;
+	return k;
+}
+
+int tuple_runs_new(const uint8_t *s, const uint64_t *w, size_t n, struct tuple_runs **out)
+{
+	size_t ones = 0, K, D = 0;
+	unsigned c, tw;   /* the rarer bit; bytes a token */
+	uint32_t *run = NULL, *tsa = NULL, *rank = NULL, *pre = NULL, *seg = NULL, *pcnt = NULL;
+	uint16_t *code = NULL;
+	struct tuple_runs *r;
+
+	*out = NULL;
 	if (n < 2 || n >= UINT32_MAX)
 		return -1;
+	r = calloc(1, sizeof *r);
+	if (!r)
+		return -1;
+	r->n = n;
 	ones = runs_ones(s, w, n);
 	c = ones <= n - ones;   /* the rarer bit */
 	K = c ? ones : n - ones;
 	if (K == 0) {   /* one bit throughout: 0^1 $ < 0^2 $ < ... */
-		lcp = bigmem_calloc(n, sizeof *lcp);
-		if (!lcp)
-			return -1;
-		lcp[0] = 0;
-		for (size_t i = 1; i < n; i++)
-			lcp[i] = (uint32_t)i;
-		*lcp_out = lcp;
-		*v_out = n - 1;
+		r->T = n;
+		tuple_runs_rewind(r);
+		*out = r;
 		return 0;
 	}
 
 	/* run[k] = b_k, the run before the k-th c; T the trailing run */
 	run = malloc(K * sizeof *run);
 	if (!run)
-		goto out;
-	T = runs_read(s, w, n, c, run, &lmax);
+		goto fail;
+	r->T = runs_read(s, w, n, c, run, &r->lmax);
 
-	/* the distinct run lengths, longest first: the segments of groups
-	 * below, and the token codes: END(T) = 0, the closed runs' lengths
-	 * 1, 2, ... longest first (pcnt: by segment, its code) */
-	len = malloc(K * sizeof *len);
+	/* the distinct run lengths, longest first: the segments of groups,
+	 * and the token codes: END(T) = 0, the closed runs' lengths 1, 2,
+	 * ... longest first (pcnt: by segment, its code) */
+	r->len = malloc(K * sizeof *r->len);
 	seg = malloc(K * sizeof *seg);
-	if (!len || !seg || runs_distinct(run, K, lmax, len, &D, seg) != 0)
-		goto out;
+	if (!r->len || !seg || runs_distinct(run, K, r->lmax, r->len, &D, seg) != 0)
+		goto fail;
+	r->D = D;
 	pcnt = calloc(D, sizeof *pcnt);
 	if (!pcnt)
-		goto out;
+		goto fail;
 	for (size_t k = 1; k < K; k++)
 		pcnt[seg[k]] = 1;
 	{
@@ -273,14 +364,14 @@ int tuple_lcp_runs(const uint8_t *s, const uint64_t *w, size_t n, uint32_t **lcp
 			if (pcnt[i])
 				pcnt[i] = ++d;
 		if (d >= 65535)
-			goto out;
+			goto fail;
 		tw = d < 256 ? 1 : 2;
 	}
 	if (K * tw >= (size_t)INT32_MAX)
-		goto out;
+		goto fail;
 	code = malloc(K * sizeof *code);
 	if (!code)
-		goto out;
+		goto fail;
 	/* A[i] = b_{i+1} for i < K - 1, A[K-1] = END: U_k = A[k..K) */
 	for (size_t i = 0; i + 1 < K; i++)
 		code[i] = (uint16_t)pcnt[seg[i + 1]];
@@ -288,22 +379,22 @@ int tuple_lcp_runs(const uint8_t *s, const uint64_t *w, size_t n, uint32_t **lcp
 
 	tsa = malloc(K * sizeof *tsa);
 	if (!tsa || sort_tokens(code, K, tw, tsa) != 0)
-		goto out;
+		goto fail;
 
 	/* bl[r]: the bit LCP of the U's at ranks r - 1 and r (Kasai over the
 	 * tokens; they agree on h whole tokens, then on the shorter of the two
 	 * runs that differ, END's being T) */
 	rank = malloc(K * sizeof *rank);
 	pre = malloc(K * sizeof *pre);
-	bl = malloc(K * sizeof *bl);
-	if (!rank || !pre || !bl)
-		goto out;
-	for (size_t r = 0; r < K; r++)
-		rank[tsa[r]] = (uint32_t)r;
+	r->bl = malloc(K * sizeof *r->bl);
+	if (!rank || !pre || !r->bl)
+		goto fail;
+	for (size_t q = 0; q < K; q++)
+		rank[tsa[q]] = (uint32_t)q;
 	pre[0] = 0;   /* bits of A[0..i) */
 	for (size_t i = 1; i < K; i++)
 		pre[i] = pre[i - 1] + run[i] + 1;
-	bl[0] = 0;
+	r->bl[0] = 0;
 	{
 		size_t h = 0;
 		for (size_t i = 0; i < K; i++) {
@@ -317,9 +408,9 @@ int tuple_lcp_runs(const uint8_t *s, const uint64_t *w, size_t n, uint32_t **lcp
 			 * either reaches it (the bound only says so) */
 			while (i + h < K - 1 && j + h < K - 1 && code[i + h] == code[j + h])
 				h++;
-			li = i + h == K - 1 ? T : run[i + h + 1];
-			lj = j + h == K - 1 ? T : run[j + h + 1];
-			bl[rank[i]] = pre[i + h] - pre[i] + (uint32_t)(li < lj ? li : lj);
+			li = i + h == K - 1 ? r->T : run[i + h + 1];
+			lj = j + h == K - 1 ? r->T : run[j + h + 1];
+			r->bl[rank[i]] = pre[i + h] - pre[i] + (uint32_t)(li < lj ? li : lj);
 			h = h > 0 ? h - 1 : 0;
 		}
 	}
@@ -329,109 +420,31 @@ int tuple_lcp_runs(const uint8_t *s, const uint64_t *w, size_t n, uint32_t **lcp
 	rank = pre = NULL;
 	code = NULL;
 
-	/* the LCP array only now, when the token arrays have gone */
-	lcp = bigmem_calloc(n, sizeof *lcp);
-	if (!lcp)
-		goto out;
-	/* the trailing run: 0^1 $, ..., 0^T $ */
-	for (size_t i = 1; i < T; i++)
-		lcp[i] = (uint32_t)i;
-	v = T > 1 ? T - 1 : 0;
-	/* Then groups l = lmax .. 0; group l holds the k with run[k] >= l, in
-	 * the order of their U_k.  The groups come in segments: segment i
-	 * holds l in (len[i + 1], len[i]] (down to 0 for the last), whose
-	 * groups all have the same msz[i] members, so group l of segment i
-	 * starts at base[i] + (len[i] - l) msz[i], and the members placed so
-	 * far in each of its groups are those placed with a run of len[i] or
-	 * more.  No array over l: one run of 80M bits took 1 GB of them. */
-	msz = malloc(D * sizeof *msz);
-	base = malloc(D * sizeof *base);
-	memset(pcnt, 0, D * sizeof *pcnt);
-	/* the stack holds at most one run per member placed, and the first */
-	g.hi = malloc((K + 2) * sizeof *g.hi);
-	g.val = malloc((K + 2) * sizeof *g.val);
-	if (!msz || !base || !g.hi || !g.val)
-		goto out;
-	for (size_t k = 0; k < K; k++)
-		pcnt[seg[k]]++;
-	{
-		size_t pos = T, m = 0;
-
-		for (size_t i = 0; i < D; i++) {
-			m += pcnt[i];
-			msz[i] = (uint32_t)m;
-			base[i] = (uint32_t)pos;
-			pos += (len[i] - (i + 1 < D ? (size_t)len[i + 1] : (size_t)-1)) * m;
-		}
-	}
-	memset(pcnt, 0, D * sizeof *pcnt);   /* now: the members placed, by segment */
-	g.hi[0] = (uint32_t)lmax;
-	g.val[0] = RUNS_INF;
-	g.top = 1;
-	for (size_t r = 0, placed = 0; r < K; r++, placed++) {
-		const uint32_t k = tsa[r], b = run[k];
-		size_t i = D - 1, e, l = 0, done = placed;
-
-		/* the runs are read in rank order: fetch ahead */
-		if (r + 16 < K)
-			__builtin_prefetch(&run[tsa[r + 16]]);
-		if (r > 0)
-			gmin_lower(&g, bl[r]);
-		e = g.top - 1;
-		/* write one LCP into each group 0..b, from l = 0 up, through the
-		 * segments (from the last) and the runs of minima (from the
-		 * top; the bottom one reaches lmax) */
-		while (l <= b) {
-			size_t end = b, slot;
-
-			while (l > len[i])
-				done -= pcnt[i--];
-			while (l > g.hi[e])
-				e--;
-			end = len[i] < end ? len[i] : end;
-			end = g.hi[e] < end ? g.hi[e] : end;
-			/* (a local step: the stores to lcp could alias msz) */
-			const size_t step = msz[i];
-			slot = base[i] + (len[i] - l) * step + done;
-			if (done > 0) {
-				/* after the group's previous member */
-				const uint32_t m = g.val[e];
-
-				for (; l <= end; l++, slot -= step)
-					lcp[slot] = (uint32_t)l + 1 + m;
-				v = end + 1 + m > v ? end + 1 + m : v;
-			} else {
-				for (; l <= end; l++, slot -= step) {
-					/* after group l + 1's last, or after 0^T $ */
-					const size_t x = l < lmax ? l : T < lmax ? T : lmax;
-
-					lcp[slot] = (uint32_t)x;
-					v = x > v ? x : v;
-				}
-			}
-		}
-		pcnt[seg[k]]++;
-		gmin_reset(&g, b);
-	}
-	lcp[0] = 0;   /* the first suffix has no predecessor */
-	*lcp_out = lcp;
-	lcp = NULL;
-	*v_out = v;
-	rc = 0;
-out:
+	/* each rank's segment (its run's length), for leaving the order */
+	r->K = K;
+	r->segr = malloc(K * sizeof *r->segr);
+	r->least = malloc(K * sizeof *r->least);
+	r->seg = malloc(K * sizeof *r->seg);
+	if (!r->segr || !r->least || !r->seg)
+		goto fail;
+	for (size_t q = 0; q < K; q++)
+		r->segr[q] = (uint16_t)seg[tsa[q]];   /* D <= 65,535 (above) */
+	free(run);
+	free(seg);
+	free(tsa);
+	free(pcnt);
+	run = seg = tsa = pcnt = NULL;
+	tuple_runs_rewind(r);
+	*out = r;
+	return 0;
+fail:
 	free(run);
 	free(tsa);
 	free(rank);
 	free(pre);
-	free(bl);
 	free(code);
-	free(len);
 	free(seg);
-	free(msz);
-	free(base);
 	free(pcnt);
-	free(g.hi);
-	free(g.val);
-	bigmem_free(lcp);
-	return rc;
+	tuple_runs_free(r);
+	return -1;
 }
