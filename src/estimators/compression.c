@@ -67,7 +67,11 @@ static inline long double tab_log2(struct log2tab *t, long i)
 
 			while (nc <= i)
 				nc *= 2;
-			if (nc > t->limit && i < t->limit)
+			/* past a quarter of the blocks, all of them at once:
+			 * near-constant bits ask for every block, and the last
+			 * doubling held the old table beside the new one (67 +
+			 * 107 MB at 10M bytes of 0xff with a glitch, at 8 bits) */
+			if (nc > t->limit / 4 && i < t->limit)
 				nc = t->limit;
 			nv = bigmem_realloc(t->v, (size_t)nc, sizeof *nv);
 			if (!nv) {
